@@ -1,0 +1,147 @@
+package io.sluice;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A connection to one database server.
+ *
+ * <p>Thread safety: every method may be called from any number of threads at once. Requests are
+ * serialised on the wire in call order; a driver that supports pipelining writes a request while
+ * earlier ones still await their results, and hands each result to its own caller. A transaction
+ * ({@link #begin()} ... {@link #commit()}) belongs to the connection, not to a thread: share a
+ * connection between threads only for autocommit work, or give each transaction its own connection.
+ *
+ * <p>Parameters are positional ({@code $1, $2} in PostgreSQL, {@code ?} in MySQL) and may be
+ * {@code null}, {@link Boolean}, {@link Short}, {@link Integer}, {@link Long}, {@link Float},
+ * {@link Double}, {@link java.math.BigDecimal}, {@link java.math.BigInteger}, {@link String},
+ * {@code byte[]}, the {@code java.time} types, {@link java.util.UUID}, {@link Interval},
+ * {@link Json}, and arrays or {@link List}s of these where the server has array types.
+ *
+ * <p>Costs: ad-hoc SQL goes through the driver's statement cache, so the second execution of the
+ * same text runs as a prepared statement with binary results. {@link #forEach} and {@link #stream}
+ * allocate nothing per row beyond what the caller's code does.
+ */
+public interface Connection extends AutoCloseable {
+
+    /**
+     * Runs a query and maps every row. The mapper sees each row once, inside the call.
+     *
+     * @throws ServerException if the server rejects the statement
+     */
+    <T> List<T> query(String sql, RowMapper<T> mapper, Object... params);
+
+    /** Runs a query and maps its first row, if any; the remaining rows are discarded unread. */
+    default <T> Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
+        try (RowStream rows = stream(sql, 1, params)) {
+            return rows.hasNext() ? Optional.ofNullable(mapper.map(rows.next())) : Optional.empty();
+        }
+    }
+
+    /**
+     * Runs a query and hands every row to {@code handler} as it is decoded; the {@link Row} is valid
+     * only during the call. The whole result is not held in memory.
+     */
+    void forEach(String sql, RowHandler handler, Object... params);
+
+    /**
+     * Runs a query and returns its rows as they arrive, at most {@code fetchSize} rows buffered at a
+     * time (memory stays bounded whatever the result's size), also outside a transaction. The
+     * connection serves no other request until the stream is closed or exhausted.
+     */
+    RowStream stream(String sql, int fetchSize, Object... params);
+
+    /** Runs a statement and returns the number of rows it affected (0 for statements without a count). */
+    long execute(String sql, Object... params);
+
+    /**
+     * Runs one statement once per parameter set, in one round trip where the protocol allows it, and
+     * returns each execution's affected-row count. Outside a transaction the executions are atomic
+     * together: a failure rolls back all of them.
+     */
+    long[] executeBatch(String sql, List<Object[]> parameterSets);
+
+    /**
+     * Runs one or more semicolon-separated statements without parameters through the protocol's
+     * simple (text) path. Meant for DDL and scripts; results, if any, are discarded.
+     */
+    void executeScript(String sql);
+
+    /** Prepares a statement on the server; the returned statement is bound to this connection. */
+    PreparedStatement prepare(String sql);
+
+    /** Starts a transaction at the server's default isolation level. */
+    default void begin() {
+        begin(IsolationLevel.DEFAULT);
+    }
+
+    /** Starts a transaction at {@code level}. */
+    void begin(IsolationLevel level);
+
+    /** Commits the current transaction. */
+    void commit();
+
+    /** Rolls back the current transaction; does nothing when none is open. */
+    void rollback();
+
+    /** True while a transaction is open (also after an error inside it, until rollback). */
+    boolean inTransaction();
+
+    /**
+     * Runs {@code work} in a transaction at {@code level}: commits when it returns, rolls back when it
+     * throws (and rethrows).
+     */
+    default <T> T transaction(IsolationLevel level, TransactionCallback<T> work) {
+        begin(level);
+        T result;
+        try {
+            result = work.run(this);
+        } catch (Throwable t) {
+            try {
+                rollback();
+            } catch (RuntimeException rollbackFailure) {
+                t.addSuppressed(rollbackFailure);
+            }
+            throw t;
+        }
+        commit();
+        return result;
+    }
+
+    /** {@link #transaction(IsolationLevel, TransactionCallback)} at the default isolation level. */
+    default <T> T transaction(TransactionCallback<T> work) {
+        return transaction(IsolationLevel.DEFAULT, work);
+    }
+
+    /** Sets the timeout for every later query on this connection; {@link Duration#ZERO} means none. */
+    void queryTimeout(Duration timeout);
+
+    /** The current query timeout; {@link Duration#ZERO} means none. */
+    Duration queryTimeout();
+
+    /**
+     * Asks the server to cancel whatever this connection is running now (out of band). The cancelled
+     * caller gets a {@link QueryCancelledException}; the connection stays usable.
+     */
+    void cancel();
+
+    /** Sends a round trip to the server and waits at most {@code timeout}; false if it fails. */
+    boolean isValid(Duration timeout);
+
+    /** Discards session state (open transaction, temporary settings) so that a pool can reuse the connection. */
+    void reset();
+
+    /** True after a failure that makes the connection unusable; a pool must discard it. */
+    boolean isBroken();
+
+    /** True after {@link #close()} or after the connection broke. */
+    boolean isClosed();
+
+    /** Facts about the server and this session. */
+    ServerInfo serverInfo();
+
+    /** Closes the connection, politely if possible. Idempotent; never throws for an I/O failure. */
+    @Override
+    void close();
+}

@@ -1,0 +1,265 @@
+package io.sluice;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything needed to open a connection. Immutable; build one with {@link #builder(String)} or
+ * parse a URL with {@link #fromUrl(String)}.
+ *
+ * <p>{@link #toString()} never shows the password.
+ */
+public final class ConnectionConfig {
+    /** Default size of the per-connection statement cache. */
+    public static final int DEFAULT_STATEMENT_CACHE_SIZE = 256;
+    /** Default limit for establishing a connection, TLS and authentication included. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    private final String scheme;
+    private final String host;
+    private final int port;
+    private final String database;
+    private final String user;
+    private final String password;
+    private final SslMode sslMode;
+    private final Path sslRootCert;
+    private final Duration connectTimeout;
+    private final Duration queryTimeout;
+    private final int statementCacheSize;
+    private final String applicationName;
+    private final ServerEventListener eventListener;
+    private final Map<String, String> properties;
+
+    private ConnectionConfig(Builder b) {
+        this.scheme = b.scheme;
+        this.host = b.host;
+        this.port = b.port;
+        this.database = b.database;
+        this.user = b.user;
+        this.password = b.password;
+        this.sslMode = b.sslMode;
+        this.sslRootCert = b.sslRootCert;
+        this.connectTimeout = b.connectTimeout;
+        this.queryTimeout = b.queryTimeout;
+        this.statementCacheSize = b.statementCacheSize;
+        this.applicationName = b.applicationName;
+        this.eventListener = b.eventListener;
+        this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(b.properties));
+    }
+
+    /**
+     * Parses {@code scheme://user:password@host:port/database?key=value&...}, reading PostgreSQL's
+     * libpq environment variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGSSLMODE,
+     * PGSSLROOTCERT, PGAPPNAME, PGCONNECT_TIMEOUT) for whatever a {@code postgresql://} URL leaves out.
+     * See {@link ConnectionUrl} for the recognised query keys.
+     */
+    public static ConnectionConfig fromUrl(String url) {
+        return ConnectionUrl.parse(url, System.getenv());
+    }
+
+    /** A builder for the driver serving {@code scheme} ({@code postgresql}, {@code mysql}, {@code mariadb}). */
+    public static Builder builder(String scheme) {
+        return new Builder(scheme);
+    }
+
+    /** A builder preset with this configuration's values. */
+    public Builder toBuilder() {
+        Builder b = new Builder(scheme);
+        b.host = host;
+        b.port = port;
+        b.database = database;
+        b.user = user;
+        b.password = password;
+        b.sslMode = sslMode;
+        b.sslRootCert = sslRootCert;
+        b.connectTimeout = connectTimeout;
+        b.queryTimeout = queryTimeout;
+        b.statementCacheSize = statementCacheSize;
+        b.applicationName = applicationName;
+        b.eventListener = eventListener;
+        b.properties.putAll(properties);
+        return b;
+    }
+
+    public String scheme() {
+        return scheme;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    /** The port, or 0 for the driver's default (5432, 3306). */
+    public int port() {
+        return port;
+    }
+
+    public String database() {
+        return database;
+    }
+
+    public String user() {
+        return user;
+    }
+
+    /** The password, or null. */
+    public String password() {
+        return password;
+    }
+
+    public SslMode sslMode() {
+        return sslMode;
+    }
+
+    /** PEM file of CA certificates trusted for verify-ca and verify-full; null means the JDK's default trust store. */
+    public Path sslRootCert() {
+        return sslRootCert;
+    }
+
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** Default timeout of every query; {@link Duration#ZERO} means none. */
+    public Duration queryTimeout() {
+        return queryTimeout;
+    }
+
+    /** How many prepared statements each connection keeps (LRU); 0 disables automatic preparation. */
+    public int statementCacheSize() {
+        return statementCacheSize;
+    }
+
+    public String applicationName() {
+        return applicationName;
+    }
+
+    public ServerEventListener eventListener() {
+        return eventListener;
+    }
+
+    /** Driver-specific settings not covered above (each driver documents its own keys). */
+    public Map<String, String> properties() {
+        return properties;
+    }
+
+    /** A driver-specific setting, or {@code defaultValue}. */
+    public String property(String key, String defaultValue) {
+        return properties.getOrDefault(key, defaultValue);
+    }
+
+    @Override
+    public String toString() {
+        return scheme + "://" + (user == null ? "" : user + (password == null ? "" : ":***") + "@")
+                + host + (port == 0 ? "" : ":" + port) + "/" + (database == null ? "" : database)
+                + "?sslmode=" + sslMode.urlName();
+    }
+
+    /** Builds a {@link ConnectionConfig}. Not thread-safe. */
+    public static final class Builder {
+        private final String scheme;
+        private String host = "localhost";
+        private int port;
+        private String database;
+        private String user;
+        private String password;
+        private SslMode sslMode = SslMode.PREFER;
+        private Path sslRootCert;
+        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private Duration queryTimeout = Duration.ZERO;
+        private int statementCacheSize = DEFAULT_STATEMENT_CACHE_SIZE;
+        private String applicationName = "sluice";
+        private ServerEventListener eventListener = ServerEventListener.NONE;
+        private final Map<String, String> properties = new LinkedHashMap<>();
+
+        private Builder(String scheme) {
+            this.scheme = Objects.requireNonNull(scheme, "scheme");
+        }
+
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host, "host");
+            return this;
+        }
+
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port out of range: port=" + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        public Builder database(String database) {
+            this.database = database;
+            return this;
+        }
+
+        public Builder user(String user) {
+            this.user = user;
+            return this;
+        }
+
+        public Builder password(String password) {
+            this.password = password;
+            return this;
+        }
+
+        public Builder sslMode(SslMode sslMode) {
+            this.sslMode = Objects.requireNonNull(sslMode, "sslMode");
+            return this;
+        }
+
+        public Builder sslRootCert(Path sslRootCert) {
+            this.sslRootCert = sslRootCert;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration connectTimeout) {
+            this.connectTimeout = requireNonNegative(connectTimeout, "connectTimeout");
+            return this;
+        }
+
+        public Builder queryTimeout(Duration queryTimeout) {
+            this.queryTimeout = requireNonNegative(queryTimeout, "queryTimeout");
+            return this;
+        }
+
+        public Builder statementCacheSize(int statementCacheSize) {
+            if (statementCacheSize < 0) {
+                throw new IllegalArgumentException("statementCacheSize must be >= 0: statementCacheSize=" + statementCacheSize);
+            }
+            this.statementCacheSize = statementCacheSize;
+            return this;
+        }
+
+        public Builder applicationName(String applicationName) {
+            this.applicationName = applicationName;
+            return this;
+        }
+
+        public Builder eventListener(ServerEventListener eventListener) {
+            this.eventListener = Objects.requireNonNull(eventListener, "eventListener");
+            return this;
+        }
+
+        public Builder property(String key, String value) {
+            properties.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        public ConnectionConfig build() {
+            return new ConnectionConfig(this);
+        }
+
+        private static Duration requireNonNegative(Duration d, String name) {
+            if (d == null || d.isNegative()) {
+                throw new IllegalArgumentException(name + " must be >= 0: " + name + "=" + d);
+            }
+            return d;
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.sluice;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Parses connection URLs: {@code scheme://[user[:password]@]host[:port][/database][?key=value&...]}.
+ * User, password and database are percent-decoded.
+ *
+ * <p>Recognised keys: {@code sslmode}, {@code sslrootcert}, {@code connect_timeout} (seconds),
+ * {@code query_timeout} (milliseconds), {@code statement_cache_size}, {@code application_name};
+ * any other key becomes a driver {@linkplain ConnectionConfig#properties() property}. For
+ * {@code postgresql://} and {@code postgres://} URLs, libpq's environment variables fill what the URL
+ * leaves out, and the database defaults to the user name, as in libpq.
+ */
+final class ConnectionUrl {
+    private ConnectionUrl() {}
+
+    static ConnectionConfig parse(String url, Map<String, String> env) {
+        int schemeEnd = url.indexOf("://");
+        if (schemeEnd <= 0) {
+            throw new IllegalArgumentException("connection URL has no scheme: expected scheme://host/database");
+        }
+        String scheme = url.substring(0, schemeEnd).toLowerCase(Locale.ROOT);
+        boolean postgres = scheme.equals("postgresql") || scheme.equals("postgres");
+        if (!postgres) {
+            env = Map.of();
+        }
+        ConnectionConfig.Builder b = ConnectionConfig.builder(postgres ? "postgresql" : scheme);
+        String rest = url.substring(schemeEnd + 3);
+        String query = null;
+        int q = rest.indexOf('?');
+        if (q >= 0) {
+            query = rest.substring(q + 1);
+            rest = rest.substring(0, q);
+        }
+        String path = null;
+        int slash = rest.indexOf('/');
+        if (slash >= 0) {
+            path = rest.substring(slash + 1);
+            rest = rest.substring(0, slash);
+        }
+        String user = env.get("PGUSER");
+        String password = env.get("PGPASSWORD");
+        int at = rest.lastIndexOf('@');
+        if (at >= 0) {
+            String userInfo = rest.substring(0, at);
+            rest = rest.substring(at + 1);
+            int colon = userInfo.indexOf(':');
+            if (colon >= 0) {
+                user = decode(userInfo.substring(0, colon));
+                password = decode(userInfo.substring(colon + 1));
+            } else {
+                user = decode(userInfo);
+            }
+        }
+        String host = env.getOrDefault("PGHOST", "localhost");
+        String port = env.get("PGPORT");
+        if (!rest.isEmpty()) {
+            int colon = rest.lastIndexOf(':');
+            if (rest.startsWith("[")) { // IPv6 literal: [::1]:5432
+                int close = rest.indexOf(']');
+                host = rest.substring(1, close);
+                port = close + 1 < rest.length() ? rest.substring(close + 2) : port;
+            } else if (colon >= 0) {
+                host = rest.substring(0, colon);
+                port = rest.substring(colon + 1);
+            } else {
+                host = rest;
+            }
+        }
+        b.host(host);
+        if (port != null && !port.isEmpty()) {
+            b.port(parseInt("port", port));
+        }
+        String database = path != null && !path.isEmpty() ? decode(path) : env.get("PGDATABASE");
+        if (database == null && postgres) {
+            database = user;
+        }
+        b.database(database).user(user).password(password);
+        if (env.get("PGSSLMODE") != null) {
+            b.sslMode(SslMode.parse(env.get("PGSSLMODE")));
+        }
+        if (env.get("PGSSLROOTCERT") != null) {
+            b.sslRootCert(Path.of(env.get("PGSSLROOTCERT")));
+        }
+        if (env.get("PGAPPNAME") != null) {
+            b.applicationName(env.get("PGAPPNAME"));
+        }
+        if (env.get("PGCONNECT_TIMEOUT") != null) {
+            b.connectTimeout(Duration.ofSeconds(parseInt("PGCONNECT_TIMEOUT", env.get("PGCONNECT_TIMEOUT"))));
+        }
+        if (query != null && !query.isEmpty()) {
+            for (String pair : query.split("&")) {
+                int eq = pair.indexOf('=');
+                String key = decode(eq < 0 ? pair : pair.substring(0, eq));
+                String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+                apply(b, key, value);
+            }
+        }
+        return b.build();
+    }
+
+    private static void apply(ConnectionConfig.Builder b, String key, String value) {
+        switch (key) {
+            case "sslmode" -> b.sslMode(SslMode.parse(value));
+            case "sslrootcert" -> b.sslRootCert(Path.of(value));
+            case "connect_timeout" -> b.connectTimeout(Duration.ofSeconds(parseInt(key, value)));
+            case "query_timeout" -> b.queryTimeout(Duration.ofMillis(parseInt(key, value)));
+            case "statement_cache_size" -> b.statementCacheSize(parseInt(key, value));
+            case "application_name" -> b.applicationName(value);
+            default -> b.property(key, value);
+        }
+    }
+
+    private static int parseInt(String key, String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("connection URL setting is not a number: " + key + "=" + value, e);
+        }
+    }
+
+    private static String decode(String s) {
+        return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,180 @@
+package io.sluice;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * One row of a result, decoded lazily: a column is converted only when a getter asks for it. A row
+ * is a view into the driver's receive buffer, valid only inside the {@link RowMapper} or
+ * {@link RowHandler} call, or until the next {@link RowStream#next()}: copy what you keep.
+ *
+ * <p>Indexes are zero-based. Every getter also exists by column name (first match, case-sensitive,
+ * then case-insensitive).
+ *
+ * <p>Nulls: primitive getters throw {@link ValueConversionException} on SQL NULL, so a NULL never
+ * turns silently into 0 or false; check {@link #isNull(int)} first, or use an object getter, which
+ * returns null. A value that does not fit the requested type (out of range, NaN into BigDecimal,
+ * infinity into a date) also throws {@code ValueConversionException}, never a wrapped or rounded
+ * value.
+ */
+public interface Row {
+
+    /** Number of columns. */
+    int columnCount();
+
+    /** The column at {@code index}. */
+    Column column(int index);
+
+    /** All columns, in order. */
+    List<Column> columns();
+
+    /** The index of the column named {@code name}; throws {@link IllegalArgumentException} if absent. */
+    int indexOf(String name);
+
+    boolean isNull(int index);
+
+    boolean getBoolean(int index);
+
+    short getShort(int index);
+
+    int getInt(int index);
+
+    long getLong(int index);
+
+    float getFloat(int index);
+
+    double getDouble(int index);
+
+    BigDecimal getBigDecimal(int index);
+
+    /** The value as text; any column can be read this way, in the server's text representation. */
+    String getString(int index);
+
+    /** Raw bytes for binary columns ({@code bytea}, {@code BLOB}); the UTF-8 text for json and text columns. */
+    byte[] getBytes(int index);
+
+    LocalDate getLocalDate(int index);
+
+    LocalTime getLocalTime(int index);
+
+    OffsetTime getOffsetTime(int index);
+
+    LocalDateTime getLocalDateTime(int index);
+
+    OffsetDateTime getOffsetDateTime(int index);
+
+    Instant getInstant(int index);
+
+    /** PostgreSQL interval, MySQL TIME (which may be negative or exceed 24 hours). */
+    Interval getInterval(int index);
+
+    /** An exact duration; throws when the value has a month part, which has no fixed length. */
+    Duration getDuration(int index);
+
+    UUID getUuid(int index);
+
+    /** The value as its natural Java type (see each driver's type table), or null. */
+    Object getObject(int index);
+
+    /** The value converted to {@code type}, or null for SQL NULL. */
+    <T> T get(int index, Class<T> type);
+
+    /** A one-dimensional array column as a list of {@code elementType} (elements may be null). */
+    <T> List<T> getList(int index, Class<T> elementType);
+
+    default boolean isNull(String name) {
+        return isNull(indexOf(name));
+    }
+
+    default boolean getBoolean(String name) {
+        return getBoolean(indexOf(name));
+    }
+
+    default short getShort(String name) {
+        return getShort(indexOf(name));
+    }
+
+    default int getInt(String name) {
+        return getInt(indexOf(name));
+    }
+
+    default long getLong(String name) {
+        return getLong(indexOf(name));
+    }
+
+    default float getFloat(String name) {
+        return getFloat(indexOf(name));
+    }
+
+    default double getDouble(String name) {
+        return getDouble(indexOf(name));
+    }
+
+    default BigDecimal getBigDecimal(String name) {
+        return getBigDecimal(indexOf(name));
+    }
+
+    default String getString(String name) {
+        return getString(indexOf(name));
+    }
+
+    default byte[] getBytes(String name) {
+        return getBytes(indexOf(name));
+    }
+
+    default LocalDate getLocalDate(String name) {
+        return getLocalDate(indexOf(name));
+    }
+
+    default LocalTime getLocalTime(String name) {
+        return getLocalTime(indexOf(name));
+    }
+
+    default OffsetTime getOffsetTime(String name) {
+        return getOffsetTime(indexOf(name));
+    }
+
+    default LocalDateTime getLocalDateTime(String name) {
+        return getLocalDateTime(indexOf(name));
+    }
+
+    default OffsetDateTime getOffsetDateTime(String name) {
+        return getOffsetDateTime(indexOf(name));
+    }
+
+    default Instant getInstant(String name) {
+        return getInstant(indexOf(name));
+    }
+
+    default Interval getInterval(String name) {
+        return getInterval(indexOf(name));
+    }
+
+    default Duration getDuration(String name) {
+        return getDuration(indexOf(name));
+    }
+
+    default UUID getUuid(String name) {
+        return getUuid(indexOf(name));
+    }
+
+    default Object getObject(String name) {
+        return getObject(indexOf(name));
+    }
+
+    default <T> T get(String name, Class<T> type) {
+        return get(indexOf(name), type);
+    }
+
+    default <T> List<T> getList(String name, Class<T> elementType) {
+        return getList(indexOf(name), elementType);
+    }
+}

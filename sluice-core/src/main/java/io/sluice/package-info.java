@@ -1,0 +1,13 @@
+/**
+ * The blocking API shared by every Sluice driver (PostgreSQL, MySQL/MariaDB).
+ *
+ * <p>Start with {@link io.sluice.Sluice#connect(String)}. A {@link io.sluice.Connection} is safe to
+ * share between threads (virtual or platform): concurrent requests are serialised on the wire, and a
+ * driver that supports pipelining sends them back to back without waiting for earlier results.
+ * Results are read through {@link io.sluice.Row}, a view that is valid only inside the callback or
+ * until the next row, so that decoding allocates nothing the caller did not ask for.
+ *
+ * <p>Every failure is a {@link io.sluice.SluiceException} (unchecked) or one of its subtypes.
+ * Column indexes are zero-based.
+ */
+package io.sluice;

@@ -1,0 +1,4 @@
+/**
+ * The service-provider interface drivers implement. Applications do not need it.
+ */
+package io.sluice.spi;
