@@ -1,0 +1,25 @@
+package io.sluice.bench;
+
+import java.util.Set;
+
+/**
+ * One benchmark suite: a reference workload run for Sluice and its peers side by side. Each measured
+ * cell goes to the {@link ResultSink}; cells that compare systems share suite, case and params exactly.
+ *
+ * <p>Suites are found through {@link SuiteProvider}: one provider class per area, named
+ * {@code io.sluice.bench.<area>.Suites}.
+ */
+public interface Suite {
+
+    /** Stable name starting with its area: {@code pg-fetch}, {@code kv-read}, {@code pool-cycle}. */
+    String name();
+
+    /** Services the suite needs ({@code postgres}, {@code mariadb}); empty for embedded suites. */
+    Set<String> requiredServices();
+
+    /** The system every other system's score is compared with in the ratio table, e.g. {@code pgjdbc}. */
+    String baselineSystem();
+
+    /** Runs the suite at {@code context.mode()}'s size and reports every cell. */
+    void run(RunContext context, ResultSink sink) throws Exception;
+}
