@@ -1,0 +1,90 @@
+package io.sluice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConnectionUrlTest {
+
+    @Test
+    void shouldParseEveryPartWhenUrlIsComplete() {
+        ConnectionConfig c = ConnectionUrl.parse(
+                "postgresql://app:s%40cret@db.example.com:6432/orders?sslmode=verify-full&sslrootcert=/ca.pem"
+                        + "&connect_timeout=3&query_timeout=1500&statement_cache_size=10&application_name=svc&foo=bar",
+                Map.of());
+        assertThat(c.scheme()).isEqualTo("postgresql");
+        assertThat(c.user()).isEqualTo("app");
+        assertThat(c.password()).isEqualTo("s@cret");
+        assertThat(c.host()).isEqualTo("db.example.com");
+        assertThat(c.port()).isEqualTo(6432);
+        assertThat(c.database()).isEqualTo("orders");
+        assertThat(c.sslMode()).isEqualTo(SslMode.VERIFY_FULL);
+        assertThat(c.sslRootCert()).isEqualTo(Path.of("/ca.pem"));
+        assertThat(c.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(c.queryTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(c.statementCacheSize()).isEqualTo(10);
+        assertThat(c.applicationName()).isEqualTo("svc");
+        assertThat(c.properties()).containsEntry("foo", "bar");
+    }
+
+    @Test
+    void shouldFillGapsFromLibpqEnvironmentWhenSchemeIsPostgres() {
+        Map<String, String> env = Map.of("PGHOST", "10.1.1.1", "PGPORT", "5433", "PGUSER", "alice",
+                "PGPASSWORD", "pw", "PGSSLMODE", "require", "PGAPPNAME", "env-app");
+        ConnectionConfig c = ConnectionUrl.parse("postgres://", env);
+        assertThat(c.scheme()).isEqualTo("postgresql");
+        assertThat(c.host()).isEqualTo("10.1.1.1");
+        assertThat(c.port()).isEqualTo(5433);
+        assertThat(c.user()).isEqualTo("alice");
+        assertThat(c.password()).isEqualTo("pw");
+        assertThat(c.database()).as("libpq: database defaults to the user name").isEqualTo("alice");
+        assertThat(c.sslMode()).isEqualTo(SslMode.REQUIRE);
+        assertThat(c.applicationName()).isEqualTo("env-app");
+    }
+
+    @Test
+    void shouldPreferUrlOverEnvironmentWhenBothGiveAValue() {
+        ConnectionConfig c = ConnectionUrl.parse("postgresql://bob@h1/db1?sslmode=disable",
+                Map.of("PGHOST", "h2", "PGUSER", "alice", "PGDATABASE", "db2", "PGSSLMODE", "require"));
+        assertThat(c.host()).isEqualTo("h1");
+        assertThat(c.user()).isEqualTo("bob");
+        assertThat(c.database()).isEqualTo("db1");
+        assertThat(c.sslMode()).isEqualTo(SslMode.DISABLE);
+    }
+
+    @Test
+    void shouldIgnoreLibpqEnvironmentWhenSchemeIsMysql() {
+        ConnectionConfig c = ConnectionUrl.parse("mysql://root@127.0.0.1/test", Map.of("PGPORT", "5433"));
+        assertThat(c.scheme()).isEqualTo("mysql");
+        assertThat(c.port()).isZero();
+        assertThat(c.password()).isNull();
+    }
+
+    @Test
+    void shouldParseIpv6LiteralWhenBracketed() {
+        ConnectionConfig c = ConnectionUrl.parse("postgresql://u@[::1]:5432/d", Map.of());
+        assertThat(c.host()).isEqualTo("::1");
+        assertThat(c.port()).isEqualTo(5432);
+    }
+
+    @Test
+    void shouldRejectWithSettingNameWhenValueIsMalformed() {
+        assertThatThrownBy(() -> ConnectionUrl.parse("postgresql://h/d?connect_timeout=soon", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("connect_timeout=soon");
+        assertThatThrownBy(() -> ConnectionUrl.parse("postgresql://h/d?sslmode=sometimes", Map.of()))
+                .hasMessageContaining("sslmode");
+        assertThatThrownBy(() -> ConnectionUrl.parse("localhost:5432/db", Map.of()))
+                .hasMessageContaining("scheme");
+    }
+
+    @Test
+    void shouldNeverShowPasswordWhenPrinted() {
+        ConnectionConfig c = ConnectionUrl.parse("postgresql://app:topsecret@h/d", Map.of());
+        assertThat(c.toString()).doesNotContain("topsecret").contains("app:***@h");
+    }
+}
