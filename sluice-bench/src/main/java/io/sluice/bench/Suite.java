@@ -20,6 +20,15 @@ public interface Suite {
     /** The system every other system's score is compared with in the ratio table, e.g. {@code pgjdbc}. */
     String baselineSystem();
 
+    /**
+     * The systems a run of this suite reports cells for, in this environment (a system whose driver is
+     * not on the class path is left out). {@code SuiteSmokeTest} checks that each one produced cells.
+     * Empty (the default) when the suite does not say; then only "some cells" is checked.
+     */
+    default Set<String> systems() {
+        return Set.of();
+    }
+
     /** Runs the suite at {@code context.mode()}'s size and reports every cell. */
     void run(RunContext context, ResultSink sink) throws Exception;
 }

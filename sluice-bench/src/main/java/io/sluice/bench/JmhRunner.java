@@ -1,0 +1,146 @@
+package io.sluice.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs JMH benchmark classes programmatically at a {@link Mode}'s size, with the GC profiler, and turns
+ * the results into {@link Cell}s.
+ *
+ * <p>Conventions for the benchmark class: a {@code @Param} named {@code system} gives the cell's
+ * system, the {@code @Param} named by {@link Run#caseParam()} gives its case (else the method name);
+ * every other {@code @Param} becomes a cell parameter, and {@code threads} is added. Each result gives
+ * an {@code ops/s} cell (score and JMH's 99.9% error), a {@code B/op} cell from
+ * {@code gc.alloc.rate.norm}, and, when there is a {@code rows} parameter, a {@code B/row} cell.
+ *
+ * <p>Sizes: {@link Mode#SMOKE} runs in this JVM (no fork; one fork for virtual threads, because JMH
+ * reads {@code jmh.executor} once per JVM), no warm-up, one 200 ms iteration. {@link Mode#QUICK}: one
+ * fork, 1 x 1 s warm-up, 2 x 1 s measurement. {@link Mode#FULL}: one fork, 3 x 2 s warm-up,
+ * 5 x 2 s measurement. Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
+ */
+public final class JmhRunner {
+
+    /** JVM options of every forked benchmark JVM. */
+    public static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC",
+            "--enable-native-access=ALL-UNNAMED");
+
+    /**
+     * One JMH run.
+     *
+     * @param benchmark      the class holding {@code @Benchmark} methods (all of them run)
+     * @param params         {@code @Param} values to run, each name with its values
+     * @param threads        benchmark threads
+     * @param virtualThreads run the threads as virtual threads; the system name gets {@code -virtual}
+     * @param caseParam      the {@code @Param} that names the case, or null for the method name
+     * @param properties     system properties the benchmark reads (passed to the fork, or set here)
+     */
+    public record Run(Class<?> benchmark, Map<String, List<String>> params, int threads, boolean virtualThreads,
+                      String caseParam, Map<String, String> properties) {}
+
+    private JmhRunner() {}
+
+    /** Runs {@code run} for {@code suite} and returns its cells; JMH's own log goes to the suite's work dir. */
+    public static List<Cell> run(String suite, RunContext context, Run run) throws RunnerException, IOException {
+        ChainedOptionsBuilder o = new OptionsBuilder()
+                .include("^" + Pattern.quote(run.benchmark().getName()) + "\\.")
+                .threads(run.threads())
+                .addProfiler(GCProfiler.class)
+                .shouldFailOnError(true)
+                .timeout(TimeValue.seconds(60));
+        run.params().forEach((k, v) -> o.param(k, v.toArray(String[]::new)));
+        Files.createDirectories(context.workDir());
+        Path log = context.workDir().resolve(run.benchmark().getSimpleName() + "-" + run.threads()
+                + (run.virtualThreads() ? "v" : "") + ".log");
+        o.output(log.toString());
+        boolean fork = context.mode() != Mode.SMOKE || run.virtualThreads();
+        List<String> jvmArgs = new ArrayList<>(FORK_JVM_ARGS);
+        if (run.virtualThreads()) {
+            jvmArgs.add("-Djmh.executor=VIRTUAL");
+        }
+        run.properties().forEach((k, v) -> jvmArgs.add("-D" + k + "=" + v));
+        if (fork) {
+            o.forks(1).jvmArgs(jvmArgs.toArray(String[]::new));
+        } else {
+            o.forks(0);
+            run.properties().forEach(System::setProperty);
+        }
+        switch (context.mode()) {
+            case SMOKE -> o.warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200));
+            case QUICK -> o.warmupIterations(1).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(2).measurementTime(TimeValue.seconds(1));
+            case FULL -> o.warmupIterations(3).warmupTime(TimeValue.seconds(2))
+                    .measurementIterations(5).measurementTime(TimeValue.seconds(2));
+        }
+        Collection<RunResult> results = new Runner(o.build()).run();
+        List<Cell> cells = new ArrayList<>();
+        for (RunResult r : results) {
+            cells.addAll(toCells(suite, run, r));
+        }
+        return cells;
+    }
+
+    private static List<Cell> toCells(String suite, Run run, RunResult r) {
+        var bp = r.getParams();
+        String method = bp.getBenchmark().substring(bp.getBenchmark().lastIndexOf('.') + 1);
+        String system = bp.getParam("system");
+        if (system == null) {
+            system = method;
+        }
+        if (run.virtualThreads()) {
+            system = system + "-virtual";
+        }
+        String caseName = run.caseParam() == null ? method : bp.getParam(run.caseParam());
+        Map<String, Object> params = new LinkedHashMap<>();
+        for (String key : bp.getParamsKeys()) {
+            if (!key.equals("system") && !key.equals(run.caseParam())) {
+                params.put(key, number(bp.getParam(key)));
+            }
+        }
+        params.put("threads", run.threads());
+        Map<String, Object> cellParams = Collections.unmodifiableMap(params);
+        List<Cell> cells = new ArrayList<>();
+        Result<?> primary = r.getPrimaryResult();
+        cells.add(new Cell(suite, caseName, cellParams, system, opsUnit(primary.getScoreUnit()), primary.getScore(),
+                primary.getScoreError()));
+        for (Map.Entry<String, Result> e : r.getSecondaryResults().entrySet()) {
+            if (e.getKey().endsWith("gc.alloc.rate.norm")) {
+                double bytes = e.getValue().getScore();
+                cells.add(new Cell(suite, caseName, cellParams, system, "B/op", bytes, e.getValue().getScoreError()));
+                Object rows = params.get("rows");
+                if (rows instanceof Number n && n.doubleValue() > 0) {
+                    cells.add(new Cell(suite, caseName, cellParams, system, "B/row", bytes / n.doubleValue(),
+                            e.getValue().getScoreError() / n.doubleValue()));
+                }
+            }
+        }
+        return cells;
+    }
+
+    private static String opsUnit(String jmhUnit) {
+        return jmhUnit.equals("ops/s") ? "ops/s" : jmhUnit;
+    }
+
+    private static Object number(String value) {
+        try {
+            return Integer.valueOf(value);
+        } catch (NumberFormatException e) {
+            return value;
+        }
+    }
+}
