@@ -1,0 +1,74 @@
+package io.sluice.pool.internal;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+
+/**
+ * The pool's JFR events. Each costs one allocation the JIT removes when JFR is not recording the
+ * event ({@link Event#shouldCommit()} false). Durations of borrow waits and creations are the
+ * events' own durations; usage time is a field, since it spans two calls.
+ */
+final class PoolEvents {
+    private PoolEvents() {}
+
+    @Name("io.sluice.pool.BorrowWait")
+    @Label("Connection Borrow")
+    @Category({"Sluice", "Pool"})
+    @Description("Time a borrower waited for a pooled connection")
+    @StackTrace(false)
+    static final class BorrowWait extends Event {
+        @Label("Pool") String pool;
+        @Label("Handed Off") @Description("True when the borrower queued and was handed a connection") boolean queued;
+    }
+
+    @Name("io.sluice.pool.ConnectionUsage")
+    @Label("Connection Usage")
+    @Category({"Sluice", "Pool"})
+    @Description("How long a borrower held a pooled connection")
+    @StackTrace(false)
+    static final class Usage extends Event {
+        @Label("Pool") String pool;
+        @Label("Held") @Timespan(Timespan.NANOSECONDS) long held;
+    }
+
+    @Name("io.sluice.pool.ConnectionCreation")
+    @Label("Connection Creation")
+    @Category({"Sluice", "Pool"})
+    @Description("Opening a physical connection for the pool")
+    @StackTrace(false)
+    static final class Creation extends Event {
+        @Label("Pool") String pool;
+        @Label("Succeeded") boolean succeeded;
+        @Label("Failure") String failure;
+    }
+
+    @Name("io.sluice.pool.ConnectionTimeout")
+    @Label("Connection Timeout")
+    @Category({"Sluice", "Pool"})
+    @Description("A borrower gave up waiting for a connection")
+    static final class Timeout extends Event {
+        @Label("Pool") String pool;
+        @Label("Waited") @Timespan(Timespan.NANOSECONDS) long waited;
+        @Label("Total") int total;
+        @Label("Active") int active;
+        @Label("Idle") int idle;
+        @Label("Waiting") int waiting;
+    }
+
+    @Name("io.sluice.pool.ConnectionLeak")
+    @Label("Connection Leak")
+    @Category({"Sluice", "Pool"})
+    @Description("A connection held longer than the leak detection threshold")
+    @StackTrace(false)
+    static final class Leak extends Event {
+        @Label("Pool") String pool;
+        @Label("Borrower") String borrower;
+        @Label("Held") @Timespan(Timespan.NANOSECONDS) long held;
+        @Label("Borrower Stack") String stack;
+    }
+}

@@ -1,0 +1,208 @@
+package io.sluice.pool.internal;
+
+import io.sluice.Connection;
+import io.sluice.ConnectionException;
+import io.sluice.IsolationLevel;
+import io.sluice.PreparedStatement;
+import io.sluice.RowHandler;
+import io.sluice.RowMapper;
+import io.sluice.RowStream;
+import io.sluice.ServerInfo;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What a borrower holds: a handle on a pooled connection, one per borrow. {@link #close()} gives the
+ * connection back (once; later calls do nothing) and every other method then throws. Failures pass
+ * through unchanged; a fatal one marks the connection for eviction on return. Statements and
+ * streams are the physical connection's own: do not use them after {@code close()}.
+ */
+final class PooledConnection implements Connection {
+    private static final VarHandle RETURNED;
+
+    static {
+        try {
+            RETURNED = MethodHandles.lookup().findVarHandle(PooledConnection.class, "returned", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final PoolCore core;
+    private final PoolEntry entry;
+    private final Connection c;
+    private volatile boolean returned;
+
+    PooledConnection(PoolCore core, PoolEntry entry) {
+        this.core = core;
+        this.entry = entry;
+        this.c = entry.connection;
+    }
+
+    private Connection live() {
+        if (returned) {
+            throw new ConnectionException("connection already returned to the pool: pool=" + core.name
+                    + " (borrow a new one with connection())");
+        }
+        return c;
+    }
+
+    private RuntimeException failed(RuntimeException e) {
+        return core.noteFailure(entry, e);
+    }
+
+    @Override
+    public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) {
+        try {
+            return live().query(sql, mapper, params);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void forEach(String sql, RowHandler handler, Object... params) {
+        try {
+            live().forEach(sql, handler, params);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public RowStream stream(String sql, int fetchSize, Object... params) {
+        try {
+            return live().stream(sql, fetchSize, params);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public long execute(String sql, Object... params) {
+        try {
+            return live().execute(sql, params);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public long[] executeBatch(String sql, List<Object[]> parameterSets) {
+        try {
+            return live().executeBatch(sql, parameterSets);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void executeScript(String sql) {
+        try {
+            live().executeScript(sql);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public PreparedStatement prepare(String sql) {
+        try {
+            return live().prepare(sql);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void begin(IsolationLevel level) {
+        try {
+            live().begin(level);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void commit() {
+        try {
+            live().commit();
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void rollback() {
+        try {
+            live().rollback();
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return live().inTransaction();
+    }
+
+    @Override
+    public void queryTimeout(Duration timeout) {
+        live().queryTimeout(timeout);
+        entry.queryTimeoutChanged = true;
+    }
+
+    @Override
+    public Duration queryTimeout() {
+        return live().queryTimeout();
+    }
+
+    @Override
+    public void cancel() {
+        live().cancel();
+    }
+
+    @Override
+    public boolean isValid(Duration timeout) {
+        return !returned && c.isValid(timeout);
+    }
+
+    @Override
+    public void reset() {
+        try {
+            live().reset();
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public boolean isBroken() {
+        return c.isBroken();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return returned || c.isClosed();
+    }
+
+    @Override
+    public ServerInfo serverInfo() {
+        return live().serverInfo();
+    }
+
+    /** Gives the connection back to the pool: rolls back an open transaction first. Idempotent. */
+    @Override
+    public void close() {
+        if (RETURNED.compareAndSet(this, false, true)) {
+            core.release(entry);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PooledConnection[pool=" + core.name + ", " + c + "]";
+    }
+}

@@ -1,0 +1,160 @@
+package io.sluice.pool;
+
+import io.sluice.Connection;
+import io.sluice.ConnectionException;
+import io.sluice.IsolationLevel;
+import io.sluice.PreparedStatement;
+import io.sluice.RowHandler;
+import io.sluice.RowMapper;
+import io.sluice.RowStream;
+import io.sluice.ServerException;
+import io.sluice.ServerInfo;
+import io.sluice.ServerMessage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A server-less {@link Connection} for the pool's mechanics tests. {@code execute("FAIL <sqlstate>")}
+ * throws a server error with that SQLSTATE ({@code 57P01} and class {@code 08} break the
+ * connection, like a real server ending the session); {@code execute("BREAK")} throws an I/O failure.
+ */
+final class FakeConnection implements Connection {
+    final int id;
+    volatile boolean broken;
+    volatile boolean closed;
+    volatile boolean inTransaction;
+    volatile int rollbacks;
+    volatile int validations;
+    volatile int resets;
+    volatile Duration queryTimeout = Duration.ZERO;
+
+    FakeConnection(int id) {
+        this.id = id;
+    }
+
+    private void check() {
+        if (closed || broken) {
+            throw new ConnectionException("connection closed: id=" + id);
+        }
+    }
+
+    @Override
+    public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) {
+        check();
+        return List.of();
+    }
+
+    @Override
+    public void forEach(String sql, RowHandler handler, Object... params) {
+        check();
+    }
+
+    @Override
+    public RowStream stream(String sql, int fetchSize, Object... params) {
+        throw new UnsupportedOperationException("not needed by the pool tests");
+    }
+
+    @Override
+    public long execute(String sql, Object... params) {
+        check();
+        if (sql.startsWith("FAIL ")) {
+            String state = sql.substring(5);
+            boolean fatal = state.startsWith("08") || state.equals("57P01");
+            broken = fatal;
+            throw new ServerException(new ServerMessage(Map.of("severity", fatal ? "FATAL" : "ERROR", "sqlstate", state,
+                    "message", "fake failure")));
+        }
+        if (sql.equals("BREAK")) {
+            broken = true;
+            throw new ConnectionException("connection reset: id=" + id);
+        }
+        return 1;
+    }
+
+    @Override
+    public long[] executeBatch(String sql, List<Object[]> parameterSets) {
+        check();
+        return new long[parameterSets.size()];
+    }
+
+    @Override
+    public void executeScript(String sql) {
+        check();
+    }
+
+    @Override
+    public PreparedStatement prepare(String sql) {
+        throw new UnsupportedOperationException("not needed by the pool tests");
+    }
+
+    @Override
+    public void begin(IsolationLevel level) {
+        check();
+        inTransaction = true;
+    }
+
+    @Override
+    public void commit() {
+        check();
+        inTransaction = false;
+    }
+
+    @Override
+    public void rollback() {
+        check();
+        rollbacks++;
+        inTransaction = false;
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return inTransaction;
+    }
+
+    @Override
+    public void queryTimeout(Duration timeout) {
+        queryTimeout = timeout;
+    }
+
+    @Override
+    public Duration queryTimeout() {
+        return queryTimeout;
+    }
+
+    @Override
+    public void cancel() {}
+
+    @Override
+    public boolean isValid(Duration timeout) {
+        validations++;
+        return !closed && !broken;
+    }
+
+    @Override
+    public void reset() {
+        check();
+        resets++;
+        inTransaction = false;
+    }
+
+    @Override
+    public boolean isBroken() {
+        return broken;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed || broken;
+    }
+
+    @Override
+    public ServerInfo serverInfo() {
+        return new ServerInfo("Fake", "1", id, Map.of());
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}
