@@ -19,7 +19,7 @@ import java.util.Map;
  * throws a server error with that SQLSTATE ({@code 57P01} and class {@code 08} break the
  * connection, like a real server ending the session); {@code execute("BREAK")} throws an I/O failure.
  */
-final class FakeConnection implements Connection {
+public class FakeConnection implements Connection {
     final int id;
     volatile boolean broken;
     volatile boolean closed;
@@ -29,7 +29,7 @@ final class FakeConnection implements Connection {
     volatile int resets;
     volatile Duration queryTimeout = Duration.ZERO;
 
-    FakeConnection(int id) {
+    public FakeConnection(int id) {
         this.id = id;
     }
 

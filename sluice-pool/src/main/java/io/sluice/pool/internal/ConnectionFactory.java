@@ -93,14 +93,19 @@ final class ConnectionFactory {
             if (settings.initSql() != null) {
                 c.executeScript(settings.initSql());
             }
-            long now = System.nanoTime();
-            long lifetime = settings.maxLifetimeNanos();
-            long jitter = settings.lifetimeJitterNanos() > 0 ? ThreadLocalRandom.current().nextLong(settings.lifetimeJitterNanos() + 1) : 0;
-            return new PoolEntry(c, now, lifetime > 0 ? now + lifetime - jitter : 0, c.queryTimeout());
+            return entryFor(c);
         } catch (RuntimeException ex) {
             c.close();
             throw ex;
         }
+    }
+
+    /** Wraps a new connection; its lifetime is maxLifetime shortened by a random part of the jitter. */
+    PoolEntry entryFor(Connection c) {
+        long now = System.nanoTime();
+        long lifetime = settings.maxLifetimeNanos();
+        long jitter = settings.lifetimeJitterNanos() > 0 ? ThreadLocalRandom.current().nextLong(settings.lifetimeJitterNanos() + 1) : 0;
+        return new PoolEntry(c, now, lifetime > 0 ? now + lifetime - jitter : 0, c.queryTimeout());
     }
 
     /** One validation round trip; records success. */
