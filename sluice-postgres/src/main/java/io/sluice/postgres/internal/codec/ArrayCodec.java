@@ -1,0 +1,293 @@
+package io.sluice.postgres.internal.codec;
+
+import static io.sluice.postgres.internal.codec.TextCodec.readInt;
+
+import io.sluice.ValueConversionException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One-dimensional arrays in both formats ({@code array_send}, {@code array_out} in
+ * {@code src/backend/utils/adt/arrayfuncs.c}). Binary layout, all big-endian:
+ *
+ * <pre>
+ *  0       4       8              12                    12+8*ndim
+ *  +-------+-------+--------------+---------------------+-------------------------------------+
+ *  | int32 | int32 | int32        | per dimension:      | per element: int32 length (-1 NULL) |
+ *  | ndim  | flags | element OID  | int32 size, int32   | then that many bytes                |
+ *  |       | (1 = has nulls)      | lower bound         |                                     |
+ *  +-------+-------+--------------+---------------------+-------------------------------------+
+ * </pre>
+ *
+ * Text: {@code {1,2,NULL}}, {@code {"a b","x\"y"}}, optionally prefixed by {@code [lb:ub]=} when the
+ * lower bound is not 1. An element is quoted when empty, equal to NULL, or holding braces, quotes,
+ * commas, backslashes or white space. Arrays of more than one dimension throw
+ * {@link ValueConversionException} (read them with getString).
+ */
+public final class ArrayCodec {
+    public static final int HEADER_SIZE = 12;
+    private static final int FLAG_HAS_NULLS = 1;
+
+    private ArrayCodec() {}
+
+    static int ndimOffset(int value) {
+        return value;
+    }
+
+    static int flagsOffset(int value) {
+        return value + 4;
+    }
+
+    static int elementOidOffset(int value) {
+        return value + 8;
+    }
+
+    static int dimSizeOffset(int value, int dim) {
+        return value + HEADER_SIZE + 8 * dim;
+    }
+
+    static int lowerBoundOffset(int value, int dim) {
+        return value + HEADER_SIZE + 8 * dim + 4;
+    }
+
+    /** Decodes an array of type {@code arrayOid}, converting each element to {@code elementType} (Object = natural type). */
+    public static <T> List<T> decode(byte[] b, int off, int len, int arrayOid, boolean binary, Class<T> elementType) {
+        int elementOid = PgTypes.elementOid(arrayOid);
+        if (elementOid == 0) {
+            throw ValueCodec.unsupported("List", arrayOid);
+        }
+        return binary ? decodeBinary(b, off, len, elementOid, elementType) : decodeText(b, off, len, elementOid, elementType);
+    }
+
+    private static <T> List<T> decodeBinary(byte[] b, int off, int len, int elementOid, Class<T> elementType) {
+        int end = off + len;
+        if (len < HEADER_SIZE) {
+            throw malformed("shorter than header", len);
+        }
+        int ndim = readInt(b, ndimOffset(off));
+        if (ndim == 0) {
+            return Collections.emptyList();
+        }
+        if (ndim != 1) {
+            throw new ValueConversionException("array has more than one dimension: ndim=" + ndim + " (read it with getString)");
+        }
+        if (len < HEADER_SIZE + 8 || readInt(b, elementOidOffset(off)) != elementOid) {
+            throw malformed("header or element type mismatch", len);
+        }
+        int size = readInt(b, dimSizeOffset(off, 0));
+        if (size < 0 || size > (len - HEADER_SIZE - 8) / 4) {
+            throw malformed("element count out of range: " + size, len);
+        }
+        List<T> out = new ArrayList<>(size);
+        Class<T> boxed = ValueCodec.box(elementType);
+        int p = off + HEADER_SIZE + 8;
+        for (int i = 0; i < size; i++) {
+            if (end - p < 4) {
+                throw malformed("truncated at element " + i, len);
+            }
+            int n = readInt(b, p);
+            p += 4;
+            if (n == -1) {
+                out.add(null);
+                continue;
+            }
+            if (n < 0 || n > end - p) {
+                throw malformed("element length out of bounds: " + n, len);
+            }
+            out.add(boxed.cast(ValueCodec.convert(b, p, n, elementOid, true, elementType)));
+            p += n;
+        }
+        if (p != end) {
+            throw malformed("bytes after the last element", len);
+        }
+        return out;
+    }
+
+    private static <T> List<T> decodeText(byte[] b, int off, int len, int elementOid, Class<T> elementType) {
+        List<String> texts = splitText(TextCodec.utf8(b, off, len));
+        List<T> out = new ArrayList<>(texts.size());
+        Class<T> boxed = ValueCodec.box(elementType);
+        for (String s : texts) {
+            if (s == null) {
+                out.add(null);
+            } else {
+                byte[] e = s.getBytes(StandardCharsets.UTF_8);
+                out.add(boxed.cast(ValueCodec.convert(e, 0, e.length, elementOid, false, elementType)));
+            }
+        }
+        return out;
+    }
+
+    /** The elements of a one-dimensional array's text form, unquoted and unescaped; null for NULL. */
+    static List<String> splitText(String s) {
+        int i = 0;
+        int n = s.length();
+        if (n > 0 && s.charAt(0) == '[') {
+            i = s.indexOf('=');
+            if (i < 0 || s.indexOf("][") >= 0) {
+                throw malformedText(s);
+            }
+            i++;
+        }
+        if (i >= n || s.charAt(i) != '{' || s.charAt(n - 1) != '}') {
+            throw malformedText(s);
+        }
+        i++;
+        List<String> out = new ArrayList<>();
+        if (i == n - 1) {
+            return out;
+        }
+        StringBuilder e = new StringBuilder();
+        while (true) {
+            e.setLength(0);
+            char c = s.charAt(i);
+            if (c == '{') {
+                throw new ValueConversionException("array has more than one dimension: value=" + s + " (read it with getString)");
+            }
+            if (c == '"') {
+                i++;
+                while (true) {
+                    if (i >= n - 1) {
+                        throw malformedText(s);
+                    }
+                    c = s.charAt(i++);
+                    if (c == '"') {
+                        break;
+                    }
+                    if (c == '\\') {
+                        if (i >= n - 1) {
+                            throw malformedText(s);
+                        }
+                        c = s.charAt(i++);
+                    }
+                    e.append(c);
+                }
+                out.add(e.toString());
+            } else {
+                int start = i;
+                while (i < n - 1 && s.charAt(i) != ',') {
+                    char x = s.charAt(i);
+                    if (x == '"' || x == '{' || x == '}') {
+                        throw malformedText(s);
+                    }
+                    if (x == '\\' && i + 1 < n - 1) {
+                        i++;
+                    }
+                    i++;
+                }
+                String raw = s.substring(start, i).strip();
+                out.add(raw.equalsIgnoreCase("NULL") ? null : unescape(raw));
+            }
+            if (i == n - 1) {
+                return out;
+            }
+            if (s.charAt(i) != ',') {
+                throw malformedText(s);
+            }
+            i++;
+        }
+    }
+
+    private static String unescape(String raw) {
+        if (raw.indexOf('\\') < 0) {
+            return raw;
+        }
+        StringBuilder s = new StringBuilder(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '\\' && i + 1 < raw.length()) {
+                c = raw.charAt(++i);
+            }
+            s.append(c);
+        }
+        return s.toString();
+    }
+
+    /** A binary array rendered as PostgreSQL's text form. */
+    public static String binaryToText(byte[] b, int off, int len, int arrayOid) {
+        if (len < HEADER_SIZE) {
+            throw malformed("shorter than header", len);
+        }
+        int ndim = readInt(b, ndimOffset(off));
+        if (ndim == 0) {
+            return "{}";
+        }
+        List<String> elements = decodeBinary(b, off, len, PgTypes.elementOid(arrayOid), String.class);
+        int lower = readInt(b, lowerBoundOffset(off, 0));
+        StringBuilder s = new StringBuilder(8 * elements.size() + 2);
+        if (lower != 1) {
+            s.append('[').append(lower).append(':').append((long) lower + elements.size() - 1).append("]=");
+        }
+        return appendText(s, elements).toString();
+    }
+
+    /** {@code {a,b,NULL}} with PostgreSQL's quoting (array_out). */
+    static StringBuilder appendText(StringBuilder s, List<String> elements) {
+        s.append('{');
+        for (int i = 0; i < elements.size(); i++) {
+            if (i > 0) {
+                s.append(',');
+            }
+            String e = elements.get(i);
+            if (e == null) {
+                s.append("NULL");
+            } else if (needsQuotes(e)) {
+                s.append('"');
+                for (int k = 0; k < e.length(); k++) {
+                    char c = e.charAt(k);
+                    if (c == '"' || c == '\\') {
+                        s.append('\\');
+                    }
+                    s.append(c);
+                }
+                s.append('"');
+            } else {
+                s.append(e);
+            }
+        }
+        return s.append('}');
+    }
+
+    private static boolean needsQuotes(String e) {
+        if (e.isEmpty() || e.equalsIgnoreCase("NULL")) {
+            return true;
+        }
+        for (int i = 0; i < e.length(); i++) {
+            char c = e.charAt(i);
+            if (c == '{' || c == '}' || c == ',' || c == '"' || c == '\\' || c == ' ' || c == '\t' || c == '\n'
+                    || c == '\r' || c == 0x0B || c == '\f') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Writes a one-dimensional array (lower bound 1) of elements of {@code elementOid}, each in binary format. */
+    public static void encode(List<?> elements, int elementOid, PgWriteBuffer out) {
+        boolean hasNulls = elements.contains(null);
+        out.writeInt(1);
+        out.writeInt(hasNulls ? FLAG_HAS_NULLS : 0);
+        out.writeInt(elementOid);
+        out.writeInt(elements.size());
+        out.writeInt(1);
+        for (Object e : elements) {
+            if (e == null) {
+                out.writeInt(-1);
+                continue;
+            }
+            int at = out.reserveInt();
+            ParamEncoder.encodeBinary(e, elementOid, out);
+            out.putInt(at, out.position() - at - 4);
+        }
+    }
+
+    private static ValueConversionException malformed(String why, int len) {
+        return new ValueConversionException("malformed binary array: reason=" + why + ", length=" + len);
+    }
+
+    private static ValueConversionException malformedText(String s) {
+        return new ValueConversionException("malformed array text: value=" + s);
+    }
+}

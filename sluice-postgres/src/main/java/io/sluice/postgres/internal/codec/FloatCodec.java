@@ -1,0 +1,91 @@
+package io.sluice.postgres.internal.codec;
+
+import io.sluice.ValueConversionException;
+import java.math.BigDecimal;
+
+/**
+ * float4/float8 text forms. PostgreSQL (12+, {@code extra_float_digits > 0}, the default) prints the
+ * shortest decimal that reads back exactly: fixed notation when the decimal exponent is in
+ * {@code [-4, 15)} for float8 ({@code [-4, 6)} for float4), else {@code d.ddde+XX}; {@code NaN},
+ * {@code Infinity}, {@code -Infinity}, {@code -0}. The JDK's {@code Double.toString} gives the same
+ * shortest digits (JDK 19+), so only the layout is redone here.
+ */
+public final class FloatCodec {
+    private FloatCodec() {}
+
+    /** Parses PostgreSQL's float text (also integer and numeric text), incl. NaN and the infinities. */
+    public static double parse(byte[] b, int off, int len, int oid) {
+        String s = TextCodec.utf8(b, off, len).strip();
+        switch (s) {
+            case "NaN" -> {
+                return Double.NaN;
+            }
+            case "Infinity", "inf", "+Infinity", "+inf" -> {
+                return Double.POSITIVE_INFINITY;
+            }
+            case "-Infinity", "-inf" -> {
+                return Double.NEGATIVE_INFINITY;
+            }
+            default -> {
+                // Double.parseDouble accepts a trailing 'd'/'f' and hex; PostgreSQL never sends those.
+                if (s.isEmpty() || !isDecimal(s)) {
+                    throw new ValueConversionException(
+                            "text is not a number: type=" + PgTypes.typeName(oid) + ", value=" + s);
+                }
+                return Double.parseDouble(s);
+            }
+        }
+    }
+
+    private static boolean isDecimal(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9') && c != '.' && c != '-' && c != '+' && c != 'e' && c != 'E') {
+                return false;
+            }
+        }
+        return s.chars().anyMatch(c -> c >= '0' && c <= '9');
+    }
+
+    /** The value as PostgreSQL prints it; {@code single} selects float4's precision and layout. */
+    public static String format(double d, boolean single) {
+        if (Double.isNaN(d)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "Infinity" : "-Infinity";
+        }
+        if (d == 0) {
+            return (Double.doubleToRawLongBits(d) < 0) ? "-0" : "0";
+        }
+        BigDecimal shortest = new BigDecimal(single ? Float.toString((float) d) : Double.toString(d)).stripTrailingZeros();
+        String digits = shortest.unscaledValue().abs().toString();
+        int exponent = digits.length() - shortest.scale() - 1;
+        StringBuilder out = new StringBuilder(digits.length() + 8);
+        if (d < 0) {
+            out.append('-');
+        }
+        int maxFixed = single ? 6 : 15;
+        if (exponent < -4 || exponent >= maxFixed) {
+            out.append(digits.charAt(0));
+            if (digits.length() > 1) {
+                out.append('.').append(digits, 1, digits.length());
+            }
+            out.append('e').append(exponent < 0 ? '-' : '+');
+            int abs = Math.abs(exponent);
+            if (abs < 10) {
+                out.append('0');
+            }
+            out.append(abs);
+        } else if (exponent >= 0) {
+            if (digits.length() <= exponent + 1) {
+                out.append(digits).repeat('0', exponent + 1 - digits.length());
+            } else {
+                out.append(digits, 0, exponent + 1).append('.').append(digits, exponent + 1, digits.length());
+            }
+        } else {
+            out.append("0.").repeat('0', -exponent - 1).append(digits);
+        }
+        return out.toString();
+    }
+}

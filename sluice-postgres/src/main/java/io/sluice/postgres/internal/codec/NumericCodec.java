@@ -1,0 +1,252 @@
+package io.sluice.postgres.internal.codec;
+
+import static io.sluice.postgres.internal.codec.TextCodec.readShort;
+
+import io.sluice.ValueConversionException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+
+/**
+ * numeric in both formats, exact in both directions ({@code numeric_send}/{@code numeric_recv} in
+ * {@code src/backend/utils/adt/numeric.c}). Binary layout, all big-endian:
+ *
+ * <pre>
+ *  0         2        4        6        8
+ *  +---------+--------+--------+--------+---------------------------------+
+ *  | ndigits | weight |  sign  | dscale | ndigits x int16 digit, base 10000 |
+ *  | uint16  | int16  | uint16 | uint16 | most significant first           |
+ *  +---------+--------+--------+--------+---------------------------------+
+ * </pre>
+ *
+ * value = sign x sum(digit[i] x 10000^(weight - i)); dscale is the number of decimal digits shown after
+ * the point. sign: 0x0000 positive, 0x4000 negative, 0xC000 NaN, 0xD000 +Infinity, 0xF000 -Infinity
+ * (PostgreSQL 14+). BigDecimal has no NaN or infinity: those throw {@link ValueConversionException}
+ * naming the value; {@link #binaryToDouble} maps them to the double ones.
+ */
+public final class NumericCodec {
+    public static final int NUMERIC_POS = 0x0000;
+    public static final int NUMERIC_NEG = 0x4000;
+    public static final int NUMERIC_NAN = 0xC000;
+    public static final int NUMERIC_PINF = 0xD000;
+    public static final int NUMERIC_NINF = 0xF000;
+    /** The largest display scale PostgreSQL stores (NUMERIC_DSCALE_MAX). */
+    public static final int NUMERIC_DSCALE_MAX = 0x3FFF;
+    public static final int NBASE = 10000;
+    public static final int HEADER_SIZE = 8;
+
+    private static final long[] POW10 = new long[19];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) {
+            POW10[i] = POW10[i - 1] * 10;
+        }
+    }
+
+    private NumericCodec() {}
+
+    static int ndigitsOffset(int value) {
+        return value;
+    }
+
+    static int weightOffset(int value) {
+        return value + 2;
+    }
+
+    static int signOffset(int value) {
+        return value + 4;
+    }
+
+    static int dscaleOffset(int value) {
+        return value + 6;
+    }
+
+    static int digitOffset(int value, int i) {
+        return value + HEADER_SIZE + 2 * i;
+    }
+
+    /** The special value's name (NaN, Infinity, -Infinity) of a binary numeric, or null when it is a number. */
+    static String specialName(byte[] b, int off, int len) {
+        if (len < HEADER_SIZE) {
+            throw malformed("value shorter than header", len);
+        }
+        return switch (readShort(b, signOffset(off)) & 0xFFFF) {
+            case NUMERIC_POS, NUMERIC_NEG -> null;
+            case NUMERIC_NAN -> "NaN";
+            case NUMERIC_PINF -> "Infinity";
+            case NUMERIC_NINF -> "-Infinity";
+            default -> throw malformed("unknown sign 0x" + Integer.toHexString(readShort(b, signOffset(off)) & 0xFFFF), len);
+        };
+    }
+
+    /** Decodes a binary numeric exactly (scale = dscale). */
+    public static BigDecimal decodeBinary(byte[] b, int off, int len) {
+        String special = specialName(b, off, len);
+        if (special != null) {
+            throw noBigDecimal(special);
+        }
+        int ndigits = readShort(b, ndigitsOffset(off)) & 0xFFFF;
+        int weight = readShort(b, weightOffset(off));
+        boolean negative = (readShort(b, signOffset(off)) & 0xFFFF) == NUMERIC_NEG;
+        int dscale = readShort(b, dscaleOffset(off)) & 0xFFFF;
+        if (len != HEADER_SIZE + 2 * ndigits) {
+            throw malformed("length does not match ndigits=" + ndigits, len);
+        }
+        if (dscale > NUMERIC_DSCALE_MAX) {
+            throw malformed("dscale out of range: " + dscale, len);
+        }
+        if (ndigits == 0) {
+            return BigDecimal.valueOf(0, dscale);
+        }
+        int groupScale = 4 * (ndigits - 1 - weight);
+        int shift = dscale - groupScale;
+        if (ndigits <= 4) {
+            // Fast path (numeric(10,2) and friends): the digits fit a long, no BigInteger.
+            long a = 0;
+            for (int i = 0; i < ndigits; i++) {
+                a = a * NBASE + digit(b, off, i, len);
+            }
+            if (shift >= 0 && shift < POW10.length && a <= Long.MAX_VALUE / POW10[shift]) {
+                return BigDecimal.valueOf(negative ? -a * POW10[shift] : a * POW10[shift], dscale);
+            }
+            if (shift < 0 && -shift < POW10.length && a % POW10[-shift] == 0) {
+                long u = a / POW10[-shift];
+                return BigDecimal.valueOf(negative ? -u : u, dscale);
+            }
+        }
+        return decodeSlow(b, off, len, ndigits, negative, groupScale, dscale);
+    }
+
+    private static BigDecimal decodeSlow(
+            byte[] b, int off, int len, int ndigits, boolean negative, int groupScale, int dscale) {
+        char[] text = new char[4 * ndigits];
+        for (int i = 0; i < ndigits; i++) {
+            int d = digit(b, off, i, len);
+            text[4 * i] = (char) ('0' + d / 1000);
+            text[4 * i + 1] = (char) ('0' + d / 100 % 10);
+            text[4 * i + 2] = (char) ('0' + d / 10 % 10);
+            text[4 * i + 3] = (char) ('0' + d % 10);
+        }
+        BigInteger a = new BigInteger(new String(text));
+        BigDecimal value = new BigDecimal(negative ? a.negate() : a, groupScale);
+        try {
+            return value.setScale(dscale, RoundingMode.UNNECESSARY);
+        } catch (ArithmeticException e) {
+            throw malformed("digits beyond dscale=" + dscale, len);
+        }
+    }
+
+    private static int digit(byte[] b, int off, int i, int len) {
+        int d = readShort(b, digitOffset(off, i));
+        if (d < 0 || d >= NBASE) {
+            throw malformed("digit out of range: " + d, len);
+        }
+        return d;
+    }
+
+    /** A binary numeric as a double; NaN and the infinities map to the double ones. */
+    public static double binaryToDouble(byte[] b, int off, int len) {
+        String special = specialName(b, off, len);
+        if (special != null) {
+            return switch (special) {
+                case "NaN" -> Double.NaN;
+                case "Infinity" -> Double.POSITIVE_INFINITY;
+                default -> Double.NEGATIVE_INFINITY;
+            };
+        }
+        return decodeBinary(b, off, len).doubleValue();
+    }
+
+    /** A binary numeric as PostgreSQL's text form: plain digits with dscale decimals, or NaN, Infinity, -Infinity. */
+    public static String binaryToText(byte[] b, int off, int len) {
+        String special = specialName(b, off, len);
+        return special != null ? special : decodeBinary(b, off, len).toPlainString();
+    }
+
+    /** Parses numeric text; NaN, Infinity and -Infinity throw {@link ValueConversionException}. */
+    public static BigDecimal parseText(byte[] b, int off, int len) {
+        String s = TextCodec.utf8(b, off, len).strip();
+        if (s.equals("NaN") || s.equals("Infinity") || s.equals("-Infinity")) {
+            throw noBigDecimal(s);
+        }
+        try {
+            return new BigDecimal(s);
+        } catch (NumberFormatException e) {
+            throw new ValueConversionException("text is not a number: type=numeric, value=" + s);
+        }
+    }
+
+    /**
+     * Writes {@code value} in binary format. A negative scale is written as scale 0 (the same number).
+     *
+     * @throws ValueConversionException if the scale exceeds 16383 or the weight does not fit int16
+     */
+    public static void encode(BigDecimal value, PgWriteBuffer out) {
+        if (value.scale() < 0) {
+            value = value.setScale(0, RoundingMode.UNNECESSARY);
+        }
+        int scale = value.scale();
+        if (scale > NUMERIC_DSCALE_MAX) {
+            throw new ValueConversionException("numeric scale out of range: scale=" + scale + ", max=" + NUMERIC_DSCALE_MAX);
+        }
+        if (value.signum() == 0) {
+            writeHeader(out, 0, 0, NUMERIC_POS, scale);
+            return;
+        }
+        String digits = value.unscaledValue().abs().toString();
+        int intDigits = digits.length() - scale;
+        int leftPad = Math.floorMod(-intDigits, 4);
+        int rightPad = Math.floorMod(-scale, 4);
+        int total = leftPad + digits.length() + rightPad;
+        int groups = total / 4;
+        int weight = Math.floorDiv(intDigits + leftPad, 4) - 1;
+        int[] g = new int[groups];
+        for (int i = 0; i < groups; i++) {
+            int v = 0;
+            for (int k = 0; k < 4; k++) {
+                int p = 4 * i + k - leftPad;
+                v = v * 10 + (p >= 0 && p < digits.length() ? digits.charAt(p) - '0' : 0);
+            }
+            g[i] = v;
+        }
+        int first = 0;
+        while (first < groups && g[first] == 0) {
+            first++;
+            weight--;
+        }
+        int last = groups;
+        while (last > first && g[last - 1] == 0) {
+            last--;
+        }
+        int ndigits = last - first;
+        if (weight < Short.MIN_VALUE || weight > Short.MAX_VALUE || ndigits > 0xFFFF) {
+            throw new ValueConversionException("numeric value out of range: precision=" + value.precision() + ", scale=" + scale);
+        }
+        writeHeader(out, ndigits, weight, value.signum() < 0 ? NUMERIC_NEG : NUMERIC_POS, scale);
+        for (int i = first; i < last; i++) {
+            out.writeShort(g[i]);
+        }
+    }
+
+    /** Writes a special value: NaN, +Infinity or -Infinity (sign = NUMERIC_NAN, NUMERIC_PINF, NUMERIC_NINF). */
+    public static void encodeSpecial(int sign, PgWriteBuffer out) {
+        writeHeader(out, 0, 0, sign, 0);
+    }
+
+    private static void writeHeader(PgWriteBuffer out, int ndigits, int weight, int sign, int dscale) {
+        out.writeShort(ndigits);
+        out.writeShort(weight);
+        out.writeShort(sign);
+        out.writeShort(dscale);
+    }
+
+    private static ValueConversionException noBigDecimal(String special) {
+        return new ValueConversionException(
+                "numeric value has no BigDecimal form: type=numeric, value=" + special + " (read it with getDouble or getString)");
+    }
+
+    private static ValueConversionException malformed(String why, int len) {
+        return new ValueConversionException("malformed binary numeric: reason=" + why + ", length=" + len);
+    }
+}

@@ -1,0 +1,210 @@
+package io.sluice.postgres.internal.codec;
+
+import io.sluice.Interval;
+import io.sluice.Json;
+import io.sluice.ValueConversionException;
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Parameter values for Bind: the type OID to declare in Parse, the format code, and the bytes.
+ * Everything is sent in binary except {@link String}, {@link Character} and enum constants, which go
+ * as text with type OID 0 so that the server infers the type from the context (a String works for
+ * any column, as in psql). The mapping is in TYPES.md.
+ */
+public final class ParamEncoder {
+    private ParamEncoder() {}
+
+    /** The type OID to declare in Parse for this value; 0 (the server infers) for null, String, Character, enums and empty lists. */
+    public static int typeOid(Object value) {
+        if (value == null || isText(value)) {
+            return 0;
+        }
+        if (value instanceof List<?> || isJavaArray(value)) {
+            int element = elementOid(value);
+            return element == 0 ? 0 : PgTypes.arrayOid(element);
+        }
+        return scalarOid(value.getClass());
+    }
+
+    /** Bind format code for the value: 1 binary, 0 text. */
+    public static short format(Object value) {
+        return (short) (value == null || typeOid(value) == 0 ? 0 : 1);
+    }
+
+    /**
+     * Writes the value (not null) in {@link #format}'s format, without the Int32 length prefix.
+     *
+     * @throws ValueConversionException for an unsupported Java type (naming it), or a value PostgreSQL
+     *                                  cannot hold (a BigDecimal scale above 16383, a date out of range)
+     */
+    public static void encode(Object value, PgWriteBuffer out) {
+        int oid = typeOid(value);
+        if (oid == 0) {
+            if (value instanceof List<?> || isJavaArray(value)) {
+                out.writeUtf8("{}"); // no element to infer a type from: an empty array literal, typed by the server
+            } else {
+                out.writeUtf8(value instanceof Enum<?> e ? e.name() : value.toString());
+            }
+            return;
+        }
+        int element = PgTypes.elementOid(oid);
+        if (element != 0) {
+            ArrayCodec.encode(elements(value), element, out);
+        } else {
+            encodeBinary(value, oid, out);
+        }
+    }
+
+    /** Writes a scalar {@code value} in binary format as type {@code oid} (as {@link #scalarOid} chose it). */
+    static void encodeBinary(Object value, int oid, PgWriteBuffer out) {
+        switch (value) {
+            case Boolean v -> out.writeByte(v ? 1 : 0);
+            case Short v -> out.writeShort(v);
+            case Byte v -> out.writeShort(v);
+            case Integer v -> out.writeInt(v);
+            case Long v -> out.writeLong(v);
+            case Float v -> out.writeInt(Float.floatToRawIntBits(v));
+            case Double v -> out.writeLong(Double.doubleToRawLongBits(v));
+            case BigDecimal v -> NumericCodec.encode(v, out);
+            case BigInteger v -> NumericCodec.encode(new BigDecimal(v), out);
+            case byte[] v -> out.writeBytes(v);
+            case UUID v -> {
+                out.writeLong(v.getMostSignificantBits());
+                out.writeLong(v.getLeastSignificantBits());
+            }
+            case LocalDate v -> DateTimeCodec.encodeDate(v, out);
+            case LocalTime v -> DateTimeCodec.encodeTime(v, out);
+            case OffsetTime v -> DateTimeCodec.encodeTimetz(v, out);
+            case LocalDateTime v -> DateTimeCodec.encodeTimestamp(v, out);
+            case OffsetDateTime v -> DateTimeCodec.encodeTimestamptz(v, out);
+            case Instant v -> DateTimeCodec.encodeTimestamptz(v, out);
+            case ZonedDateTime v -> DateTimeCodec.encodeTimestamptz(v.toOffsetDateTime(), out);
+            case Interval v -> IntervalCodec.encode(v, out);
+            case Duration v -> IntervalCodec.encode(v, out);
+            case Json v -> {
+                out.writeByte(JsonbCodec.JSONB_VERSION);
+                out.writeUtf8(v.text());
+            }
+            // Array elements only: text's binary format is its UTF-8 bytes.
+            case String v -> out.writeUtf8(v);
+            case Character v -> out.writeUtf8(v.toString());
+            case Enum<?> v -> out.writeUtf8(v.name());
+            default -> throw unsupported(value.getClass());
+        }
+    }
+
+    /** The binary type OID for a Java class (String as text, for array elements). */
+    static int scalarOid(Class<?> c) {
+        if (c == Boolean.class || c == boolean.class) {
+            return PgTypes.BOOL;
+        } else if (c == Short.class || c == short.class || c == Byte.class) {
+            return PgTypes.INT2;
+        } else if (c == Integer.class || c == int.class) {
+            return PgTypes.INT4;
+        } else if (c == Long.class || c == long.class) {
+            return PgTypes.INT8;
+        } else if (c == Float.class || c == float.class) {
+            return PgTypes.FLOAT4;
+        } else if (c == Double.class || c == double.class) {
+            return PgTypes.FLOAT8;
+        } else if (c == BigDecimal.class || c == BigInteger.class) {
+            return PgTypes.NUMERIC;
+        } else if (c == byte[].class) {
+            return PgTypes.BYTEA;
+        } else if (c == UUID.class) {
+            return PgTypes.UUID;
+        } else if (c == LocalDate.class) {
+            return PgTypes.DATE;
+        } else if (c == LocalTime.class) {
+            return PgTypes.TIME;
+        } else if (c == OffsetTime.class) {
+            return PgTypes.TIMETZ;
+        } else if (c == LocalDateTime.class) {
+            return PgTypes.TIMESTAMP;
+        } else if (c == OffsetDateTime.class || c == Instant.class || c == ZonedDateTime.class) {
+            return PgTypes.TIMESTAMPTZ;
+        } else if (c == Interval.class || c == Duration.class) {
+            return PgTypes.INTERVAL;
+        } else if (c == Json.class) {
+            return PgTypes.JSONB;
+        } else if (c == String.class || c == Character.class || c == char.class || (c != null && c.isEnum())) {
+            return PgTypes.TEXT;
+        }
+        throw unsupported(c);
+    }
+
+    private static boolean isText(Object value) {
+        return value instanceof String || value instanceof Character || value instanceof Enum<?>;
+    }
+
+    private static boolean isJavaArray(Object value) {
+        return value.getClass().isArray() && !(value instanceof byte[]);
+    }
+
+    /** The element type OID of a List or Java array parameter; 0 when it has no non-null element and no typed component. */
+    private static int elementOid(Object value) {
+        Class<?> component = value.getClass().getComponentType();
+        if (component != null && component != Object.class) {
+            if (component.isArray() && component != byte[].class || List.class.isAssignableFrom(component)) {
+                throw multiDimensional(value);
+            }
+            return scalarOid(component);
+        }
+        int oid = 0;
+        for (Object e : elements(value)) {
+            if (e == null) {
+                continue;
+            }
+            if (e instanceof List<?> || isJavaArray(e)) {
+                throw multiDimensional(value);
+            }
+            int eo = scalarOid(e.getClass());
+            if (oid != 0 && eo != oid) {
+                throw new ValueConversionException("array parameter mixes element types: first="
+                        + PgTypes.typeName(oid) + ", other=" + PgTypes.typeName(eo) + ", class=" + e.getClass().getName());
+            }
+            oid = eo;
+        }
+        return oid;
+    }
+
+    private static List<?> elements(Object value) {
+        if (value instanceof List<?> list) {
+            return list;
+        }
+        if (value instanceof Object[] array) {
+            return Arrays.asList(array);
+        }
+        int n = Array.getLength(value);
+        List<Object> boxed = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            boxed.add(Array.get(value, i));
+        }
+        return boxed;
+    }
+
+    private static ValueConversionException multiDimensional(Object value) {
+        return new ValueConversionException(
+                "unsupported parameter: multi-dimensional arrays are not supported, class=" + value.getClass().getName());
+    }
+
+    private static ValueConversionException unsupported(Class<?> c) {
+        return new ValueConversionException("unsupported parameter type: class=" + (c == null ? "null" : c.getName())
+                + " (supported: String, Boolean, Short, Integer, Long, Float, Double, BigDecimal, BigInteger, byte[], UUID,"
+                + " java.time types, Interval, Duration, Json, List or array of these)");
+    }
+}

@@ -1,0 +1,354 @@
+package io.sluice.postgres.internal.codec;
+
+import static io.sluice.postgres.internal.codec.TextCodec.readInt;
+import static io.sluice.postgres.internal.codec.TextCodec.readShort;
+
+import io.sluice.Column;
+import io.sluice.Interval;
+import io.sluice.ProtocolException;
+import io.sluice.Row;
+import io.sluice.ValueConversionException;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A DataRow, decoded lazily: the row keeps a reference to the receive buffer and an offset table,
+ * and converts a column only when a getter asks (see {@link ValueCodec} for the type table). Primitive
+ * getters on binary columns allocate nothing; {@link #getString} of ASCII text copies once, into the
+ * String. A row is a view: valid until the next {@link #reset}; {@link #detach()} makes a copy that
+ * outlives the buffer. Not thread-safe.
+ *
+ * <p>DataRow body layout (after the message type and length):
+ *
+ * <pre>
+ *  +-----------+------------------+----------------+-----+------------------+----------------+
+ *  | Int16 n   | Int32 len[0]     | len[0] bytes   | ... | Int32 len[n-1]   | len[n-1] bytes |
+ *  | columns   | -1 = NULL, no    | value in the   |     |                  |                |
+ *  |           | bytes follow     | column's format|     |                  |                |
+ *  +-----------+------------------+----------------+-----+------------------+----------------+
+ * </pre>
+ *
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-message-formats.html">DataRow</a>
+ */
+public final class PgRow implements Row {
+    private static final int COLUMN_COUNT_SIZE = 2;
+    private static final int LENGTH_SIZE = 4;
+    private static final int NULL_LENGTH = -1;
+
+    private final RowLayout layout;
+    private final int[] offsets;
+    private final int[] lengths;
+    private byte[] buf;
+
+    /** An empty row for {@code layout}; point it at a DataRow with {@link #reset}. */
+    public PgRow(RowLayout layout) {
+        this.layout = layout;
+        this.offsets = new int[layout.columnCount()];
+        this.lengths = new int[layout.columnCount()];
+    }
+
+    /**
+     * Points the row at a DataRow message body in {@code buf}: at {@code offset} is the Int16 column
+     * count, then per column an Int32 length (-1 = NULL) and that many bytes. Builds the offset table;
+     * copies nothing. Cost: one pass over the column headers.
+     *
+     * @throws ProtocolException if the body is malformed: the column count differs from the layout's,
+     *                           a length is below -1 or overruns the body, or bytes are left over
+     */
+    public void reset(byte[] buf, int offset, int length) {
+        int end = offset + length;
+        if (length < COLUMN_COUNT_SIZE || offset < 0 || end > buf.length) {
+            throw malformed("body shorter than its column count", length, -1);
+        }
+        int count = readShort(buf, offset) & 0xFFFF;
+        if (count != offsets.length) {
+            throw new ProtocolException("malformed DataRow: reason=column count differs from RowDescription, columns="
+                    + count + ", expected=" + offsets.length);
+        }
+        int p = offset + COLUMN_COUNT_SIZE;
+        for (int i = 0; i < count; i++) {
+            if (end - p < LENGTH_SIZE) {
+                throw malformed("truncated before column length", length, i);
+            }
+            int len = readInt(buf, p);
+            p += LENGTH_SIZE;
+            if (len < NULL_LENGTH || len > end - p) {
+                throw malformed("column length out of bounds: " + len, length, i);
+            }
+            offsets[i] = p;
+            lengths[i] = len;
+            if (len > 0) {
+                p += len;
+            }
+        }
+        if (p != end) {
+            throw malformed("bytes left after the last column: " + (end - p), length, -1);
+        }
+        this.buf = buf;
+    }
+
+    private static ProtocolException malformed(String why, int length, int column) {
+        return new ProtocolException("malformed DataRow: reason=" + why + ", length=" + length
+                + (column >= 0 ? ", column=" + column : ""));
+    }
+
+    /** A self-contained copy, with its own byte[] holding exactly this row's values, that outlives the receive buffer. */
+    public PgRow detach() {
+        PgRow copy = new PgRow(layout);
+        int total = 0;
+        for (int len : lengths) {
+            total += Math.max(len, 0);
+        }
+        byte[] own = new byte[total];
+        int p = 0;
+        for (int i = 0; i < lengths.length; i++) {
+            int len = lengths[i];
+            copy.lengths[i] = len;
+            copy.offsets[i] = p;
+            if (len > 0) {
+                System.arraycopy(buf, offsets[i], own, p, len);
+                p += len;
+            }
+        }
+        copy.buf = own;
+        return copy;
+    }
+
+    /** The layout this row was built for. */
+    public RowLayout layout() {
+        return layout;
+    }
+
+    @Override
+    public int columnCount() {
+        return offsets.length;
+    }
+
+    @Override
+    public Column column(int index) {
+        return layout.columns().get(index);
+    }
+
+    @Override
+    public List<Column> columns() {
+        return layout.columns();
+    }
+
+    @Override
+    public int indexOf(String name) {
+        return layout.indexOf(name);
+    }
+
+    @Override
+    public boolean isNull(int index) {
+        return lengths[index] == NULL_LENGTH;
+    }
+
+    /** The value's length, or a ValueConversionException when it is NULL (primitive getters). */
+    private int requireValue(int index, String javaType) {
+        int len = lengths[index];
+        if (len == NULL_LENGTH) {
+            throw new ValueConversionException("cannot read NULL as " + javaType + ": column="
+                    + layout.name(index) + ", index=" + index + " (check isNull or use an object getter)");
+        }
+        return len;
+    }
+
+    /** Adds the column to a conversion failure; turns any other failure on malformed bytes into one. */
+    private ValueConversionException failed(int index, String javaType, RuntimeException e) {
+        String where = ", column=" + layout.name(index) + ", index=" + index;
+        if (e instanceof ValueConversionException) {
+            return new ValueConversionException(e.getMessage() + where, e);
+        }
+        return new ValueConversionException("malformed value: type=" + PgTypes.typeName(layout.typeOid(index))
+                + ", format=" + layout.format(index) + ", length=" + lengths[index] + ", javaType=" + javaType + where, e);
+    }
+
+    @Override
+    public boolean getBoolean(int i) {
+        int len = requireValue(i, "boolean");
+        try {
+            return ValueCodec.toBoolean(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "boolean", e);
+        }
+    }
+
+    @Override
+    public short getShort(int i) {
+        int len = requireValue(i, "short");
+        try {
+            return ValueCodec.toShort(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "short", e);
+        }
+    }
+
+    @Override
+    public int getInt(int i) {
+        int len = requireValue(i, "int");
+        try {
+            return ValueCodec.toInt(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "int", e);
+        }
+    }
+
+    @Override
+    public long getLong(int i) {
+        int len = requireValue(i, "long");
+        try {
+            return ValueCodec.toLong(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "long", e);
+        }
+    }
+
+    @Override
+    public float getFloat(int i) {
+        int len = requireValue(i, "float");
+        try {
+            return ValueCodec.toFloat(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "float", e);
+        }
+    }
+
+    @Override
+    public double getDouble(int i) {
+        int len = requireValue(i, "double");
+        try {
+            return ValueCodec.toDouble(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "double", e);
+        }
+    }
+
+    /** Decodes column {@code i} as {@code type} (a Java class or element-class request); null for SQL NULL. */
+    private Object decode(int i, Class<?> type) {
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.convert(buf, offsets[i], len, layout.typeOid(i), layout.binary(i), type);
+        } catch (RuntimeException e) {
+            throw failed(i, type.getSimpleName(), e);
+        }
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(int i) {
+        return (BigDecimal) decode(i, BigDecimal.class);
+    }
+
+    @Override
+    public String getString(int i) {
+        return (String) decode(i, String.class);
+    }
+
+    @Override
+    public byte[] getBytes(int i) {
+        return (byte[]) decode(i, byte[].class);
+    }
+
+    @Override
+    public LocalDate getLocalDate(int i) {
+        return (LocalDate) decode(i, LocalDate.class);
+    }
+
+    @Override
+    public LocalTime getLocalTime(int i) {
+        return (LocalTime) decode(i, LocalTime.class);
+    }
+
+    @Override
+    public OffsetTime getOffsetTime(int i) {
+        return (OffsetTime) decode(i, OffsetTime.class);
+    }
+
+    @Override
+    public LocalDateTime getLocalDateTime(int i) {
+        return (LocalDateTime) decode(i, LocalDateTime.class);
+    }
+
+    @Override
+    public OffsetDateTime getOffsetDateTime(int i) {
+        return (OffsetDateTime) decode(i, OffsetDateTime.class);
+    }
+
+    @Override
+    public Instant getInstant(int i) {
+        return (Instant) decode(i, Instant.class);
+    }
+
+    @Override
+    public Interval getInterval(int i) {
+        return (Interval) decode(i, Interval.class);
+    }
+
+    @Override
+    public Duration getDuration(int i) {
+        return (Duration) decode(i, Duration.class);
+    }
+
+    @Override
+    public UUID getUuid(int i) {
+        return (UUID) decode(i, UUID.class);
+    }
+
+    @Override
+    public Object getObject(int i) {
+        return decode(i, Object.class);
+    }
+
+    @Override
+    public <T> T get(int i, Class<T> type) {
+        return ValueCodec.box(type).cast(decode(i, type));
+    }
+
+    @Override
+    public <T> List<T> getList(int i, Class<T> elementType) {
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ArrayCodec.decode(buf, offsets[i], len, layout.typeOid(i), layout.binary(i), elementType);
+        } catch (RuntimeException e) {
+            throw failed(i, "List<" + elementType.getSimpleName() + ">", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder("PgRow[");
+        for (int i = 0; i < offsets.length; i++) {
+            s.append(i == 0 ? "" : ", ").append(layout.name(i)).append('=');
+            try {
+                s.append(isNull(i) ? "NULL" : getString(i));
+            } catch (RuntimeException e) {
+                s.append("<").append(e.getMessage()).append(">");
+            }
+        }
+        return s.append(']').toString();
+    }
+
+    /** For tests: the offset table, as {@code [offset, length]} pairs. */
+    int[] offsetTable() {
+        int[] t = new int[2 * offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
+            t[2 * i] = offsets[i];
+            t[2 * i + 1] = lengths[i];
+        }
+        return t;
+    }
+}

@@ -1,0 +1,106 @@
+package io.sluice.postgres.internal.codec;
+
+import io.sluice.Column;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Result columns as a RowDescription message describes them: names, type OIDs, type modifiers and
+ * the format code (0 text, 1 binary) each column's values arrive in. Built once per result (or once
+ * per cached statement) and shared by every row of it; immutable.
+ *
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-message-formats.html">RowDescription</a>
+ */
+public final class RowLayout {
+    private final String[] names;
+    private final int[] typeOids;
+    private final int[] typeModifiers;
+    private final short[] formats;
+    private final List<Column> columns;
+    private final Map<String, Integer> exactIndex;
+    private final Map<String, Integer> foldedIndex;
+
+    /**
+     * @param names         column labels, in order
+     * @param typeOids      the type OID of each column
+     * @param typeModifiers the type modifier of each column (-1 when none)
+     * @param formats       the format code of each column's values: 0 text, 1 binary
+     * @throws IllegalArgumentException if the arrays differ in length
+     */
+    public RowLayout(String[] names, int[] typeOids, int[] typeModifiers, short[] formats) {
+        int n = names.length;
+        if (typeOids.length != n || typeModifiers.length != n || formats.length != n) {
+            throw new IllegalArgumentException("row layout arrays differ in length: names=" + n + ", typeOids="
+                    + typeOids.length + ", typeModifiers=" + typeModifiers.length + ", formats=" + formats.length);
+        }
+        this.names = names.clone();
+        this.typeOids = typeOids.clone();
+        this.typeModifiers = typeModifiers.clone();
+        this.formats = formats.clone();
+        List<Column> list = new ArrayList<>(n);
+        Map<String, Integer> exact = HashMap.newHashMap(n);
+        Map<String, Integer> folded = HashMap.newHashMap(n);
+        for (int i = 0; i < n; i++) {
+            int oid = typeOids[i];
+            list.add(new Column(names[i], PgTypes.columnType(oid), PgTypes.typeName(oid), oid, false));
+            exact.putIfAbsent(names[i], i);
+            folded.putIfAbsent(names[i].toLowerCase(Locale.ROOT), i);
+        }
+        this.columns = Collections.unmodifiableList(list);
+        this.exactIndex = exact;
+        this.foldedIndex = folded;
+    }
+
+    public int columnCount() {
+        return names.length;
+    }
+
+    public String name(int index) {
+        return names[index];
+    }
+
+    public int typeOid(int index) {
+        return typeOids[index];
+    }
+
+    public int typeModifier(int index) {
+        return typeModifiers[index];
+    }
+
+    /** The format code of the column's values: 0 text, 1 binary. */
+    public short format(int index) {
+        return formats[index];
+    }
+
+    /** True when the column's values arrive in binary format. */
+    public boolean binary(int index) {
+        return formats[index] == 1;
+    }
+
+    /** The columns as {@link Column} records (unmodifiable, built once). */
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /**
+     * The index of the first column named {@code name}, compared case-sensitively first and then
+     * case-insensitively.
+     *
+     * @throws IllegalArgumentException naming the column and the available names when there is none
+     */
+    public int indexOf(String name) {
+        Integer i = exactIndex.get(name);
+        if (i == null) {
+            i = foldedIndex.get(name.toLowerCase(Locale.ROOT));
+        }
+        if (i == null) {
+            throw new IllegalArgumentException(
+                    "no such column: name=" + name + ", available=" + String.join(",", names));
+        }
+        return i;
+    }
+}
