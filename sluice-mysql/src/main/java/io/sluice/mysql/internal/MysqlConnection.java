@@ -1,0 +1,614 @@
+package io.sluice.mysql.internal;
+
+import static io.sluice.mysql.internal.protocol.Commands.*;
+
+import io.sluice.Column;
+import io.sluice.Connection;
+import io.sluice.ConnectionConfig;
+import io.sluice.ConnectionException;
+import io.sluice.IsolationLevel;
+import io.sluice.PreparedStatement;
+import io.sluice.ProtocolException;
+import io.sluice.QueryCancelledException;
+import io.sluice.QueryTimeoutException;
+import io.sluice.RowHandler;
+import io.sluice.RowMapper;
+import io.sluice.RowStream;
+import io.sluice.ServerException;
+import io.sluice.ServerInfo;
+import io.sluice.SluiceException;
+import io.sluice.SslMode;
+import io.sluice.mysql.internal.codec.ColumnDefinition;
+import io.sluice.mysql.internal.codec.PacketReader;
+import io.sluice.mysql.internal.codec.PacketWriter;
+import io.sluice.mysql.internal.codec.ParameterEncoder;
+import io.sluice.mysql.internal.codec.Payload;
+import io.sluice.mysql.internal.codec.ServerPackets;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A connection to a MySQL or MariaDB server. Requests are serialised by one lock; each request
+ * renders its packets into the shared writer, flushes once and reads its response in place.
+ * Ad-hoc SQL goes through the {@link StatementCache} and runs with the binary protocol.
+ */
+public final class MysqlConnection implements Connection {
+    private final ConnectionConfig config;
+    private final Handshaker.Wire wire;
+    private final PacketReader reader;
+    private final PacketWriter writer;
+    private final long capabilities;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final StatementCache cache;
+    private final boolean zeroDateAsNull;
+    private volatile boolean broken;
+    private volatile boolean closed;
+    private volatile int serverStatus = SERVER_STATUS_AUTOCOMMIT;
+    private volatile Duration queryTimeout;
+    private volatile boolean timedOut;
+
+    private MysqlConnection(ConnectionConfig config, Handshaker.Wire wire) {
+        this.config = config;
+        this.wire = wire;
+        this.reader = wire.reader();
+        this.writer = wire.writer();
+        this.capabilities = wire.capabilities();
+        this.queryTimeout = config.queryTimeout();
+        this.cache = new StatementCache(config.statementCacheSize(), this::queueClose);
+        String zeroDate = config.property("zero_date", "error");
+        if (!zeroDate.equals("error") && !zeroDate.equals("null")) {
+            throw new IllegalArgumentException("unknown zero_date setting: zero_date=" + zeroDate + ", expected error or null");
+        }
+        this.zeroDateAsNull = zeroDate.equals("null");
+    }
+
+    /** Connects, negotiates TLS as {@code config.sslMode()} says, authenticates and initialises the session. */
+    public static MysqlConnection open(ConnectionConfig config) {
+        SslMode mode = config.sslMode();
+        Handshaker.Wire wire;
+        if (mode == SslMode.ALLOW) {
+            try {
+                wire = Handshaker.connect(config, false);
+            } catch (io.sluice.AuthenticationException e) {
+                wire = Handshaker.connect(config, true); // the account may require TLS
+            }
+        } else {
+            wire = Handshaker.connect(config, mode != SslMode.DISABLE);
+        }
+        MysqlConnection c = new MysqlConnection(config, wire);
+        try {
+            c.executeScript("SET time_zone = '+00:00'");
+        } catch (RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    boolean zeroDateAsNull() {
+        return zeroDateAsNull;
+    }
+
+    void serverStatus(int status) {
+        serverStatus = status;
+    }
+
+    /** Refuses a LOAD DATA LOCAL INFILE request unless the file is listed in {@code local_infile_files}. */
+    void refuseLocalInfile(Payload p) {
+        p.skip(1);
+        String file = p.readRestString();
+        List<String> allowed = List.of(config.property("local_infile_files", "").split(","));
+        if (!file.isEmpty() && allowed.contains(file)) {
+            try {
+                byte[] data = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(file));
+                writer.begin(reader.sequence()).bytes(data).end();
+                writer.begin(writer.nextSequence()).end();
+            } catch (java.io.IOException e) {
+                writer.begin(reader.sequence()).end();
+            }
+        } else {
+            writer.begin(reader.sequence()).end(); // an empty packet: no data
+        }
+        reader.expectSequence(writer.nextSequence());
+        writer.flush();
+        Payload r = reader.next();
+        if (r.header() == ERR_HEADER) {
+            throw new ServerException(ServerPackets.decodeError(r));
+        }
+        if (!allowed.contains(file)) {
+            throw new SluiceException("LOAD DATA LOCAL INFILE refused: file=" + file
+                    + " (setting local_infile_files lists the files that may be sent)");
+        }
+    }
+
+    // ---- request plumbing -------------------------------------------------------------------
+
+    /** Work done under the lock; unexpected failures break the connection. */
+    @FunctionalInterface
+    interface Request<T> {
+        T run();
+    }
+
+    <T> T request(Request<T> work) {
+        lockForRequest();
+        ScheduledFuture<?> timer = armTimeout();
+        try {
+            return work.run();
+        } catch (ServerException e) {
+            throw translate(e);
+        } catch (ConnectionException e) {
+            markBroken();
+            throw e;
+        } finally {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            lock.unlock();
+        }
+    }
+
+    void lockForRequest() {
+        if (lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("connection busy: a row callback or open stream of this thread still uses it");
+        }
+        lock.lock();
+        if (closed || broken) {
+            lock.unlock();
+            throw new ConnectionException("connection is closed: broken=" + broken + ", host=" + config.host());
+        }
+        timedOut = false;
+    }
+
+    void unlock() {
+        lock.unlock();
+    }
+
+    ScheduledFuture<?> armTimeout() {
+        Duration t = queryTimeout;
+        if (t.isZero()) {
+            return null;
+        }
+        return CancelTimer.schedule(() -> {
+            timedOut = true;
+            cancel();
+        }, t.toMillis());
+    }
+
+    RuntimeException translate(ServerException e) {
+        int code = ServerPackets.errorCode(e.serverMessage());
+        if (code == ER_QUERY_INTERRUPTED) {
+            if (timedOut) {
+                return new QueryTimeoutException("query timed out: timeout=" + queryTimeout + " (setting query_timeout)", e);
+            }
+            return new QueryCancelledException("query cancelled: connection_id=" + wire.handshake().connectionId(), e);
+        }
+        if (code == ER_CONNECTION_KILLED || code == ER_SERVER_SHUTDOWN) {
+            markBroken();
+            return new ConnectionException("server ended the connection: connection_id=" + wire.handshake().connectionId()
+                    + ", error=" + e.getMessage(), e);
+        }
+        return e;
+    }
+
+    void markBroken() {
+        if (!closed) {
+            broken = true;
+            closed = true;
+            Handshaker.closeQuietly(wire.socket());
+        }
+    }
+
+    /** Sends one command and reads its response fully; returns the affected-row count. */
+    private long simpleCommand(int command) {
+        writer.command(command).end();
+        reader.expectSequence(1);
+        writer.flush();
+        ResultCursor c = new ResultCursor(this, reader, capabilities, null);
+        c.drain();
+        return c.affectedRows();
+    }
+
+    /** Queues COM_QUERY {@code sql}; the response is read by a {@link ResultCursor}. */
+    private void writeQuery(String sql) {
+        writer.command(COM_QUERY).restString(sql).end();
+    }
+
+    private ResultCursor sendText(String sql) {
+        writeQuery(sql);
+        reader.expectSequence(writer.nextSequence());
+        writer.flush();
+        return new ResultCursor(this, reader, capabilities, null);
+    }
+
+    /** Prepares {@code sql} on the server (COM_STMT_PREPARE), reading its parameter and column definitions. */
+    PreparedInfo prepareOnServer(String sql) {
+        writer.command(COM_STMT_PREPARE).restString(sql).end();
+        reader.expectSequence(writer.nextSequence());
+        writer.flush();
+        Payload p = reader.next();
+        if (p.header() == ERR_HEADER) {
+            throw new ServerException(ServerPackets.decodeError(p));
+        }
+        if (p.header() != OK_HEADER) {
+            throw new ProtocolException("unexpected COM_STMT_PREPARE response: header=" + p.header());
+        }
+        p.skip(1);
+        int id = p.readInt4();
+        int columnCount = p.readInt2();
+        int paramCount = p.readInt2();
+        PreparedInfo info = new PreparedInfo(sql, id, paramCount);
+        boolean deprecateEof = (capabilities & io.sluice.mysql.internal.protocol.Capabilities.CLIENT_DEPRECATE_EOF) != 0;
+        for (int i = 0; i < paramCount; i++) {
+            reader.next();
+        }
+        if (paramCount > 0 && !deprecateEof) {
+            reader.next();
+        }
+        if (columnCount > 0) {
+            ColumnDefinition[] defs = new ColumnDefinition[columnCount];
+            byte[][] raw = new byte[columnCount][];
+            for (int i = 0; i < columnCount; i++) {
+                Payload d = reader.next();
+                raw[i] = java.util.Arrays.copyOfRange(d.buffer(), d.start(), d.end());
+                defs[i] = ColumnDefinition.decode(d);
+            }
+            if (!deprecateEof) {
+                reader.next();
+            }
+            List<Column> columns = java.util.Arrays.stream(defs).map(ColumnDefinition::column).toList();
+            info.metadata = new PreparedInfo.ResultMetadata(defs, columns, raw,
+                    new io.sluice.mysql.internal.codec.MysqlRow(defs, columns, zeroDateAsNull));
+        }
+        return info;
+    }
+
+    /** Queues COM_STMT_CLOSE (no response) to go out with the next command. */
+    void queueClose(PreparedInfo info) {
+        if (info.id >= 0 && !info.closed && !closed) {
+            info.closed = true;
+            writer.command(COM_STMT_CLOSE).int4(info.id).end();
+        }
+    }
+
+    /** The cached statement for {@code sql}, prepared now if new; {@link PreparedInfo#TEXT_ONLY} if the server cannot prepare it. */
+    private PreparedInfo statementFor(String sql, int paramCount) {
+        PreparedInfo info = cache.get(sql);
+        if (info != null) {
+            return info;
+        }
+        try {
+            info = prepareOnServer(sql);
+        } catch (ServerException e) {
+            if (ServerPackets.errorCode(e.serverMessage()) == ER_UNSUPPORTED_PS && paramCount == 0) {
+                cache.put(sql, PreparedInfo.TEXT_ONLY);
+                return PreparedInfo.TEXT_ONLY;
+            }
+            throw e;
+        }
+        cache.put(sql, info);
+        return info;
+    }
+
+    /** Starts ad-hoc {@code sql}: binary protocol through the cache, text protocol when it cannot be prepared. */
+    private ResultCursor start(String sql, Object[] params, int cursorFlags) {
+        PreparedInfo info = statementFor(sql, params.length);
+        if (info == PreparedInfo.TEXT_ONLY) {
+            return sendText(sql);
+        }
+        ResultCursor c = execute(info, params, cursorFlags);
+        if (!cache.enabled()) {
+            queueClose(info); // one-shot statement: closed with the next command
+        }
+        return c;
+    }
+
+    ResultCursor execute(PreparedInfo info, Object[] params, int cursorFlags) {
+        try {
+            ParameterEncoder.writeExecute(writer, info.id, cursorFlags, info.paramCount, params);
+        } catch (RuntimeException e) {
+            writer.discard();
+            throw e;
+        }
+        reader.expectSequence(1);
+        writer.flush();
+        return new ResultCursor(this, reader, capabilities, info);
+    }
+
+    static void forEachRow(ResultCursor c, RowHandler handler) {
+        RuntimeException failure = null;
+        while (c.advance()) {
+            if (failure == null) {
+                try {
+                    handler.handle(c.row());
+                } catch (RuntimeException e) {
+                    failure = e; // keep reading so that the connection stays in step
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    // ---- Connection -------------------------------------------------------------------------
+
+    @Override
+    public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) {
+        List<T> out = new ArrayList<>();
+        forEach(sql, row -> out.add(mapper.map(row)), params);
+        return out;
+    }
+
+    @Override
+    public void forEach(String sql, RowHandler handler, Object... params) {
+        request(() -> {
+            forEachRow(start(sql, params, CURSOR_TYPE_NO_CURSOR), handler);
+            return null;
+        });
+    }
+
+    @Override
+    public RowStream stream(String sql, int fetchSize, Object... params) {
+        if (fetchSize <= 0) {
+            throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
+        }
+        lockForRequest();
+        ScheduledFuture<?> timer = armTimeout();
+        try {
+            ResultCursor c = start(sql, params, CURSOR_TYPE_NO_CURSOR);
+            c.peekColumns();
+            return new MysqlRowStream(this, c, timer);
+        } catch (RuntimeException e) {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            RuntimeException t = e instanceof ServerException se ? translate(se) : e;
+            if (e instanceof ConnectionException) {
+                markBroken();
+            }
+            lock.unlock();
+            throw t;
+        }
+    }
+
+    @Override
+    public long execute(String sql, Object... params) {
+        return request(() -> {
+            ResultCursor c = start(sql, params, CURSOR_TYPE_NO_CURSOR);
+            c.drain();
+            return c.affectedRows();
+        });
+    }
+
+    @Override
+    public long[] executeBatch(String sql, List<Object[]> parameterSets) {
+        return request(() -> {
+            PreparedInfo info = statementFor(sql, parameterSets.isEmpty() ? 0 : parameterSets.get(0).length);
+            if (info == PreparedInfo.TEXT_ONLY) {
+                throw new SluiceException("statement cannot be prepared for a batch: sql=" + sql);
+            }
+            long[] counts = BatchExecutor.run(this, info, parameterSets, inTransactionNow());
+            if (!cache.enabled()) {
+                queueClose(info);
+            }
+            return counts;
+        });
+    }
+
+    PacketWriter writer() {
+        return writer;
+    }
+
+    PacketReader reader() {
+        return reader;
+    }
+
+    long capabilities() {
+        return capabilities;
+    }
+
+    void writeQueryForBatch(String sql) {
+        writeQuery(sql);
+    }
+
+    private boolean inTransactionNow() {
+        return (serverStatus & SERVER_STATUS_IN_TRANS) != 0;
+    }
+
+    @Override
+    public void executeScript(String sql) {
+        request(() -> {
+            sendText(sql).drain();
+            return null;
+        });
+    }
+
+    @Override
+    public PreparedStatement prepare(String sql) {
+        return request(() -> new MysqlPreparedStatement(this, prepareOnServer(sql)));
+    }
+
+    @Override
+    public void begin(IsolationLevel level) {
+        request(() -> {
+            int n = 0;
+            if (level != IsolationLevel.DEFAULT) {
+                writeQuery("SET TRANSACTION ISOLATION LEVEL " + level.sql());
+                n++;
+            }
+            writeQuery("START TRANSACTION");
+            n++;
+            readPipelined(n); // both commands go out in one write
+            return null;
+        });
+    }
+
+    /** Reads the responses of {@code n} commands written before one flush; the first server error is thrown after all are read. */
+    void readPipelined(int n) {
+        reader.expectSequence(1);
+        writer.flush();
+        ServerException first = null;
+        for (int i = 0; i < n; i++) {
+            reader.expectSequence(1);
+            try {
+                new ResultCursor(this, reader, capabilities, null).drain();
+            } catch (ServerException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    @Override
+    public void commit() {
+        request(() -> {
+            sendText("COMMIT").drain();
+            return null;
+        });
+    }
+
+    @Override
+    public void rollback() {
+        request(() -> {
+            sendText("ROLLBACK").drain();
+            return null;
+        });
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return inTransactionNow();
+    }
+
+    @Override
+    public void queryTimeout(Duration timeout) {
+        if (timeout == null || timeout.isNegative()) {
+            throw new IllegalArgumentException("query timeout must be >= 0: timeout=" + timeout);
+        }
+        this.queryTimeout = timeout;
+    }
+
+    @Override
+    public Duration queryTimeout() {
+        return queryTimeout;
+    }
+
+    @Override
+    public void cancel() {
+        if (closed) {
+            return;
+        }
+        ConnectionConfig killer = config.toBuilder().queryTimeout(Duration.ZERO).statementCacheSize(0).build();
+        try (MysqlConnection c = open(killer)) {
+            c.executeScript("KILL QUERY " + wire.handshake().connectionId());
+        }
+    }
+
+    @Override
+    public boolean isValid(Duration timeout) {
+        if (closed || broken) {
+            return false;
+        }
+        try {
+            return request(() -> {
+                try {
+                    wire.socket().setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
+                    simpleCommand(COM_PING);
+                    wire.socket().setSoTimeout(0);
+                    return true;
+                } catch (java.io.IOException e) {
+                    throw new ConnectionException("ping failed: " + e.getMessage(), e);
+                }
+            });
+        } catch (SluiceException e) {
+            if (e.getCause() instanceof SocketTimeoutException) {
+                markBroken();
+            }
+            return false;
+        }
+    }
+
+    @Override
+    public void reset() {
+        request(() -> {
+            simpleCommand(COM_RESET_CONNECTION);
+            cache.clear(); // the server closed every prepared statement
+            serverStatus = SERVER_STATUS_AUTOCOMMIT;
+            sendText("SET time_zone = '+00:00'").drain();
+            return null;
+        });
+    }
+
+    /** Number of statements in the cache (for tests). */
+    int cachedStatements() {
+        return cache.size();
+    }
+
+    long connectionId() {
+        return wire.handshake().connectionId();
+    }
+
+    @Override
+    public boolean isBroken() {
+        return broken;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public ServerInfo serverInfo() {
+        return new ServerInfo(wire.handshake().mariaDb() ? "MariaDB" : "MySQL", wire.handshake().serverVersion(),
+                wire.handshake().connectionId(), Map.of("tls", Boolean.toString(wire.tls())));
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        if (lock.tryLock()) {
+            try {
+                if (!closed) {
+                    writer.command(COM_QUIT).end();
+                    writer.flush();
+                }
+            } catch (RuntimeException ignored) {
+                // closing anyway
+            } finally {
+                lock.unlock();
+            }
+        }
+        closed = true;
+        Handshaker.closeQuietly(wire.socket());
+    }
+
+    /** A shared daemon timer for query timeouts. */
+    static final class CancelTimer {
+        private static final java.util.concurrent.ScheduledThreadPoolExecutor TIMER = create();
+
+        private static java.util.concurrent.ScheduledThreadPoolExecutor create() {
+            var t = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
+                Thread th = new Thread(r, "sluice-mysql-timeout");
+                th.setDaemon(true);
+                return th;
+            });
+            t.setRemoveOnCancelPolicy(true);
+            return t;
+        }
+
+        static ScheduledFuture<?> schedule(Runnable r, long millis) {
+            return TIMER.schedule(() -> Thread.ofVirtual().start(r), millis, TimeUnit.MILLISECONDS);
+        }
+    }
+}

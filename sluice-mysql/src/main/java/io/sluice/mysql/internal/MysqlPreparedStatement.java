@@ -1,0 +1,106 @@
+package io.sluice.mysql.internal;
+
+import io.sluice.Column;
+import io.sluice.ConnectionException;
+import io.sluice.PreparedStatement;
+import io.sluice.RowHandler;
+import io.sluice.RowMapper;
+import io.sluice.RowStream;
+import io.sluice.ServerException;
+import io.sluice.mysql.internal.protocol.Commands;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+
+/** A statement prepared explicitly with {@link io.sluice.Connection#prepare}; not part of the automatic cache. */
+final class MysqlPreparedStatement implements PreparedStatement {
+    private final MysqlConnection connection;
+    private final PreparedInfo info;
+
+    MysqlPreparedStatement(MysqlConnection connection, PreparedInfo info) {
+        this.connection = connection;
+        this.info = info;
+    }
+
+    @Override
+    public List<Column> columns() {
+        return info.columns();
+    }
+
+    private void checkOpen() {
+        if (info.closed) {
+            throw new IllegalStateException("prepared statement is closed: sql=" + info.sql);
+        }
+    }
+
+    @Override
+    public <T> List<T> query(RowMapper<T> mapper, Object... params) {
+        List<T> out = new ArrayList<>();
+        forEach(row -> out.add(mapper.map(row)), params);
+        return out;
+    }
+
+    @Override
+    public void forEach(RowHandler handler, Object... params) {
+        connection.request(() -> {
+            checkOpen();
+            MysqlConnection.forEachRow(connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR), handler);
+            return null;
+        });
+    }
+
+    @Override
+    public RowStream stream(int fetchSize, Object... params) {
+        if (fetchSize <= 0) {
+            throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
+        }
+        connection.lockForRequest();
+        ScheduledFuture<?> timer = connection.armTimeout();
+        try {
+            checkOpen();
+            ResultCursor c = connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR);
+            c.peekColumns();
+            return new MysqlRowStream(connection, c, timer);
+        } catch (RuntimeException e) {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            if (e instanceof ConnectionException) {
+                connection.markBroken();
+            }
+            connection.unlock();
+            throw e instanceof ServerException se ? connection.translate(se) : e;
+        }
+    }
+
+    @Override
+    public long execute(Object... params) {
+        return connection.request(() -> {
+            checkOpen();
+            ResultCursor c = connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR);
+            c.drain();
+            return c.affectedRows();
+        });
+    }
+
+    @Override
+    public long[] executeBatch(List<Object[]> parameterSets) {
+        return connection.request(() -> {
+            checkOpen();
+            return BatchExecutor.run(connection, info, parameterSets, connection.inTransaction());
+        });
+    }
+
+    @Override
+    public void close() {
+        if (info.closed || connection.isClosed()) {
+            info.closed = true;
+            return;
+        }
+        connection.request(() -> {
+            connection.queueClose(info);
+            connection.writer().flush();
+            return null;
+        });
+    }
+}

@@ -1,0 +1,95 @@
+package io.sluice.mysql.internal;
+
+import io.sluice.Column;
+import io.sluice.ConnectionException;
+import io.sluice.Row;
+import io.sluice.RowStream;
+import io.sluice.ServerException;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * Rows read from the socket as the caller asks for them: memory stays bounded by the reader's
+ * buffer, whatever the result's size, because the server is held back by TCP flow control. Holds
+ * the connection's lock from creation until exhausted or closed; closing early drains the rest.
+ */
+final class MysqlRowStream implements RowStream {
+    private final MysqlConnection connection;
+    private final ResultCursor cursor;
+    private final ScheduledFuture<?> timer;
+    private boolean ready;
+    private boolean finished;
+
+    MysqlRowStream(MysqlConnection connection, ResultCursor cursor, ScheduledFuture<?> timer) {
+        this.connection = connection;
+        this.cursor = cursor;
+        this.timer = timer;
+    }
+
+    @Override
+    public List<Column> columns() {
+        return cursor.columns();
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (finished) {
+            return false;
+        }
+        if (!ready) {
+            ready = guarded(true);
+        }
+        return ready;
+    }
+
+    @Override
+    public Row next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("row stream exhausted");
+        }
+        ready = false;
+        return cursor.row();
+    }
+
+    /** Advances (or drains), releasing the connection when the response has been read or failed. */
+    private boolean guarded(boolean one) {
+        try {
+            boolean more = one ? cursor.advance() : drain();
+            if (!more) {
+                release();
+            }
+            return more;
+        } catch (ServerException e) {
+            release();
+            throw connection.translate(e);
+        } catch (ConnectionException e) {
+            connection.markBroken();
+            release();
+            throw e;
+        }
+    }
+
+    private boolean drain() {
+        cursor.drain();
+        return false;
+    }
+
+    private void release() {
+        if (!finished) {
+            finished = true;
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            connection.unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!finished) {
+            ready = false;
+            guarded(false);
+        }
+    }
+}

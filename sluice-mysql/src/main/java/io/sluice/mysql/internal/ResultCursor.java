@@ -1,0 +1,215 @@
+package io.sluice.mysql.internal;
+
+import static io.sluice.mysql.internal.protocol.Capabilities.CLIENT_DEPRECATE_EOF;
+import static io.sluice.mysql.internal.protocol.Capabilities.MARIADB_CLIENT_CACHE_METADATA;
+import static io.sluice.mysql.internal.protocol.Commands.*;
+
+import io.sluice.Column;
+import io.sluice.ProtocolException;
+import io.sluice.ServerException;
+import io.sluice.SluiceException;
+import io.sluice.mysql.internal.codec.ColumnDefinition;
+import io.sluice.mysql.internal.codec.MysqlRow;
+import io.sluice.mysql.internal.codec.PacketReader;
+import io.sluice.mysql.internal.codec.Payload;
+import io.sluice.mysql.internal.codec.ServerPackets;
+import io.sluice.mysql.internal.protocol.PacketDescriptor;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reads the response to one COM_QUERY or COM_STMT_EXECUTE incrementally, one row per
+ * {@link #advance()}, across every result set of a multi-result response
+ * (https://mariadb.com/kb/en/result-set-packets/):
+ *
+ * <pre>
+ *  OK | ERR | LOCAL INFILE request
+ *  | int<lenenc> column count, [int<1> metadata follows (MARIADB_CLIENT_CACHE_METADATA)],
+ *    column definitions, [EOF unless CLIENT_DEPRECATE_EOF], rows..., OK/EOF (0xfe) | ERR
+ *  ...repeated while SERVER_MORE_RESULTS_EXISTS is set
+ * </pre>
+ *
+ * Rows are views into the reader's buffer, valid until the next {@code advance()}.
+ */
+final class ResultCursor {
+    private final PacketReader reader;
+    private final MysqlConnection connection;
+    private final boolean binary;
+    private final PreparedInfo statement;
+    private final boolean deprecateEof;
+    private final boolean cacheMetadata;
+    private final ServerPackets.OkPacket ok = new ServerPackets.OkPacket();
+    private PreparedInfo.ResultMetadata metadata;
+    private boolean inRows;
+    private boolean done;
+    private long affectedRows;
+    private int status;
+
+    ResultCursor(MysqlConnection connection, PacketReader reader, long capabilities, PreparedInfo statement) {
+        this.connection = connection;
+        this.reader = reader;
+        this.statement = statement;
+        this.binary = statement != null;
+        this.deprecateEof = (capabilities & CLIENT_DEPRECATE_EOF) != 0;
+        this.cacheMetadata = (capabilities & MARIADB_CLIENT_CACHE_METADATA) != 0;
+    }
+
+    /** Moves to the next row of any result set; false when the whole response has been read. */
+    boolean advance() {
+        while (!done) {
+            Payload p = reader.next();
+            int h = p.header();
+            if (inRows) {
+                if (h == EOF_HEADER && p.length() < PacketDescriptor.MAX_PAYLOAD) {
+                    endOfResult(p);
+                    continue;
+                }
+                if (h == ERR_HEADER) {
+                    throw error(p);
+                }
+                if (binary) {
+                    metadata.row().bindBinary(p);
+                } else {
+                    metadata.row().bindText(p);
+                }
+                return true;
+            }
+            switch (h) {
+                case OK_HEADER -> {
+                    ServerPackets.decodeOk(p, ok);
+                    affectedRows += ok.affectedRows;
+                    finish(ok.status);
+                }
+                case ERR_HEADER -> throw error(p);
+                case LOCAL_INFILE_HEADER -> connection.refuseLocalInfile(p);
+                default -> readMetadata(p);
+            }
+        }
+        return false;
+    }
+
+    private void endOfResult(Payload p) {
+        if (deprecateEof) {
+            ServerPackets.decodeOk(p, ok);
+        } else {
+            ServerPackets.decodeEof(p, ok);
+        }
+        inRows = false;
+        finish(ok.status);
+    }
+
+    private void finish(int serverStatus) {
+        status = serverStatus;
+        connection.serverStatus(serverStatus);
+        if ((serverStatus & SERVER_MORE_RESULTS_EXISTS) == 0) {
+            done = true;
+        }
+    }
+
+    private SluiceException error(Payload p) {
+        done = true;
+        inRows = false;
+        return new ServerException(ServerPackets.decodeError(p));
+    }
+
+    private void readMetadata(Payload p) {
+        long count = p.readLengthEncoded();
+        if (count <= 0 || count > 4096) {
+            throw new ProtocolException("bad column count in result: count=" + count);
+        }
+        int n = (int) count;
+        boolean follows = !cacheMetadata || p.readInt1() != 0;
+        PreparedInfo.ResultMetadata known = statement != null ? statement.metadata : null;
+        if (!follows) {
+            if (known == null || known.defs().length != n) {
+                throw new ProtocolException("server skipped metadata the driver does not have: columns=" + n);
+            }
+            metadata = known;
+        } else {
+            metadata = readDefinitions(n, known);
+            if (statement != null) {
+                statement.metadata = metadata;
+            }
+        }
+        if (!deprecateEof) {
+            Payload eof = reader.next();
+            if (eof.header() != EOF_HEADER) {
+                throw new ProtocolException("expected EOF after column definitions: header=" + eof.header());
+            }
+        }
+        inRows = true;
+    }
+
+    /** Reads {@code n} column definitions, reusing {@code known} when every packet is byte-identical. */
+    private PreparedInfo.ResultMetadata readDefinitions(int n, PreparedInfo.ResultMetadata known) {
+        boolean same = known != null && known.defs().length == n;
+        ColumnDefinition[] defs = null;
+        byte[][] raw = null;
+        for (int i = 0; i < n; i++) {
+            Payload p = reader.next();
+            if (same && Arrays.equals(known.raw()[i], 0, known.raw()[i].length, p.buffer(), p.start(), p.end())) {
+                continue;
+            }
+            if (same) { // first difference: decode from here on, keep the earlier identical ones
+                same = false;
+                defs = Arrays.copyOf(known.defs(), n);
+                raw = Arrays.copyOf(known.raw(), n);
+            } else if (defs == null) {
+                defs = new ColumnDefinition[n];
+                raw = new byte[n][];
+            }
+            raw[i] = Arrays.copyOfRange(p.buffer(), p.start(), p.end());
+            defs[i] = ColumnDefinition.decode(p);
+        }
+        if (same) {
+            return known;
+        }
+        List<Column> columns = Arrays.stream(defs).map(ColumnDefinition::column).toList();
+        return new PreparedInfo.ResultMetadata(defs, columns, raw, new MysqlRow(defs, columns, connection.zeroDateAsNull()));
+    }
+
+    /** Reads and discards the rest of the response. Server errors met while draining are rethrown. */
+    void drain() {
+        while (advance()) {
+            // discard
+        }
+    }
+
+    MysqlRow row() {
+        return metadata.row();
+    }
+
+    /** Columns of the current result set, or an empty list before the first. */
+    List<Column> columns() {
+        return metadata == null ? List.of() : metadata.columns();
+    }
+
+    long affectedRows() {
+        return affectedRows;
+    }
+
+    boolean isDone() {
+        return done;
+    }
+
+    int status() {
+        return status;
+    }
+
+    /** Reads the metadata of the first result set without consuming a row (for streams). */
+    void peekColumns() {
+        while (!done && !inRows) {
+            Payload p = reader.next();
+            switch (p.header()) {
+                case OK_HEADER -> {
+                    ServerPackets.decodeOk(p, ok);
+                    affectedRows += ok.affectedRows;
+                    finish(ok.status);
+                }
+                case ERR_HEADER -> throw error(p);
+                case LOCAL_INFILE_HEADER -> connection.refuseLocalInfile(p);
+                default -> readMetadata(p);
+            }
+        }
+    }
+}

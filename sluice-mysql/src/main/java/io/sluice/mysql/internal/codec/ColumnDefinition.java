@@ -1,0 +1,113 @@
+package io.sluice.mysql.internal.codec;
+
+import static io.sluice.mysql.internal.protocol.FieldTypes.*;
+
+import io.sluice.Column;
+import io.sluice.ColumnType;
+import io.sluice.mysql.internal.protocol.Commands;
+
+/**
+ * One Column Definition packet, protocol 4.1 (https://mariadb.com/kb/en/result-set-packets/#column-definition-packet):
+ *
+ * <pre>
+ *  string<lenenc> catalog, schema, table alias, table, column alias, column
+ *  int<lenenc>    length of the fixed fields (0x0c)
+ *  int<2>         character set / collation
+ *  int<4>         maximum column length
+ *  int<1>         field type
+ *  int<2>         flags
+ *  int<1>         decimals
+ *  int<2>         reserved
+ * </pre>
+ */
+public record ColumnDefinition(Column column, int charset, long length, int fieldType, int flags, int decimals) {
+
+    public static ColumnDefinition decode(Payload p) {
+        skipLengthEncodedString(p); // catalog
+        skipLengthEncodedString(p); // schema
+        skipLengthEncodedString(p); // table alias
+        skipLengthEncodedString(p); // table
+        String name = p.readLengthEncodedString();
+        skipLengthEncodedString(p); // original column name
+        p.readLengthEncoded();
+        int charset = p.readInt2();
+        long length = p.readInt4() & 0xffffffffL;
+        int type = p.readInt1();
+        int flags = p.readInt2();
+        int decimals = p.readInt1();
+        boolean unsigned = (flags & UNSIGNED_FLAG) != 0;
+        ColumnType kind = kindOf(type, flags, charset, length);
+        return new ColumnDefinition(new Column(name == null ? "" : name, kind, nativeName(type, flags, charset), type, unsigned),
+                charset, length, type, flags, decimals);
+    }
+
+    private static void skipLengthEncodedString(Payload p) {
+        long n = p.readLengthEncoded();
+        if (n > 0) {
+            p.skip((int) Math.min(n, Integer.MAX_VALUE));
+        }
+    }
+
+    public boolean unsigned() {
+        return (flags & UNSIGNED_FLAG) != 0;
+    }
+
+    public boolean binaryCharset() {
+        return charset == Commands.BINARY_CHARSET;
+    }
+
+    /** The driver-independent kind of this column; see the type table in the module's package documentation. */
+    static ColumnType kindOf(int type, int flags, int charset, long length) {
+        boolean unsigned = (flags & UNSIGNED_FLAG) != 0;
+        return switch (type) {
+            case MYSQL_TYPE_TINY -> length == 1 && !unsigned ? ColumnType.BOOLEAN : ColumnType.SMALLINT;
+            case MYSQL_TYPE_SHORT -> unsigned ? ColumnType.INTEGER : ColumnType.SMALLINT;
+            case MYSQL_TYPE_YEAR -> ColumnType.SMALLINT;
+            case MYSQL_TYPE_INT24 -> ColumnType.INTEGER;
+            case MYSQL_TYPE_LONG -> unsigned ? ColumnType.BIGINT : ColumnType.INTEGER;
+            case MYSQL_TYPE_LONGLONG -> ColumnType.BIGINT;
+            case MYSQL_TYPE_FLOAT -> ColumnType.REAL;
+            case MYSQL_TYPE_DOUBLE -> ColumnType.DOUBLE;
+            case MYSQL_TYPE_DECIMAL, MYSQL_TYPE_NEWDECIMAL -> ColumnType.DECIMAL;
+            case MYSQL_TYPE_DATE -> ColumnType.DATE;
+            case MYSQL_TYPE_TIME -> ColumnType.INTERVAL;
+            case MYSQL_TYPE_DATETIME -> ColumnType.TIMESTAMP;
+            case MYSQL_TYPE_TIMESTAMP -> ColumnType.TIMESTAMP_TZ;
+            case MYSQL_TYPE_BIT -> length == 1 ? ColumnType.BOOLEAN : ColumnType.BYTES;
+            case MYSQL_TYPE_JSON -> ColumnType.JSON;
+            case MYSQL_TYPE_NULL -> ColumnType.OTHER;
+            case MYSQL_TYPE_GEOMETRY -> ColumnType.BYTES;
+            case MYSQL_TYPE_ENUM, MYSQL_TYPE_SET -> ColumnType.TEXT;
+            default -> charset == Commands.BINARY_CHARSET && (flags & (ENUM_FLAG | SET_FLAG)) == 0 ? ColumnType.BYTES : ColumnType.TEXT;
+        };
+    }
+
+    static String nativeName(int type, int flags, int charset) {
+        boolean binary = charset == Commands.BINARY_CHARSET;
+        String name = switch (type) {
+            case MYSQL_TYPE_TINY -> "TINYINT";
+            case MYSQL_TYPE_SHORT -> "SMALLINT";
+            case MYSQL_TYPE_INT24 -> "MEDIUMINT";
+            case MYSQL_TYPE_LONG -> "INT";
+            case MYSQL_TYPE_LONGLONG -> "BIGINT";
+            case MYSQL_TYPE_FLOAT -> "FLOAT";
+            case MYSQL_TYPE_DOUBLE -> "DOUBLE";
+            case MYSQL_TYPE_DECIMAL, MYSQL_TYPE_NEWDECIMAL -> "DECIMAL";
+            case MYSQL_TYPE_DATE -> "DATE";
+            case MYSQL_TYPE_TIME -> "TIME";
+            case MYSQL_TYPE_DATETIME -> "DATETIME";
+            case MYSQL_TYPE_TIMESTAMP -> "TIMESTAMP";
+            case MYSQL_TYPE_YEAR -> "YEAR";
+            case MYSQL_TYPE_BIT -> "BIT";
+            case MYSQL_TYPE_JSON -> "JSON";
+            case MYSQL_TYPE_NULL -> "NULL";
+            case MYSQL_TYPE_GEOMETRY -> "GEOMETRY";
+            case MYSQL_TYPE_TINY_BLOB, MYSQL_TYPE_MEDIUM_BLOB, MYSQL_TYPE_LONG_BLOB, MYSQL_TYPE_BLOB -> binary ? "BLOB" : "TEXT";
+            case MYSQL_TYPE_STRING -> (flags & ENUM_FLAG) != 0 ? "ENUM" : (flags & SET_FLAG) != 0 ? "SET" : binary ? "BINARY" : "CHAR";
+            case MYSQL_TYPE_ENUM -> "ENUM";
+            case MYSQL_TYPE_SET -> "SET";
+            default -> binary ? "VARBINARY" : "VARCHAR";
+        };
+        return (flags & UNSIGNED_FLAG) != 0 ? name + " UNSIGNED" : name;
+    }
+}

@@ -1,0 +1,563 @@
+package io.sluice.mysql.internal.codec;
+
+import static io.sluice.mysql.internal.protocol.FieldTypes.*;
+
+import io.sluice.Column;
+import io.sluice.ColumnType;
+import io.sluice.Interval;
+import io.sluice.ProtocolException;
+import io.sluice.Row;
+import io.sluice.ValueConversionException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A result row as a view over the packet buffer: {@link #bindText} or {@link #bindBinary} only
+ * record where each value starts and how long it is (one offset table reused for every row), and
+ * each getter decodes its column from the bytes on demand. No {@code byte[]} per field.
+ *
+ * <p>Text rows (https://mariadb.com/kb/en/resultset-row/#text-resultset-row) are a sequence of
+ * length-encoded strings, 0xfb for NULL. Binary rows
+ * (https://mariadb.com/kb/en/resultset-row/#binary-resultset-row):
+ *
+ * <pre>
+ *  int<1>   0x00 header
+ *  byte<n>  NULL bitmap, n = (columns + 7 + 2) / 8, bit (i + 2) set for a NULL column i
+ *  values   of the non-NULL columns, each in its type's binary form (fixed width or length-encoded)
+ * </pre>
+ */
+public final class MysqlRow implements Row {
+    private final ColumnDefinition[] defs;
+    private final List<Column> columns;
+    private final boolean zeroDateAsNull;
+    private final int[] offsets;
+    private final int[] lengths;
+    private final Temporal temporal = new Temporal();
+    private byte[] buf;
+    private boolean binary;
+
+    public MysqlRow(ColumnDefinition[] defs, List<Column> columns, boolean zeroDateAsNull) {
+        this.defs = defs;
+        this.columns = columns;
+        this.zeroDateAsNull = zeroDateAsNull;
+        this.offsets = new int[defs.length];
+        this.lengths = new int[defs.length];
+    }
+
+    /** Indexes a text-protocol row held in {@code p}. */
+    public MysqlRow bindText(Payload p) {
+        buf = p.buffer();
+        binary = false;
+        for (int i = 0; i < defs.length; i++) {
+            if (p.remaining() > 0 && (buf[p.position()] & 0xff) == 0xfb) {
+                p.skip(1);
+                lengths[i] = -1;
+                continue;
+            }
+            int n = p.readLengthEncodedLength();
+            offsets[i] = p.position();
+            lengths[i] = n;
+            p.skip(n);
+        }
+        return this;
+    }
+
+    /** Indexes a binary-protocol row held in {@code p}. */
+    public MysqlRow bindBinary(Payload p) {
+        buf = p.buffer();
+        binary = true;
+        p.skip(1);
+        int bitmap = p.position();
+        p.skip((defs.length + 9) >>> 3);
+        for (int i = 0; i < defs.length; i++) {
+            int bit = i + 2;
+            if ((buf[bitmap + (bit >>> 3)] & (1 << (bit & 7))) != 0) {
+                lengths[i] = -1;
+                continue;
+            }
+            int n = switch (defs[i].fieldType()) {
+                case MYSQL_TYPE_TINY -> 1;
+                case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> 2;
+                case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24, MYSQL_TYPE_FLOAT -> 4;
+                case MYSQL_TYPE_LONGLONG, MYSQL_TYPE_DOUBLE -> 8;
+                case MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP, MYSQL_TYPE_TIME -> p.readInt1();
+                default -> p.readLengthEncodedLength();
+            };
+            offsets[i] = p.position();
+            lengths[i] = n;
+            p.skip(n);
+        }
+        if (p.remaining() != 0) {
+            throw new ProtocolException("binary row longer than its columns: extra=" + p.remaining());
+        }
+        return this;
+    }
+
+    @Override
+    public int columnCount() {
+        return defs.length;
+    }
+
+    @Override
+    public Column column(int index) {
+        return columns.get(index);
+    }
+
+    @Override
+    public List<Column> columns() {
+        return columns;
+    }
+
+    @Override
+    public int indexOf(String name) {
+        for (int i = 0; i < defs.length; i++) {
+            if (columns.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        for (int i = 0; i < defs.length; i++) {
+            if (columns.get(i).name().equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no such column: name=" + name + ", columns=" + columns.stream().map(Column::name).toList());
+    }
+
+    @Override
+    public boolean isNull(int index) {
+        return lengths[index] < 0;
+    }
+
+    private int checkNotNull(int i, String type) {
+        int n = lengths[i];
+        if (n < 0) {
+            throw new ValueConversionException("NULL cannot be read as " + type + ": column=" + columns.get(i).name()
+                    + " (check isNull first or use an object getter)");
+        }
+        return n;
+    }
+
+    private ValueConversionException cannot(int i, String type, Object value) {
+        return new ValueConversionException("value does not fit " + type + ": column=" + columns.get(i).name()
+                + ", type=" + columns.get(i).nativeType() + ", value=" + value);
+    }
+
+    private boolean isBinaryInteger(int type) {
+        return binary && (type == MYSQL_TYPE_TINY || type == MYSQL_TYPE_SHORT || type == MYSQL_TYPE_YEAR
+                || type == MYSQL_TYPE_LONG || type == MYSQL_TYPE_INT24 || type == MYSQL_TYPE_LONGLONG);
+    }
+
+    /** Raw 64 bits of a binary integer column, sign- or zero-extended by its type. */
+    private long binaryInteger(int i) {
+        int p = offsets[i];
+        boolean unsigned = defs[i].unsigned();
+        return switch (defs[i].fieldType()) {
+            case MYSQL_TYPE_TINY -> unsigned ? buf[p] & 0xff : buf[p];
+            case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> {
+                int v = (buf[p] & 0xff) | (buf[p + 1] & 0xff) << 8;
+                yield unsigned || defs[i].fieldType() == MYSQL_TYPE_YEAR ? v : (short) v;
+            }
+            case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24 -> {
+                int v = Payload.getInt4(buf, p);
+                yield unsigned ? v & 0xffffffffL : v;
+            }
+            default -> Payload.getInt8(buf, p);
+        };
+    }
+
+    private boolean isUnsignedBigint(int i) {
+        return defs[i].unsigned() && defs[i].fieldType() == MYSQL_TYPE_LONGLONG;
+    }
+
+    @Override
+    public long getLong(int i) {
+        int n = checkNotNull(i, "long");
+        int type = defs[i].fieldType();
+        if (isBinaryInteger(type)) {
+            long v = binaryInteger(i);
+            if (v < 0 && isUnsignedBigint(i)) {
+                throw cannot(i, "long", Long.toUnsignedString(v));
+            }
+            return v;
+        }
+        if (type == MYSQL_TYPE_BIT) {
+            long v = 0;
+            for (int k = 0; k < n; k++) {
+                v = v << 8 | (buf[offsets[i] + k] & 0xff);
+            }
+            return v;
+        }
+        if (binary && (type == MYSQL_TYPE_FLOAT || type == MYSQL_TYPE_DOUBLE)) {
+            double d = getDouble(i);
+            if (d != Math.rint(d) || d < Long.MIN_VALUE || d >= 0x1p63) {
+                throw cannot(i, "long", d);
+            }
+            return (long) d;
+        }
+        long v = parseLong(i, offsets[i], n);
+        return v;
+    }
+
+    /** Parses ASCII decimal digits in place; falls back to BigDecimal for fractions and exponents. */
+    private long parseLong(int i, int p, int n) {
+        int end = p + n;
+        boolean neg = n > 0 && buf[p] == '-';
+        int k = neg || (n > 0 && buf[p] == '+') ? p + 1 : p;
+        if (k == end || end - k > 18) {
+            return parseLongSlow(i);
+        }
+        long v = 0;
+        for (; k < end; k++) {
+            int d = buf[k] - '0';
+            if (d < 0 || d > 9) {
+                return parseLongSlow(i);
+            }
+            v = v * 10 + d;
+        }
+        return neg ? -v : v;
+    }
+
+    private long parseLongSlow(int i) {
+        BigDecimal d = getBigDecimal(i);
+        try {
+            return d.longValueExact();
+        } catch (ArithmeticException e) {
+            throw cannot(i, "long", d);
+        }
+    }
+
+    @Override
+    public int getInt(int i) {
+        long v = getLong(i);
+        if (v != (int) v) {
+            throw cannot(i, "int", v);
+        }
+        return (int) v;
+    }
+
+    @Override
+    public short getShort(int i) {
+        long v = getLong(i);
+        if (v != (short) v) {
+            throw cannot(i, "short", v);
+        }
+        return (short) v;
+    }
+
+    @Override
+    public boolean getBoolean(int i) {
+        int n = checkNotNull(i, "boolean");
+        int type = defs[i].fieldType();
+        if (isBinaryInteger(type) || type == MYSQL_TYPE_BIT) {
+            return getLong(i) != 0;
+        }
+        String s = new String(buf, offsets[i], n, StandardCharsets.UTF_8).trim();
+        return switch (s.toLowerCase(java.util.Locale.ROOT)) {
+            case "1", "true", "t", "yes", "y", "on" -> true;
+            case "0", "false", "f", "no", "n", "off" -> false;
+            default -> {
+                try {
+                    yield new BigDecimal(s).signum() != 0;
+                } catch (NumberFormatException e) {
+                    throw cannot(i, "boolean", s);
+                }
+            }
+        };
+    }
+
+    @Override
+    public double getDouble(int i) {
+        int n = checkNotNull(i, "double");
+        int type = defs[i].fieldType();
+        if (binary && type == MYSQL_TYPE_DOUBLE) {
+            return Double.longBitsToDouble(Payload.getInt8(buf, offsets[i]));
+        }
+        if (binary && type == MYSQL_TYPE_FLOAT) {
+            return Float.intBitsToFloat(Payload.getInt4(buf, offsets[i]));
+        }
+        if (isBinaryInteger(type)) {
+            return isUnsignedBigint(i) ? new BigInteger(Long.toUnsignedString(binaryInteger(i))).doubleValue() : binaryInteger(i);
+        }
+        String s = new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1);
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw cannot(i, "double", s);
+        }
+    }
+
+    @Override
+    public float getFloat(int i) {
+        int type = defs[i].fieldType();
+        if (binary && type == MYSQL_TYPE_FLOAT && lengths[i] >= 0) {
+            return Float.intBitsToFloat(Payload.getInt4(buf, offsets[i]));
+        }
+        double d = getDouble(i);
+        float f = (float) d;
+        if (Float.isInfinite(f) && !Double.isInfinite(d)) {
+            throw cannot(i, "float", d);
+        }
+        return f;
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(int i) {
+        int n = lengths[i];
+        if (n < 0) {
+            return null;
+        }
+        int type = defs[i].fieldType();
+        if (isBinaryInteger(type)) {
+            long v = binaryInteger(i);
+            return isUnsignedBigint(i) && v < 0 ? new BigDecimal(Long.toUnsignedString(v)) : BigDecimal.valueOf(v);
+        }
+        if (binary && (type == MYSQL_TYPE_FLOAT || type == MYSQL_TYPE_DOUBLE)) {
+            double d = getDouble(i);
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                throw cannot(i, "BigDecimal", d);
+            }
+            return type == MYSQL_TYPE_FLOAT ? new BigDecimal(Float.toString((float) d)) : BigDecimal.valueOf(d);
+        }
+        if (type == MYSQL_TYPE_BIT) {
+            return BigDecimal.valueOf(getLong(i));
+        }
+        char[] chars = new char[n];
+        for (int k = 0; k < n; k++) {
+            chars[k] = (char) (buf[offsets[i] + k] & 0xff);
+        }
+        try {
+            return new BigDecimal(chars);
+        } catch (NumberFormatException e) {
+            throw cannot(i, "BigDecimal", new String(chars));
+        }
+    }
+
+    @Override
+    public String getString(int i) {
+        int n = lengths[i];
+        if (n < 0) {
+            return null;
+        }
+        if (!binary) {
+            return new String(buf, offsets[i], n, StandardCharsets.UTF_8);
+        }
+        int type = defs[i].fieldType();
+        if (isBinaryInteger(type)) {
+            long v = binaryInteger(i);
+            return isUnsignedBigint(i) ? Long.toUnsignedString(v) : Long.toString(v);
+        }
+        return switch (type) {
+            case MYSQL_TYPE_FLOAT -> Float.toString(getFloat(i));
+            case MYSQL_TYPE_DOUBLE -> Double.toString(getDouble(i));
+            case MYSQL_TYPE_DATE -> temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(false, 0);
+            case MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP ->
+                    temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(true, defs[i].decimals());
+            case MYSQL_TYPE_TIME -> temporal.decodeBinaryTime(buf, offsets[i], n).formatTime(defs[i].decimals());
+            default -> new String(buf, offsets[i], n, StandardCharsets.UTF_8);
+        };
+    }
+
+    @Override
+    public byte[] getBytes(int i) {
+        int n = lengths[i];
+        if (n < 0) {
+            return null;
+        }
+        if (binary && defs[i].fieldType() != MYSQL_TYPE_BIT && isFixedOrTemporal(defs[i].fieldType())) {
+            return getString(i).getBytes(StandardCharsets.UTF_8);
+        }
+        byte[] b = new byte[n];
+        System.arraycopy(buf, offsets[i], b, 0, n);
+        return b;
+    }
+
+    private static boolean isFixedOrTemporal(int type) {
+        return switch (type) {
+            case MYSQL_TYPE_TINY, MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR, MYSQL_TYPE_LONG, MYSQL_TYPE_INT24, MYSQL_TYPE_LONGLONG,
+                 MYSQL_TYPE_FLOAT, MYSQL_TYPE_DOUBLE, MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP,
+                 MYSQL_TYPE_TIME -> true;
+            default -> false;
+        };
+    }
+
+    /** Decodes a DATE/DATETIME/TIMESTAMP column into {@link #temporal}; false for a zero date allowed to read as null. */
+    private boolean date(int i) {
+        int type = defs[i].fieldType();
+        int n = lengths[i];
+        if (binary && (type == MYSQL_TYPE_DATE || type == MYSQL_TYPE_DATETIME || type == MYSQL_TYPE_TIMESTAMP)) {
+            temporal.decodeBinaryDate(buf, offsets[i], n);
+        } else {
+            temporal.decodeTextDate(buf, offsets[i], n);
+        }
+        if (temporal.isZeroDate() || temporal.month == 0 || temporal.day == 0) {
+            if (zeroDateAsNull) {
+                return false;
+            }
+            throw new ValueConversionException("zero date has no Java value: column=" + columns.get(i).name()
+                    + ", value=" + temporal.formatDate(false, 0) + " (setting zero_date=null reads it as NULL)");
+        }
+        return true;
+    }
+
+    @Override
+    public LocalDate getLocalDate(int i) {
+        if (lengths[i] < 0 || !date(i)) {
+            return null;
+        }
+        return LocalDate.of(temporal.year, temporal.month, temporal.day);
+    }
+
+    @Override
+    public LocalDateTime getLocalDateTime(int i) {
+        if (lengths[i] < 0 || !date(i)) {
+            return null;
+        }
+        Temporal t = temporal;
+        return LocalDateTime.of(t.year, t.month, t.day, t.hour, t.minute, t.second, t.micros * 1000);
+    }
+
+    @Override
+    public OffsetDateTime getOffsetDateTime(int i) {
+        LocalDateTime t = getLocalDateTime(i);
+        return t == null ? null : t.atOffset(ZoneOffset.UTC);
+    }
+
+    @Override
+    public Instant getInstant(int i) {
+        LocalDateTime t = getLocalDateTime(i);
+        return t == null ? null : t.toInstant(ZoneOffset.UTC);
+    }
+
+    private boolean time(int i) {
+        int n = lengths[i];
+        if (n < 0) {
+            return false;
+        }
+        if (binary && defs[i].fieldType() == MYSQL_TYPE_TIME) {
+            temporal.decodeBinaryTime(buf, offsets[i], n);
+        } else {
+            temporal.decodeTextTime(buf, offsets[i], n);
+        }
+        return true;
+    }
+
+    @Override
+    public Interval getInterval(int i) {
+        return time(i) ? new Interval(0, 0, temporal.timeMicros()) : null;
+    }
+
+    @Override
+    public Duration getDuration(int i) {
+        return time(i) ? Duration.ofNanos(temporal.timeMicros() * 1000) : null;
+    }
+
+    @Override
+    public LocalTime getLocalTime(int i) {
+        int type = defs[i].fieldType();
+        if (type == MYSQL_TYPE_DATETIME || type == MYSQL_TYPE_TIMESTAMP) {
+            LocalDateTime t = getLocalDateTime(i);
+            return t == null ? null : t.toLocalTime();
+        }
+        if (!time(i)) {
+            return null;
+        }
+        long micros = temporal.timeMicros();
+        if (micros < 0 || micros >= 86_400_000_000L) {
+            throw cannot(i, "LocalTime", temporal.formatTime(6) + " (use getInterval or getDuration)");
+        }
+        return LocalTime.ofNanoOfDay(micros * 1000);
+    }
+
+    @Override
+    public OffsetTime getOffsetTime(int i) {
+        LocalTime t = getLocalTime(i);
+        return t == null ? null : t.atOffset(ZoneOffset.UTC);
+    }
+
+    @Override
+    public UUID getUuid(int i) {
+        String s = getString(i);
+        try {
+            return s == null ? null : UUID.fromString(s);
+        } catch (IllegalArgumentException e) {
+            throw cannot(i, "UUID", s);
+        }
+    }
+
+    @Override
+    public Object getObject(int i) {
+        if (lengths[i] < 0) {
+            return null;
+        }
+        ColumnType kind = columns.get(i).type();
+        return switch (kind) {
+            case BOOLEAN -> getBoolean(i);
+            case SMALLINT -> getShort(i);
+            case INTEGER -> getInt(i);
+            case BIGINT -> isUnsignedBigint(i) ? unsignedBigInteger(i) : (Object) getLong(i);
+            case REAL -> getFloat(i);
+            case DOUBLE -> getDouble(i);
+            case DECIMAL -> getBigDecimal(i);
+            case BYTES -> getBytes(i);
+            case DATE -> getLocalDate(i);
+            case INTERVAL -> getInterval(i);
+            case TIMESTAMP -> getLocalDateTime(i);
+            case TIMESTAMP_TZ -> getOffsetDateTime(i);
+            default -> getString(i);
+        };
+    }
+
+    private BigInteger unsignedBigInteger(int i) {
+        if (binary) {
+            return new BigInteger(Long.toUnsignedString(binaryInteger(i)));
+        }
+        return new BigInteger(getString(i));
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T get(int i, Class<T> type) {
+        if (lengths[i] < 0) {
+            return null;
+        }
+        Object v;
+        if (type == String.class) v = getString(i);
+        else if (type == Long.class || type == long.class) v = getLong(i);
+        else if (type == Integer.class || type == int.class) v = getInt(i);
+        else if (type == Short.class || type == short.class) v = getShort(i);
+        else if (type == Boolean.class || type == boolean.class) v = getBoolean(i);
+        else if (type == Double.class || type == double.class) v = getDouble(i);
+        else if (type == Float.class || type == float.class) v = getFloat(i);
+        else if (type == BigDecimal.class) v = getBigDecimal(i);
+        else if (type == BigInteger.class) v = isUnsignedBigint(i) ? unsignedBigInteger(i) : getBigDecimal(i).toBigIntegerExact();
+        else if (type == byte[].class) v = getBytes(i);
+        else if (type == LocalDate.class) v = getLocalDate(i);
+        else if (type == LocalTime.class) v = getLocalTime(i);
+        else if (type == LocalDateTime.class) v = getLocalDateTime(i);
+        else if (type == OffsetDateTime.class) v = getOffsetDateTime(i);
+        else if (type == OffsetTime.class) v = getOffsetTime(i);
+        else if (type == Instant.class) v = getInstant(i);
+        else if (type == Interval.class) v = getInterval(i);
+        else if (type == Duration.class) v = getDuration(i);
+        else if (type == UUID.class) v = getUuid(i);
+        else if (type == Object.class) v = getObject(i);
+        else throw new ValueConversionException("unsupported target type: type=" + type.getName() + ", column=" + columns.get(i).name());
+        return (T) v;
+    }
+
+    @Override
+    public <T> List<T> getList(int i, Class<T> elementType) {
+        throw new ValueConversionException("MySQL has no array columns: column=" + columns.get(i).name());
+    }
+}
