@@ -2,6 +2,8 @@ package io.sluice.postgres.internal.codec;
 
 import io.sluice.ValueConversionException;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 
 /**
  * float4/float8 text forms. PostgreSQL (12+, {@code extra_float_digits > 0}, the default) prints the
@@ -59,6 +61,13 @@ public final class FloatCodec {
             return (Double.doubleToRawLongBits(d) < 0) ? "-0" : "0";
         }
         BigDecimal shortest = new BigDecimal(single ? Float.toString((float) d) : Double.toString(d)).stripTrailingZeros();
+        if (shortest.precision() == 2) {
+            // Java prints at least two significant digits ("4.9E-324"); PostgreSQL's Ryu may need only one.
+            BigDecimal one = new BigDecimal(d).round(new MathContext(1, RoundingMode.HALF_EVEN));
+            if (single ? Float.parseFloat(one.toString()) == (float) d : Double.parseDouble(one.toString()) == d) {
+                shortest = one.stripTrailingZeros();
+            }
+        }
         String digits = shortest.unscaledValue().abs().toString();
         int exponent = digits.length() - shortest.scale() - 1;
         StringBuilder out = new StringBuilder(digits.length() + 8);
