@@ -321,18 +321,20 @@ public final class MysqlConnection implements Connection {
     }
 
     static void forEachRow(ResultCursor c, RowHandler handler) {
-        RuntimeException failure = null;
+        Throwable failure = null;
         while (c.advance()) {
             if (failure == null) {
                 try {
                     handler.handle(c.row());
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
                     failure = e; // keep reading so that the connection stays in step
                 }
             }
         }
-        if (failure != null) {
-            throw failure;
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        } else if (failure != null) {
+            throw (Error) failure;
         }
     }
 
