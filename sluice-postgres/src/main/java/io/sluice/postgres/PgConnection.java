@@ -1,0 +1,267 @@
+package io.sluice.postgres;
+
+import io.sluice.Connection;
+import io.sluice.ConnectionConfig;
+import io.sluice.IsolationLevel;
+import io.sluice.PreparedStatement;
+import io.sluice.RowHandler;
+import io.sluice.RowMapper;
+import io.sluice.RowStream;
+import io.sluice.ServerException;
+import io.sluice.ServerInfo;
+import io.sluice.SluiceException;
+import io.sluice.postgres.internal.codec.PgRow;
+import io.sluice.postgres.internal.protocol.BackendMessage;
+import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A connection to one PostgreSQL server over protocol v3. Safe to share between threads: requests
+ * are pipelined (see {@link RequestPipeline}), each ends with its own Sync so that a failing one
+ * leaves the others untouched. Ad-hoc SQL goes through the statement cache: the first execution
+ * parses and describes it (text results), every later one sends only Bind/Execute/Sync and gets
+ * binary results.
+ *
+ * <p>Do not use a connection from inside one of its own row callbacks: the callback runs in the
+ * request's read turn, which a nested request would wait for forever.
+ */
+public final class PgConnection implements Connection {
+    private final PgSession session;
+    private final AtomicLong preparedNames = new AtomicLong();
+
+    PgConnection(ConnectionConfig config) {
+        this.session = new PgSession(config);
+    }
+
+    PgSession session() {
+        return session;
+    }
+
+    @Override
+    public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) {
+        List<T> result = new ArrayList<>();
+        run(session.cache, sql, params, 0, new QueryHandler() {
+            @Override
+            void row(PgRow row) {
+                super.row(row);
+                result.add(mapper.map(row));
+            }
+        });
+        return result;
+    }
+
+    @Override
+    public <T> Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
+        List<T> first = new ArrayList<>(1);
+        run(session.cache, sql, params, 1, new QueryHandler() {
+            @Override
+            void row(PgRow row) {
+                super.row(row);
+                first.add(mapper.map(row));
+            }
+        });
+        return first.isEmpty() ? Optional.empty() : Optional.ofNullable(first.get(0));
+    }
+
+    @Override
+    public void forEach(String sql, RowHandler handler, Object... params) {
+        run(session.cache, sql, params, 0, new QueryHandler() {
+            @Override
+            void row(PgRow row) {
+                super.row(row);
+                handler.handle(row);
+            }
+        });
+    }
+
+    @Override
+    public RowStream stream(String sql, int fetchSize, Object... params) {
+        return new PgRowStream(session, session.cache, sql, fetchSize, params);
+    }
+
+    @Override
+    public long execute(String sql, Object... params) {
+        QueryHandler h = new QueryHandler();
+        run(session.cache, sql, params, 0, h);
+        return h.affected;
+    }
+
+    /**
+     * Runs one extended-query request; when the server says a reused statement's plan is no longer
+     * valid (0A000, 26000), forgets it and retries once with a fresh Parse, outside a transaction.
+     */
+    void run(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
+        Objects.requireNonNull(sql, "sql");
+        StatementRegistry reg = registry == session.cache && !session.cache.enabled() ? null : registry;
+        try {
+            session.execute(this, out -> QueryEncoder.encode(out, session, reg, sql, params, maxRows, true, h), h);
+        } catch (ServerException e) {
+            if (!h.planInvalidated() || session.transactionStatus() != BackendMessage.TRANSACTION_IDLE) {
+                throw e;
+            }
+            forget(h);
+            h.resetForRetry();
+            session.execute(this, out -> QueryEncoder.encode(out, session, reg, sql, params, maxRows, true, h), h);
+        }
+    }
+
+    private void forget(QueryHandler h) {
+        session.pipeline.lockWrite(this);
+        try {
+            h.registry.remove(h.key, h.statement);
+        } finally {
+            session.pipeline.unlockWrite();
+        }
+        session.queueClose(h.statement.name);
+    }
+
+    @Override
+    public long[] executeBatch(String sql, List<Object[]> parameterSets) {
+        return batch(session.cache.enabled() ? session.cache : null, sql, parameterSets);
+    }
+
+    long[] batch(StatementRegistry registry, String sql, List<Object[]> parameterSets) {
+        if (parameterSets.isEmpty()) {
+            return new long[0];
+        }
+        long[] counts = new long[parameterSets.size()];
+        QueryHandler h = new QueryHandler() {
+            int next;
+
+            @Override
+            void commandComplete(long rows, boolean rollback) {
+                super.commandComplete(rows, rollback);
+                if (next < counts.length) {
+                    counts[next++] = rows;
+                }
+            }
+        };
+        session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
+        return counts;
+    }
+
+    @Override
+    public void executeScript(String sql) {
+        simpleQuery(sql);
+    }
+
+    /** Runs SQL through the simple Query protocol; returns the handler for its outcome. */
+    ResponseHandler simpleQuery(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        ResponseHandler h = new ResponseHandler();
+        session.execute(this, out -> FrontendEncoder.query(out, sql), h);
+        return h;
+    }
+
+    @Override
+    public PreparedStatement prepare(String sql) {
+        return PgPreparedStatement.prepare(this, sql, "p" + preparedNames.incrementAndGet());
+    }
+
+    @Override
+    public void begin(IsolationLevel level) {
+        simpleQuery(level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql());
+    }
+
+    @Override
+    public void commit() {
+        ResponseHandler h = simpleQuery("COMMIT");
+        if (h.rolledBack) {
+            throw new SluiceException("commit failed, the transaction was rolled back after an earlier error: "
+                    + session.where());
+        }
+    }
+
+    @Override
+    public void rollback() {
+        if (inTransaction()) {
+            simpleQuery("ROLLBACK");
+        }
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return session.transactionStatus() != BackendMessage.TRANSACTION_IDLE;
+    }
+
+    @Override
+    public void queryTimeout(Duration timeout) {
+        if (timeout == null || timeout.isNegative()) {
+            throw new IllegalArgumentException("query timeout must be >= 0: timeout=" + timeout);
+        }
+        session.queryTimeout = timeout;
+    }
+
+    @Override
+    public Duration queryTimeout() {
+        return session.queryTimeout;
+    }
+
+    @Override
+    public void cancel() {
+        session.cancelRequest();
+    }
+
+    @Override
+    public boolean isValid(Duration timeout) {
+        if (session.isClosed()) {
+            return false;
+        }
+        Duration saved = session.queryTimeout;
+        try {
+            ResponseHandler h = new ResponseHandler();
+            session.execute(this, FrontendEncoder::sync, h);
+            return true;
+        } catch (SluiceException e) {
+            return false;
+        } finally {
+            session.queryTimeout = saved;
+        }
+    }
+
+    /**
+     * Rolls back an open transaction and discards session state as DISCARD ALL does, except that
+     * prepared statements stay, so the statement cache remains valid and warm.
+     */
+    @Override
+    public void reset() {
+        if (inTransaction()) {
+            simpleQuery("ROLLBACK");
+        }
+        simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
+                + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");
+        session.queryTimeout = session.config.queryTimeout();
+    }
+
+    @Override
+    public boolean isBroken() {
+        return session.isBroken();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return session.isClosed();
+    }
+
+    @Override
+    public ServerInfo serverInfo() {
+        Map<String, String> p = Map.copyOf(session.parameters);
+        return new ServerInfo("PostgreSQL", p.getOrDefault("server_version", "?"), session.processId, p);
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+
+    @Override
+    public String toString() {
+        return "PgConnection[" + session.where() + "]";
+    }
+}

@@ -1,0 +1,174 @@
+package io.sluice.postgres;
+
+import static io.sluice.postgres.internal.protocol.BackendMessage.*;
+
+import io.sluice.Column;
+import io.sluice.Row;
+import io.sluice.RowStream;
+import io.sluice.postgres.internal.codec.PgRow;
+import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import io.sluice.postgres.internal.protocol.FrontendMessage;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * Rows read straight from the socket as the caller asks for them, in bounded memory also in
+ * autocommit: the portal is executed {@code fetchSize} rows at a time with Execute + Flush (no
+ * Sync, so the implicit transaction and the portal stay open), each batch ending in PortalSuspended;
+ * the next Execute goes out only when the caller wants more. End of result or {@link #close()}
+ * sends Close (portal) + Sync. Holds the connection exclusively while open.
+ *
+ * <pre>
+ *  Bind Execute(n) Flush  ->  DataRow * n  PortalSuspended
+ *  Execute(n) Flush       ->  DataRow * k  CommandComplete      (k &lt;= n)
+ *  Sync                   ->  ReadyForQuery
+ * </pre>
+ *
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-EXT-QUERY">Extended Query</a>
+ */
+final class PgRowStream implements RowStream {
+    private final PgSession session;
+    private final int fetchSize;
+    private final QueryHandler handler;
+    private final QueryTimer timer = QueryTimer.NONE;
+    private PgRow current;
+    private boolean pending;     // current holds a row not yet returned by next()
+    private boolean resultEnded; // CommandComplete or ErrorResponse seen, Sync sent
+    private boolean done;        // ReadyForQuery consumed, connection released
+    private boolean interrupted;
+
+    PgRowStream(PgSession session, StatementRegistry registry, String sql, int fetchSize, Object[] params) {
+        this.session = session;
+        this.fetchSize = Math.max(1, fetchSize);
+        this.handler = new QueryHandler() {
+            @Override
+            void row(PgRow row) {
+                super.row(row);
+                current = row;
+            }
+        };
+        StatementRegistry reg = registry == session.cache && !session.cache.enabled() ? null : registry;
+        long ticket;
+        try {
+            ticket = session.send(this, out -> {
+                QueryEncoder.encode(out, session, reg, sql, params, this.fetchSize, false, handler);
+                session.pipeline.takeExclusive(this);
+            });
+        } catch (RuntimeException e) {
+            session.pipeline.releaseExclusive(this);
+            throw e;
+        }
+        interrupted = session.pipeline.awaitTurn(ticket);
+        try {
+            session.ensureUsable();
+            if (interrupted) {
+                session.cancelRequest();
+            }
+            pending = advance();
+        } catch (RuntimeException e) {
+            end();
+            throw e;
+        }
+    }
+
+    QueryHandler handler() {
+        return handler;
+    }
+
+    /** Reads up to the next row or the end of the result; true when a row is ready. */
+    private boolean advance() {
+        if (resultEnded) {
+            return false;
+        }
+        while (true) {
+            byte type = session.next();
+            switch (type) {
+                case DATA_ROW -> {
+                    handler.dataRow(session.buffer(), session.bodyOffset(), session.bodyLength());
+                    if (handler.userFailure != null) {
+                        throw handler.userFailure;
+                    }
+                    return true;
+                }
+                case PORTAL_SUSPENDED -> {
+                    session.dispatch(type, handler);
+                    session.sendMore(this, out -> {
+                        FrontendEncoder.execute(out, "", fetchSize);
+                        FrontendEncoder.flush(out);
+                    });
+                }
+                case COMMAND_COMPLETE, EMPTY_QUERY_RESPONSE, ERROR_RESPONSE -> {
+                    session.dispatch(type, handler);
+                    finish(false);
+                    return false;
+                }
+                default -> session.dispatch(type, handler);
+            }
+        }
+    }
+
+    /** Sends Sync (after Close of the portal when rows remain), reads to ReadyForQuery, releases, raises. */
+    private void finish(boolean closePortal) {
+        resultEnded = true;
+        try {
+            session.sendMore(this, out -> {
+                if (closePortal) {
+                    FrontendEncoder.close(out, FrontendMessage.PORTAL, "");
+                }
+                FrontendEncoder.sync(out);
+            });
+            ResponseHandler discard = new ResponseHandler();
+            discard.layout = handler.layout;
+            session.readUntilReady(discard);
+            if (handler.error == null) {
+                handler.error = discard.error;
+            }
+        } finally {
+            end();
+        }
+        session.raise(handler, interrupted, timer);
+    }
+
+    private void end() {
+        if (!done) {
+            done = true;
+            session.pipeline.releaseExclusive(this);
+            session.pipeline.finishTurn();
+        }
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (!pending && !resultEnded) {
+            pending = advance();
+        }
+        return pending;
+    }
+
+    @Override
+    public Row next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("no more rows in the stream");
+        }
+        pending = false;
+        return current;
+    }
+
+    @Override
+    public List<Column> columns() {
+        return handler.layout == null ? List.of() : handler.layout.columns();
+    }
+
+    @Override
+    public void close() {
+        if (done) {
+            return;
+        }
+        if (session.isClosed()) {
+            end();
+            return;
+        }
+        pending = false;
+        finish(true);
+    }
+}

@@ -1,0 +1,364 @@
+package io.sluice.postgres;
+
+import static io.sluice.postgres.internal.protocol.BackendMessage.*;
+
+import io.sluice.ConnectionConfig;
+import io.sluice.ConnectionException;
+import io.sluice.ProtocolException;
+import io.sluice.QueryCancelledException;
+import io.sluice.QueryTimeoutException;
+import io.sluice.ServerException;
+import io.sluice.ServerMessage;
+import io.sluice.SluiceException;
+import io.sluice.postgres.internal.codec.PgWriteBuffer;
+import io.sluice.postgres.internal.protocol.BackendDecoder;
+import io.sluice.postgres.internal.protocol.BackendMessage;
+import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import io.sluice.postgres.internal.protocol.MessageReader;
+import io.sluice.postgres.internal.protocol.StartupHandshake;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
+
+/**
+ * One open session: the socket, the buffered reader, the write buffer, the request pipeline and the
+ * statement cache. Sends requests (one write per request), reads responses in ticket order, keeps
+ * the transaction status from ReadyForQuery, forwards notices and ParameterStatus to the listener,
+ * and marks itself broken on any I/O or protocol failure.
+ *
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-EXT-QUERY">Extended Query</a>
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-ASYNC">Asynchronous Operations</a>
+ */
+final class PgSession {
+    final ConnectionConfig config;
+    final RequestPipeline pipeline = new RequestPipeline();
+    final StatementCache cache;
+    final Map<String, String> parameters = new ConcurrentHashMap<>();
+    private final Socket socket;
+    private final OutputStream out;
+    private final MessageReader reader;
+    private final PgWriteBuffer writeBuffer = new PgWriteBuffer(8192);
+    final int processId;
+    private final int secretKey;
+    private volatile byte transactionStatus;
+    private volatile boolean closed;
+    private volatile SluiceException brokenBy;
+    volatile Duration queryTimeout;
+    private final Queue<String> closeQueue = new ConcurrentLinkedQueue<>();
+
+    PgSession(ConnectionConfig config) {
+        this.config = config;
+        StartupHandshake.Session s = new StartupHandshake(config).open();
+        this.socket = s.socket();
+        this.out = s.out();
+        this.reader = s.reader();
+        this.processId = s.processId();
+        this.secretKey = s.secretKey();
+        this.parameters.putAll(s.parameters());
+        this.transactionStatus = s.transactionStatus();
+        this.cache = new StatementCache(config.statementCacheSize());
+        this.queryTimeout = config.queryTimeout();
+    }
+
+    /**
+     * Writes one request under the write lock and returns its ticket. If encoding fails (a value
+     * the encoder cannot convert) nothing is sent and the exception propagates.
+     */
+    long send(Object owner, Consumer<PgWriteBuffer> encoder) {
+        pipeline.lockWrite(owner);
+        try {
+            ensureUsable();
+            writeBuffer.clear();
+            try {
+                encoder.accept(writeBuffer);
+            } catch (RuntimeException e) {
+                writeBuffer.clear();
+                throw e;
+            }
+            writeFlush();
+            return pipeline.issueTicket();
+        } finally {
+            pipeline.unlockWrite();
+        }
+    }
+
+    /** Writes more messages for a request that already holds its read turn (a stream's next Execute). */
+    void sendMore(Object owner, Consumer<PgWriteBuffer> encoder) {
+        pipeline.lockWrite(owner);
+        try {
+            ensureUsable();
+            writeBuffer.clear();
+            encoder.accept(writeBuffer);
+            writeFlush();
+        } finally {
+            pipeline.unlockWrite();
+        }
+    }
+
+    private void writeFlush() {
+        try {
+            out.write(writeBuffer.array(), 0, writeBuffer.position());
+            out.flush();
+        } catch (IOException e) {
+            throw fail(new ConnectionException("write to server failed: " + where() + ", cause=" + e, e));
+        } finally {
+            writeBuffer.clear();
+        }
+        if (writeBuffer.array().length > 1 << 20) {
+            writeBuffer.clear(); // a huge batch grew it; the next request starts small again
+        }
+    }
+
+    /**
+     * Sends a request, waits for its turn, reads its response to ReadyForQuery into {@code handler},
+     * and throws what the response says: the server's error, the caller's own failure, a timeout or
+     * a cancellation.
+     */
+    void execute(Object owner, Consumer<PgWriteBuffer> encoder, ResponseHandler handler) {
+        long ticket = send(owner, encoder);
+        await(ticket, handler, true);
+    }
+
+    /** Waits for the read turn of {@code ticket}, reads the response, and throws what it says. */
+    void await(long ticket, ResponseHandler handler, boolean untilReady) {
+        QueryTimer timer = QueryTimer.start(this, queryTimeout);
+        boolean interrupted = pipeline.awaitTurn(ticket);
+        try {
+            ensureUsable();
+            if (interrupted) {
+                cancelRequest();
+            }
+            readUntilReady(handler);
+        } finally {
+            timer.stop();
+            pipeline.finishTurn();
+        }
+        raise(handler, interrupted, timer);
+    }
+
+    void raise(ResponseHandler handler, boolean interrupted, QueryTimer timer) {
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        ServerException error = handler.error;
+        if (error != null && "57014".equals(error.sqlState())) {
+            if (timer.fired()) {
+                throw new QueryTimeoutException("query timed out: timeout=" + queryTimeout + ", " + where()
+                        + " (setting query_timeout)", error);
+            }
+            throw new QueryCancelledException("query cancelled: interrupted=" + interrupted + ", " + where(), error);
+        }
+        if (interrupted) {
+            throw new QueryCancelledException("query cancelled: interrupted=true, " + where(), error);
+        }
+        if (error != null) {
+            throw error;
+        }
+        if (handler.userFailure != null) {
+            throw handler.userFailure;
+        }
+    }
+
+    /** Reads one response up to and including ReadyForQuery. Call only in the request's read turn. */
+    void readUntilReady(ResponseHandler h) {
+        while (true) {
+            byte type = next();
+            if (dispatch(type, h)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Handles one message of a response; true when it was ReadyForQuery. PortalSuspended is left to
+     * the caller (a stream) and answered false here.
+     */
+    boolean dispatch(byte type, ResponseHandler h) {
+        byte[] b = reader.buffer();
+        int off = reader.bodyOffset();
+        int len = reader.bodyLength();
+        switch (type) {
+            case DATA_ROW -> h.dataRow(b, off, len);
+            case COMMAND_COMPLETE -> h.commandComplete(BackendDecoder.commandCompleteRows(b, off, len),
+                    len == 9 && b[off] == 'R' && b[off + 1] == 'O');
+            case ROW_DESCRIPTION -> h.rowDescription(BackendDecoder.rowDescription(b, off, len));
+            case PARSE_COMPLETE, BIND_COMPLETE, CLOSE_COMPLETE, NO_DATA, EMPTY_QUERY_RESPONSE, PORTAL_SUSPENDED -> {
+                BackendDecoder.empty(type, len);
+                if (type == NO_DATA) {
+                    h.noData();
+                }
+            }
+            case PARAMETER_DESCRIPTION -> h.parameterDescription(BackendDecoder.parameterDescription(b, off, len));
+            case ERROR_RESPONSE -> h.error(new ServerException(BackendDecoder.serverMessage(type, b, off, len)));
+            case READY_FOR_QUERY -> {
+                transactionStatus = BackendDecoder.readyForQuery(b, off, len);
+                return true;
+            }
+            case COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE ->
+                    throw fail(new ProtocolException("COPY is not supported: type=" + BackendMessage.describe(type)
+                            + ", " + where()));
+            default -> throw fail(new ProtocolException("unexpected message from server: type="
+                    + BackendMessage.describe(type) + ", length=" + len + ", " + where()));
+        }
+        return false;
+    }
+
+    /**
+     * The next message that is not asynchronous (NoticeResponse, ParameterStatus and
+     * NotificationResponse go to the listener here). Marks the session broken on failure.
+     */
+    byte next() {
+        try {
+            while (true) {
+                byte type = reader.next();
+                byte[] b = reader.buffer();
+                int off = reader.bodyOffset();
+                int len = reader.bodyLength();
+                switch (type) {
+                    case NOTICE_RESPONSE -> notice(BackendDecoder.serverMessage(type, b, off, len));
+                    case PARAMETER_STATUS -> {
+                        String[] nv = BackendDecoder.parameterStatus(b, off, len);
+                        parameters.put(nv[0], nv[1]);
+                        config.eventListener().onParameterStatus(nv[0], nv[1]);
+                    }
+                    case NOTIFICATION_RESPONSE -> BackendDecoder.notification(b, off, len);
+                    default -> {
+                        return type;
+                    }
+                }
+            }
+        } catch (ProtocolException e) {
+            throw fail(e);
+        } catch (IOException e) {
+            throw fail(new ConnectionException("read from server failed: " + where() + ", cause=" + e, e));
+        }
+    }
+
+    byte[] buffer() {
+        return reader.buffer();
+    }
+
+    int bodyOffset() {
+        return reader.bodyOffset();
+    }
+
+    int bodyLength() {
+        return reader.bodyLength();
+    }
+
+    private void notice(ServerMessage m) {
+        try {
+            config.eventListener().onNotice(m);
+        } catch (RuntimeException ignored) {
+            // a listener's failure must not break the connection's reading
+        }
+    }
+
+    /** Sends a CancelRequest for this session on a fresh socket. Best effort; never throws. */
+    void cancelRequest() {
+        int port = config.port() == 0 ? 5432 : config.port();
+        try (Socket s = new Socket()) {
+            s.setTcpNoDelay(true);
+            s.connect(new InetSocketAddress(config.host(), port), (int) Math.max(1, config.connectTimeout().toMillis()));
+            PgWriteBuffer b = new PgWriteBuffer(16);
+            FrontendEncoder.cancelRequest(b, processId, secretKey);
+            s.getOutputStream().write(b.array(), 0, b.position());
+            s.getOutputStream().flush();
+            s.getInputStream().read(); // the server closes without answering: wait for that, so the cancel is in
+        } catch (IOException ignored) {
+            // nothing to do: the query simply runs to its end
+        }
+    }
+
+    /** Asks for a server-side statement to be closed with the next request. */
+    void queueClose(String statementName) {
+        closeQueue.add(statementName);
+    }
+
+    /** Appends Close for every queued statement; call under the write lock, before the request's Sync. */
+    void drainCloses(PgWriteBuffer out) {
+        String name;
+        while ((name = closeQueue.poll()) != null) {
+            FrontendEncoder.close(out, io.sluice.postgres.internal.protocol.FrontendMessage.STATEMENT, name);
+        }
+    }
+
+    byte transactionStatus() {
+        return transactionStatus;
+    }
+
+    /** Marks the session broken, closes the socket and wakes every waiting caller; returns {@code e}. */
+    <E extends SluiceException> E fail(E e) {
+        if (brokenBy == null) {
+            brokenBy = e;
+        }
+        closeSocket();
+        pipeline.fail();
+        return e;
+    }
+
+    void ensureUsable() {
+        if (closed) {
+            throw new ConnectionException("connection is closed: " + where());
+        }
+        SluiceException cause = brokenBy;
+        if (cause != null || pipeline.failed()) {
+            throw new ConnectionException("connection is broken: " + where() + ", cause=" + (cause == null ? "?" : cause.getMessage()), cause);
+        }
+    }
+
+    boolean isBroken() {
+        return brokenBy != null;
+    }
+
+    boolean isClosed() {
+        return closed || brokenBy != null;
+    }
+
+    /** Sends Terminate (best effort) and closes the socket. Idempotent. */
+    void close() {
+        if (closed) {
+            return;
+        }
+        if (brokenBy == null && pipeline.tryLockWrite()) {
+            try {
+                writeBuffer.clear();
+                FrontendEncoder.terminate(writeBuffer);
+                out.write(writeBuffer.array(), 0, writeBuffer.position());
+                out.flush();
+            } catch (IOException ignored) {
+                // closing anyway
+            } finally {
+                writeBuffer.clear();
+                pipeline.unlockWrite();
+            }
+        }
+        closed = true;
+        closeSocket();
+        pipeline.fail();
+    }
+
+    private void closeSocket() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // nothing more to release
+        }
+    }
+
+    String where() {
+        return "host=" + config.host() + ", port=" + (config.port() == 0 ? 5432 : config.port()) + ", pid=" + processId;
+    }
+
+    static String utf8(byte[] b, int off, int len) {
+        return new String(b, off, len, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,125 @@
+package io.sluice.postgres;
+
+import static io.sluice.postgres.internal.protocol.FrontendMessage.PORTAL;
+import static io.sluice.postgres.internal.protocol.FrontendMessage.STATEMENT;
+
+import io.sluice.postgres.internal.codec.ParamEncoder;
+import io.sluice.postgres.internal.codec.PgWriteBuffer;
+import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import java.util.List;
+
+/**
+ * Chooses the messages of one extended-query request, under the write lock:
+ *
+ * <pre>
+ *  first time (miss):        Parse(s) Describe(S s) Bind(text) Execute [Close evicted] Sync|Flush
+ *  prepared, described:      Bind(binary where supported) Execute                    Sync|Flush
+ *  prepared, answer pending: Bind(text) Describe(P) Execute                          Sync|Flush
+ *  no cache:                 Parse("") Bind(text) Describe(P) Execute                Sync|Flush
+ * </pre>
+ *
+ * The first execution gets text results in the same round trip as the Parse; every later one gets
+ * binary results for the columns {@code PgTypes.binaryResultSupported} accepts.
+ *
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-EXT-QUERY">Extended Query</a>
+ */
+final class QueryEncoder {
+    private static final int[] NO_OIDS = new int[0];
+
+    private QueryEncoder() {}
+
+    static int[] paramOids(Object[] params) {
+        if (params.length == 0) {
+            return NO_OIDS;
+        }
+        int[] oids = new int[params.length];
+        for (int i = 0; i < params.length; i++) {
+            oids[i] = params[i] == null ? 0 : ParamEncoder.typeOid(params[i]);
+        }
+        return oids;
+    }
+
+    /**
+     * Encodes Parse/Describe/Bind/Execute for one execution and points {@code h} at the statement
+     * and layout. The registry is updated only after every message encoded, so a value the encoder
+     * rejects leaves no trace.
+     */
+    static void encode(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql, Object[] params,
+            int maxRows, boolean sync, QueryHandler h) {
+        List<PgStatement> evicted = List.of();
+        prepareAndBind(out, registry, sql, params, h);
+        FrontendEncoder.execute(out, "", maxRows);
+        if (h.statement != null && !h.reused && registry != null) {
+            evicted = registry.put(h.key, h.statement);
+        }
+        finish(out, session, evicted, sync);
+    }
+
+    /** Encodes one Bind+Execute per parameter set, after a Parse+Describe when the statement is new. */
+    static void encodeBatch(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
+            List<Object[]> parameterSets, QueryHandler h) {
+        Object[] first = parameterSets.get(0);
+        prepareAndBind(out, registry, sql, first, h);
+        FrontendEncoder.execute(out, "", 0);
+        String name = h.statement == null ? "" : h.statement.name;
+        for (int i = 1; i < parameterSets.size(); i++) {
+            Object[] params = parameterSets.get(i);
+            if (params.length != first.length) {
+                throw new IllegalArgumentException("batch parameter sets differ in size: first=" + first.length
+                        + ", index=" + i + ", size=" + params.length);
+            }
+            FrontendEncoder.bind(out, "", name, params, null);
+            FrontendEncoder.execute(out, "", 0);
+        }
+        List<PgStatement> evicted = List.of();
+        if (h.statement != null && !h.reused && registry != null) {
+            evicted = registry.put(h.key, h.statement);
+        }
+        finish(out, session, evicted, true);
+    }
+
+    private static void prepareAndBind(PgWriteBuffer out, StatementRegistry registry, String sql, Object[] params,
+            QueryHandler h) {
+        int[] oids = paramOids(params);
+        if (registry == null) {
+            FrontendEncoder.parse(out, "", sql, oids);
+            FrontendEncoder.bind(out, "", "", params, null);
+            FrontendEncoder.describe(out, PORTAL, "");
+            return;
+        }
+        StatementCache.Key key = new StatementCache.Key(sql, oids);
+        PgStatement st = registry.get(key);
+        h.key = key;
+        h.registry = registry;
+        if (st == null) {
+            st = new PgStatement(registry.nextName(), sql, oids);
+            FrontendEncoder.parse(out, st.name, sql, oids);
+            FrontendEncoder.describe(out, STATEMENT, st.name);
+            FrontendEncoder.bind(out, "", st.name, params, null);
+            h.describing = st;
+            h.reused = false;
+        } else if (st.described()) {
+            FrontendEncoder.bind(out, "", st.name, params, st.resultFormats());
+            h.layout = st.resultLayout();
+            h.reused = true;
+        } else {
+            // An earlier request's Parse is still in flight: its Describe answer is not here yet.
+            FrontendEncoder.bind(out, "", st.name, params, null);
+            FrontendEncoder.describe(out, PORTAL, "");
+            h.reused = true;
+        }
+        h.statement = st;
+    }
+
+    private static void finish(PgWriteBuffer out, PgSession session, List<PgStatement> evicted, boolean sync) {
+        for (PgStatement e : evicted) {
+            FrontendEncoder.close(out, STATEMENT, e.name);
+        }
+        session.drainCloses(out);
+        if (sync) {
+            FrontendEncoder.sync(out);
+        } else {
+            FrontendEncoder.flush(out);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.sluice.postgres;
+
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Orders requests on one connection so that many threads can pipeline them: a caller writes its
+ * whole request under the write lock and takes a ticket, releases the lock at once (the next caller
+ * may write while this one still waits), then reads its own response when the read turn reaches
+ * its ticket, that is once every earlier response has been consumed. No extra thread; no
+ * {@code synchronized}; every wait is on a {@link Condition}.
+ *
+ * <pre>
+ *   writers:  [A writes]  [B writes]  [C writes]            (write lock, one at a time)
+ *   tickets:     0           1           2
+ *   readers:        [A reads 0] [B reads 1] [C reads 2]     (read turn = ticket order)
+ * </pre>
+ *
+ * A stream that leaves a portal open between calls takes the connection exclusively: other writers
+ * wait until it ends, because their Sync would close the stream's portal.
+ */
+final class RequestPipeline {
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final Condition writable = writeLock.newCondition();
+    private final ReentrantLock readLock = new ReentrantLock();
+    private final Condition turnChanged = readLock.newCondition();
+    private Object exclusiveOwner; // guarded by writeLock
+    private long nextTicket;       // guarded by writeLock
+    private long serving;          // guarded by readLock
+    private volatile boolean failed;
+
+    /** Takes the write lock, waiting while a stream other than {@code owner} holds the connection. */
+    void lockWrite(Object owner) {
+        writeLock.lock();
+        while (exclusiveOwner != null && exclusiveOwner != owner && !failed) {
+            writable.awaitUninterruptibly();
+        }
+    }
+
+    /** Takes the write lock if it is free at once (closing does not wait for a busy writer). */
+    boolean tryLockWrite() {
+        return writeLock.tryLock();
+    }
+
+    void unlockWrite() {
+        writeLock.unlock();
+    }
+
+    /** The ticket of the request just written; call with the write lock held, after the write succeeded. */
+    long issueTicket() {
+        return nextTicket++;
+    }
+
+    /** Reserves the connection for {@code owner}; call with the write lock held. */
+    void takeExclusive(Object owner) {
+        exclusiveOwner = owner;
+    }
+
+    /** Ends {@code owner}'s reservation and wakes waiting writers. */
+    void releaseExclusive(Object owner) {
+        writeLock.lock();
+        try {
+            if (exclusiveOwner == owner) {
+                exclusiveOwner = null;
+                writable.signalAll();
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Waits until every earlier response is consumed. An interrupt does not abandon the wait (the
+     * response must still be read to keep the connection in step); it is reported instead.
+     *
+     * @return true if the thread was interrupted while waiting (the flag is then clear)
+     */
+    boolean awaitTurn(long ticket) {
+        boolean interrupted = false;
+        readLock.lock();
+        try {
+            while (serving != ticket && !failed) {
+                try {
+                    turnChanged.await();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            readLock.unlock();
+        }
+        return interrupted;
+    }
+
+    /** Passes the read turn to the next ticket. */
+    void finishTurn() {
+        readLock.lock();
+        try {
+            serving++;
+            turnChanged.signalAll();
+        } finally {
+            readLock.unlock();
+        }
+    }
+
+    /** Wakes every waiter after the connection broke; they then see {@link #failed()}. */
+    void fail() {
+        failed = true;
+        readLock.lock();
+        try {
+            turnChanged.signalAll();
+        } finally {
+            readLock.unlock();
+        }
+        if (writeLock.tryLock()) {
+            try {
+                writable.signalAll();
+            } finally {
+                writeLock.unlock();
+            }
+        }
+    }
+
+    boolean failed() {
+        return failed;
+    }
+}

@@ -1,0 +1,88 @@
+package io.sluice.postgres;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The per-connection LRU cache of server-side prepared statements behind ad-hoc SQL, keyed by SQL
+ * text plus the parameter type OIDs (the same text with other parameter types is another statement
+ * on the server). Guarded by the connection's write lock: entries are created and evicted in the
+ * order requests go on the wire, so an eviction's Close always follows the last Bind that used it.
+ */
+final class StatementCache implements StatementRegistry {
+    /** SQL text and parameter type OIDs. */
+    record Key(String sql, int[] paramOids) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && sql.equals(k.sql) && Arrays.equals(paramOids, k.paramOids);
+        }
+
+        @Override
+        public int hashCode() {
+            return sql.hashCode() * 31 + Arrays.hashCode(paramOids);
+        }
+
+        @Override
+        public String toString() {
+            return "Key[sql=" + sql + ", paramOids=" + Arrays.toString(paramOids) + "]";
+        }
+    }
+
+    private final int capacity;
+    private final LinkedHashMap<Key, PgStatement> entries;
+    private long counter;
+
+    StatementCache(int capacity) {
+        this.capacity = capacity;
+        this.entries = new LinkedHashMap<>(16, 0.75f, true);
+    }
+
+    boolean enabled() {
+        return capacity > 0;
+    }
+
+    @Override
+    public PgStatement get(Key key) {
+        return entries.get(key);
+    }
+
+    /** A fresh server-side name for a statement. */
+    @Override
+    public String nextName() {
+        return "s" + (++counter);
+    }
+
+    /** Adds {@code statement}; returns the entries evicted to make room (to be closed on the server). */
+    @Override
+    public List<PgStatement> put(Key key, PgStatement statement) {
+        entries.put(key, statement);
+        List<PgStatement> evicted = List.of();
+        if (entries.size() > capacity) {
+            evicted = new ArrayList<>(1);
+            Iterator<Map.Entry<Key, PgStatement>> it = entries.entrySet().iterator();
+            while (entries.size() > capacity && it.hasNext()) {
+                evicted.add(it.next().getValue());
+                it.remove();
+            }
+        }
+        return evicted;
+    }
+
+    /** Removes {@code statement} if it is still the entry for {@code key}. */
+    @Override
+    public void remove(Key key, PgStatement statement) {
+        entries.remove(key, statement);
+    }
+
+    void clear() {
+        entries.clear();
+    }
+
+    int size() {
+        return entries.size();
+    }
+}

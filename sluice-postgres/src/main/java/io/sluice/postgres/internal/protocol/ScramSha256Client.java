@@ -1,0 +1,169 @@
+package io.sluice.postgres.internal.protocol;
+
+import io.sluice.AuthenticationException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) with JDK crypto only, without channel
+ * binding (GS2 header {@code n,,}). One instance per authentication exchange:
+ *
+ * <pre>
+ *  client-first  n,,n=user,r=clientNonce
+ *  server-first  r=clientNonce+serverNonce,s=base64(salt),i=iterations
+ *  client-final  c=biws,r=fullNonce,p=base64(ClientKey XOR HMAC(StoredKey, AuthMessage))
+ *  server-final  v=base64(HMAC(ServerKey, AuthMessage))
+ * </pre>
+ *
+ * PostgreSQL ignores the user name in the SCRAM messages (it uses the StartupMessage's), so the
+ * driver sends it empty. The password is used as is (no SASLprep); ASCII passwords are unaffected.
+ *
+ * @see <a href="https://www.postgresql.org/docs/current/sasl-authentication.html">SASL Authentication</a>
+ * @see <a href="https://www.rfc-editor.org/rfc/rfc7677">RFC 7677</a>
+ */
+public final class ScramSha256Client {
+    /** The mechanism name in AuthenticationSASL. */
+    public static final String MECHANISM = "SCRAM-SHA-256";
+    private static final String GS2_HEADER = "n,,";
+    private static final int MIN_ITERATIONS = 4096;
+
+    private final String user;
+    private final String password;
+    private final String clientNonce;
+    private String clientFirstBare;
+    private byte[] expectedServerSignature;
+
+    public ScramSha256Client(String user, String password, String clientNonce) {
+        this.user = user;
+        this.password = password;
+        this.clientNonce = clientNonce;
+    }
+
+    /** A client with a fresh random nonce (18 random bytes, base64). */
+    public static ScramSha256Client withRandomNonce(String user, String password) {
+        byte[] nonce = new byte[18];
+        new SecureRandom().nextBytes(nonce);
+        return new ScramSha256Client(user, password, Base64.getEncoder().encodeToString(nonce));
+    }
+
+    /** The client-first-message. */
+    public String clientFirstMessage() {
+        clientFirstBare = "n=" + user.replace("=", "=3D").replace(",", "=2C") + ",r=" + clientNonce;
+        return GS2_HEADER + clientFirstBare;
+    }
+
+    /**
+     * Checks the server-first-message and computes the client-final-message.
+     *
+     * @throws AuthenticationException if the server's nonce does not extend ours, or a field is missing
+     */
+    public String clientFinalMessage(String serverFirst) {
+        String nonce = attribute(serverFirst, 'r');
+        String salt = attribute(serverFirst, 's');
+        String iterationText = attribute(serverFirst, 'i');
+        if (!nonce.startsWith(clientNonce) || nonce.length() == clientNonce.length()) {
+            throw new AuthenticationException("SCRAM server nonce does not extend the client nonce: mechanism=" + MECHANISM);
+        }
+        int iterations;
+        try {
+            iterations = Integer.parseInt(iterationText);
+        } catch (NumberFormatException e) {
+            throw new AuthenticationException("SCRAM iteration count is not a number: i=" + iterationText);
+        }
+        if (iterations < 1) {
+            throw new AuthenticationException("SCRAM iteration count out of range: i=" + iterations + ", min=" + MIN_ITERATIONS);
+        }
+        byte[] saltBytes;
+        try {
+            saltBytes = Base64.getDecoder().decode(salt);
+        } catch (IllegalArgumentException e) {
+            throw new AuthenticationException("SCRAM salt is not base64: mechanism=" + MECHANISM, e);
+        }
+        String withoutProof = "c=" + Base64.getEncoder().encodeToString(GS2_HEADER.getBytes(StandardCharsets.US_ASCII))
+                + ",r=" + nonce;
+        String authMessage = clientFirstBare + "," + serverFirst + "," + withoutProof;
+        byte[] saltedPassword = hi(password.getBytes(StandardCharsets.UTF_8), saltBytes, iterations);
+        byte[] clientKey = hmac(saltedPassword, "Client Key".getBytes(StandardCharsets.US_ASCII));
+        byte[] storedKey = sha256(clientKey);
+        byte[] clientSignature = hmac(storedKey, authMessage.getBytes(StandardCharsets.UTF_8));
+        byte[] proof = clientKey.clone();
+        for (int i = 0; i < proof.length; i++) {
+            proof[i] ^= clientSignature[i];
+        }
+        byte[] serverKey = hmac(saltedPassword, "Server Key".getBytes(StandardCharsets.US_ASCII));
+        expectedServerSignature = hmac(serverKey, authMessage.getBytes(StandardCharsets.UTF_8));
+        return withoutProof + ",p=" + Base64.getEncoder().encodeToString(proof);
+    }
+
+    /**
+     * Checks the server-final-message's signature, proving the server knew the password too.
+     *
+     * @throws AuthenticationException on an error attribute or a wrong signature
+     */
+    public void verifyServerFinal(String serverFinal) {
+        if (serverFinal.startsWith("e=")) {
+            throw new AuthenticationException("SCRAM authentication failed: error=" + serverFinal.substring(2));
+        }
+        byte[] signature;
+        try {
+            signature = Base64.getDecoder().decode(attribute(serverFinal, 'v'));
+        } catch (IllegalArgumentException e) {
+            throw new AuthenticationException("SCRAM server signature is not base64: mechanism=" + MECHANISM, e);
+        }
+        if (expectedServerSignature == null || !MessageDigest.isEqual(signature, expectedServerSignature)) {
+            throw new AuthenticationException("SCRAM server signature does not match: mechanism=" + MECHANISM);
+        }
+    }
+
+    private static String attribute(String message, char name) {
+        for (String part : message.split(",")) {
+            if (part.length() >= 2 && part.charAt(0) == name && part.charAt(1) == '=') {
+                return part.substring(2);
+            }
+        }
+        throw new AuthenticationException("SCRAM message lacks an attribute: attribute=" + name);
+    }
+
+    /** Hi(str, salt, i) of RFC 5802: PBKDF2 with HMAC-SHA-256 and one output block. */
+    static byte[] hi(byte[] password, byte[] salt, int iterations) {
+        Mac mac = mac(password);
+        mac.update(salt);
+        mac.update(new byte[] {0, 0, 0, 1});
+        byte[] u = mac.doFinal();
+        byte[] result = u.clone();
+        for (int i = 1; i < iterations; i++) {
+            u = mac.doFinal(u);
+            for (int j = 0; j < result.length; j++) {
+                result[j] ^= u[j];
+            }
+        }
+        return result;
+    }
+
+    static byte[] hmac(byte[] key, byte[] data) {
+        return mac(key).doFinal(data);
+    }
+
+    private static Mac mac(byte[] key) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 unavailable in this JDK", e);
+        }
+    }
+
+    static byte[] sha256(byte[] data) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 unavailable in this JDK", e);
+        }
+    }
+}

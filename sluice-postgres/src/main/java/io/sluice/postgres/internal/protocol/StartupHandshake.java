@@ -1,0 +1,273 @@
+package io.sluice.postgres.internal.protocol;
+
+import static io.sluice.postgres.internal.protocol.BackendMessage.*;
+
+import io.sluice.AuthenticationException;
+import io.sluice.ConnectionConfig;
+import io.sluice.ConnectionException;
+import io.sluice.ProtocolException;
+import io.sluice.ServerException;
+import io.sluice.ServerMessage;
+import io.sluice.SslMode;
+import io.sluice.postgres.internal.codec.PgWriteBuffer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Opens a session: TCP connect, optional SSLRequest and TLS, StartupMessage, authentication
+ * (trust, cleartext, MD5, SCRAM-SHA-256), then ParameterStatus and BackendKeyData up to the first
+ * ReadyForQuery. The whole exchange is bounded by the configured connect timeout.
+ *
+ * <pre>
+ *  client                                 server
+ *  SSLRequest                 ------->
+ *                             <-------    'S' (then TLS handshake) or 'N'
+ *  StartupMessage             ------->
+ *                             <-------    AuthenticationXxx (challenge)
+ *  PasswordMessage / SASL...  ------->
+ *                             <-------    AuthenticationOk
+ *                             <-------    ParameterStatus*, BackendKeyData
+ *                             <-------    ReadyForQuery
+ * </pre>
+ *
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-START-UP">Start-up</a>
+ */
+public final class StartupHandshake {
+    /** What a finished handshake leaves behind: the open socket and the session's facts. */
+    public record Session(Socket socket, InputStream in, OutputStream out, MessageReader reader, int processId,
+            int secretKey, Map<String, String> parameters, byte transactionStatus, boolean tls) {}
+
+    private final ConnectionConfig config;
+    private final String host;
+    private final int port;
+
+    public StartupHandshake(ConnectionConfig config) {
+        this.config = config;
+        this.host = config.host();
+        this.port = config.port() == 0 ? 5432 : config.port();
+    }
+
+    /**
+     * Connects and authenticates.
+     *
+     * @throws AuthenticationException for refused credentials or an unsupported method
+     * @throws ConnectionException     for anything else that prevents the session
+     */
+    public Session open() {
+        SslMode mode = config.sslMode();
+        if (mode == SslMode.ALLOW) {
+            try {
+                return attempt(false);
+            } catch (ConnectionException plainRefused) {
+                if (!(plainRefused.getCause() instanceof ServerException)) {
+                    throw plainRefused;
+                }
+                return attempt(true); // the server may insist on TLS for this user (hostssl)
+            }
+        }
+        return attempt(mode != SslMode.DISABLE);
+    }
+
+    private Session attempt(boolean tryTls) {
+        Socket socket = new Socket();
+        // A zero connect_timeout means no limit, as in libpq.
+        long deadline = config.connectTimeout().isZero() ? 0 : System.nanoTime() + config.connectTimeout().toNanos();
+        try {
+            socket.setTcpNoDelay(true);
+            socket.setKeepAlive(true);
+            socket.connect(new InetSocketAddress(host, port), remainingMillis(deadline));
+            socket.setSoTimeout(remainingMillis(deadline));
+            Socket active = socket;
+            boolean tls = false;
+            PgWriteBuffer out = new PgWriteBuffer(256);
+            if (tryTls) {
+                FrontendEncoder.sslRequest(out);
+                flush(out, socket.getOutputStream());
+                int answer = socket.getInputStream().read();
+                if (answer == SSL_ACCEPTED) {
+                    active = TlsUpgrade.upgrade(socket, host, port, config.sslMode(), config.sslRootCert());
+                    active.setSoTimeout(remainingMillis(deadline));
+                    tls = true;
+                } else if (answer != SSL_REFUSED) {
+                    throw new ProtocolException("unexpected answer to SSLRequest: answer=" + answer);
+                } else if (config.sslMode().compareTo(SslMode.REQUIRE) >= 0) {
+                    throw new ConnectionException("server refused TLS: host=" + host + ", port=" + port
+                            + ", sslmode=" + config.sslMode().urlName() + " (set sslmode=prefer to allow plain text)");
+                }
+            }
+            InputStream in = active.getInputStream();
+            OutputStream os = active.getOutputStream();
+            MessageReader reader = new MessageReader(in);
+            Map<String, String> startup = new LinkedHashMap<>();
+            startup.put("user", config.user());
+            startup.put("database", config.database());
+            startup.put("application_name", config.applicationName());
+            startup.put("client_encoding", "UTF8");
+            startup.put("DateStyle", "ISO");
+            startup.put("extra_float_digits", "3");
+            FrontendEncoder.startup(out, startup);
+            flush(out, os);
+            authenticate(reader, out, os);
+            Session session = awaitReady(reader, active, in, os, tls);
+            active.setSoTimeout(0);
+            return session;
+        } catch (SocketTimeoutException e) {
+            closeQuietly(socket);
+            throw new ConnectionException("connect timed out: host=" + host + ", port=" + port + ", timeout="
+                    + config.connectTimeout() + " (setting connect_timeout)", e);
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw new ConnectionException("connect failed: host=" + host + ", port=" + port + ", cause=" + e, e);
+        } catch (RuntimeException e) {
+            closeQuietly(socket);
+            throw e;
+        }
+    }
+
+    private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os) throws IOException {
+        ScramSha256Client scram = null;
+        while (true) {
+            byte type = reader.next();
+            byte[] b = reader.buffer();
+            int off = reader.bodyOffset();
+            int len = reader.bodyLength();
+            if (type == ERROR_RESPONSE) {
+                throw startupError(BackendDecoder.serverMessage(type, b, off, len));
+            }
+            if (type == NEGOTIATE_PROTOCOL_VERSION || type == NOTICE_RESPONSE) {
+                continue;
+            }
+            if (type != AUTHENTICATION) {
+                throw new ProtocolException("unexpected message during authentication: type=" + BackendMessage.describe(type));
+            }
+            int code = BackendDecoder.authenticationCode(b, off, len);
+            switch (code) {
+                case AUTHENTICATION_OK -> {
+                    return;
+                }
+                case AUTHENTICATION_CLEARTEXT_PASSWORD -> {
+                    FrontendEncoder.passwordMessage(out, requirePassword("cleartext"));
+                    flush(out, os);
+                }
+                case AUTHENTICATION_MD5_PASSWORD -> {
+                    byte[] salt = BackendDecoder.authenticationData(b, off, len);
+                    if (salt.length != 4) {
+                        throw new ProtocolException("malformed AuthenticationMD5Password: saltLength=" + salt.length);
+                    }
+                    FrontendEncoder.passwordMessage(out, Md5Password.encode(config.user(), requirePassword("md5"), salt));
+                    flush(out, os);
+                }
+                case AUTHENTICATION_SASL -> {
+                    List<String> mechanisms = BackendDecoder.saslMechanisms(b, off, len);
+                    if (!mechanisms.contains(ScramSha256Client.MECHANISM)) {
+                        throw new AuthenticationException("no supported SASL mechanism: offered=" + mechanisms
+                                + ", supported=[" + ScramSha256Client.MECHANISM + "]");
+                    }
+                    scram = ScramSha256Client.withRandomNonce("", requirePassword("scram-sha-256"));
+                    FrontendEncoder.saslInitialResponse(out, ScramSha256Client.MECHANISM,
+                            scram.clientFirstMessage().getBytes(StandardCharsets.UTF_8));
+                    flush(out, os);
+                }
+                case AUTHENTICATION_SASL_CONTINUE -> {
+                    if (scram == null) {
+                        throw new ProtocolException("AuthenticationSASLContinue without AuthenticationSASL");
+                    }
+                    String serverFirst = new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8);
+                    FrontendEncoder.saslResponse(out, scram.clientFinalMessage(serverFirst).getBytes(StandardCharsets.UTF_8));
+                    flush(out, os);
+                }
+                case AUTHENTICATION_SASL_FINAL -> {
+                    if (scram == null) {
+                        throw new ProtocolException("AuthenticationSASLFinal without AuthenticationSASL");
+                    }
+                    scram.verifyServerFinal(new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8));
+                }
+                default -> throw new AuthenticationException("unsupported authentication method: code=" + code
+                        + ", user=" + config.user() + ", supported=trust,password,md5,scram-sha-256");
+            }
+        }
+    }
+
+    private Session awaitReady(MessageReader reader, Socket socket, InputStream in, OutputStream os, boolean tls)
+            throws IOException {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        int processId = 0;
+        int secretKey = 0;
+        while (true) {
+            byte type = reader.next();
+            byte[] b = reader.buffer();
+            int off = reader.bodyOffset();
+            int len = reader.bodyLength();
+            switch (type) {
+                case PARAMETER_STATUS -> {
+                    String[] nv = BackendDecoder.parameterStatus(b, off, len);
+                    parameters.put(nv[0], nv[1]);
+                }
+                case BACKEND_KEY_DATA -> {
+                    int[] key = BackendDecoder.backendKeyData(b, off, len);
+                    processId = key[0];
+                    secretKey = key[1];
+                }
+                case NOTICE_RESPONSE -> config.eventListener().onNotice(BackendDecoder.serverMessage(type, b, off, len));
+                case ERROR_RESPONSE -> throw startupError(BackendDecoder.serverMessage(type, b, off, len));
+                case READY_FOR_QUERY -> {
+                    byte status = BackendDecoder.readyForQuery(b, off, len);
+                    return new Session(socket, in, os, reader, processId, secretKey, parameters, status, tls);
+                }
+                default -> throw new ProtocolException("unexpected message during start-up: type=" + BackendMessage.describe(type));
+            }
+        }
+    }
+
+    private ConnectionException startupError(ServerMessage m) {
+        ServerException cause = new ServerException(m);
+        String state = m.sqlState();
+        if ("28P01".equals(state) || "28000".equals(state)) {
+            return new AuthenticationException("authentication failed: host=" + host + ", port=" + port + ", user="
+                    + config.user() + ", sqlstate=" + state + ", message=" + m.message(), cause);
+        }
+        return new ConnectionException("server refused the session: host=" + host + ", port=" + port + ", user="
+                + config.user() + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(), cause);
+    }
+
+    private String requirePassword(String method) {
+        if (config.password() == null) {
+            throw new AuthenticationException("server asks for a password but none is configured: method=" + method
+                    + ", user=" + config.user() + " (set the password in the URL or PGPASSWORD)");
+        }
+        return config.password();
+    }
+
+    private static void flush(PgWriteBuffer out, OutputStream os) throws IOException {
+        os.write(out.array(), 0, out.position());
+        os.flush();
+        out.clear();
+    }
+
+    private static int remainingMillis(long deadline) throws SocketTimeoutException {
+        if (deadline == 0) {
+            return 0;
+        }
+        long ms = (deadline - System.nanoTime()) / 1_000_000;
+        if (ms <= 0) {
+            throw new SocketTimeoutException("connect timeout elapsed");
+        }
+        return (int) Math.min(ms, Integer.MAX_VALUE);
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // already failing; the original error is what matters
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package io.sluice.postgres;
+
+import io.sluice.ConnectionConfig;
+import io.sluice.SslMode;
+import java.nio.file.Path;
+
+/** Connection settings for the real-server tests (the roles bin/setup-services creates). */
+final class PgTestConfig {
+    private PgTestConfig() {}
+
+    static ConnectionConfig.Builder trust() {
+        return ConnectionConfig.builder("postgresql").host("127.0.0.1").port(5432).database("test")
+                .user("postgres").sslMode(SslMode.DISABLE).applicationName("sluice-pgp-test");
+    }
+
+    static ConnectionConfig.Builder role(String user, String password) {
+        return trust().user(user).password(password);
+    }
+
+    static Path caCert() {
+        return Path.of(System.getProperty("sluice.state.dir", "../.sluice"), "tls", "ca.crt");
+    }
+
+    static PgConnection connect() {
+        return new PgDriver().connect(trust().build());
+    }
+}
