@@ -1,0 +1,86 @@
+package io.sluice.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.Connection;
+import io.sluice.ConnectionException;
+import io.sluice.QueryCancelledException;
+import io.sluice.QueryTimeoutException;
+import io.sluice.Row;
+import io.sluice.RowStream;
+import io.sluice.mysql.internal.MysqlConnection;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Cancellation, timeouts and a server that kills the session mid-result, on the real MariaDB. */
+class MysqlFailureTest {
+
+    /** Waits (bounded) until the server shows {@code marker} running on connection {@code id}. */
+    private static void awaitRunning(Connection observer, long id, String marker) throws InterruptedException {
+        for (int i = 0; i < 500; i++) {
+            long n = observer.query("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO LIKE ?",
+                    r -> r.getLong(0), id, "%" + marker + "%").get(0);
+            if (n > 0) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("query never started: marker=" + marker);
+    }
+
+    @Test
+    void shouldCancelRunningQueryAndStayUsable() throws Exception {
+        try (Connection c = MysqlTestSupport.connect(); Connection observer = MysqlTestSupport.connect()) {
+            long id = c.serverInfo().sessionId();
+            CompletableFuture<Throwable> result = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    c.query("SELECT 'my_cancel_marker', SLEEP(30)", r -> r.getInt(1));
+                    result.complete(null);
+                } catch (Throwable t) {
+                    result.complete(t);
+                }
+            });
+            awaitRunning(observer, id, "my_cancel_marker");
+            c.cancel();
+            assertThat(result.get(20, TimeUnit.SECONDS)).isInstanceOf(QueryCancelledException.class);
+            assertThat(c.isBroken()).isFalse();
+            assertThat(c.query("SELECT 5", r -> r.getInt(0))).containsExactly(5);
+        }
+    }
+
+    @Test
+    void shouldThrowQueryTimeoutWhenQueryRunsTooLong() {
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().queryTimeout(Duration.ofMillis(300)))) {
+            assertThatThrownBy(() -> c.execute("SELECT SLEEP(30)"))
+                    .isInstanceOf(QueryTimeoutException.class)
+                    .hasMessageContaining("query_timeout");
+            c.queryTimeout(Duration.ZERO);
+            assertThat(c.query("SELECT 6", r -> r.getInt(0))).containsExactly(6);
+        }
+    }
+
+    @Test
+    void shouldBreakConnectionWhenServerKillsItMidResult() throws Exception {
+        try (MysqlConnection c = MysqlTestSupport.connect(); Connection killer = MysqlTestSupport.connect()) {
+            long id = c.serverInfo().sessionId();
+            assertThatThrownBy(() -> {
+                try (RowStream s = c.stream("SELECT seq, REPEAT('y', 200) FROM seq_1_to_5000000", 100)) {
+                    Row first = s.next();
+                    assertThat(first.getLong(0)).isEqualTo(1);
+                    killer.executeScript("KILL " + id);
+                    while (s.hasNext()) {
+                        s.next();
+                    }
+                }
+            }).isInstanceOf(ConnectionException.class);
+            assertThat(c.isBroken()).isTrue();
+            assertThat(c.isClosed()).isTrue();
+            assertThatThrownBy(() -> c.execute("DO 1")).isInstanceOf(ConnectionException.class).hasMessageContaining("closed");
+            assertThat(c.isValid(Duration.ofSeconds(1))).isFalse();
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.sluice.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.Connection;
+import io.sluice.IsolationLevel;
+import io.sluice.PreparedStatement;
+import io.sluice.RowStream;
+import io.sluice.ServerException;
+import io.sluice.SluiceException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Transactions, batches, multiple result sets, COM_PING, COM_RESET_CONNECTION and the statement cache on MariaDB. */
+class MysqlSessionTest {
+
+    @Test
+    void shouldCommitAndRollBackAtRequestedIsolation() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE TEMPORARY TABLE my_tx (id INT PRIMARY KEY) ENGINE=InnoDB");
+            c.begin(IsolationLevel.READ_COMMITTED);
+            assertThat(c.inTransaction()).isTrue();
+            c.execute("INSERT INTO my_tx VALUES (?)", 1);
+            assertThat(c.query("SELECT trx_isolation_level FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = CONNECTION_ID()",
+                    r -> r.getString(0))).containsExactly("READ COMMITTED");
+            c.rollback();
+            assertThat(c.inTransaction()).isFalse();
+            c.transaction(tx -> tx.execute("INSERT INTO my_tx VALUES (?)", 2));
+            assertThatThrownBy(() -> c.transaction(tx -> {
+                tx.execute("INSERT INTO my_tx VALUES (?)", 3);
+                throw new IllegalStateException("boom");
+            })).hasMessage("boom");
+            assertThat(c.query("SELECT id FROM my_tx ORDER BY id", r -> r.getInt(0))).containsExactly(2);
+        }
+    }
+
+    @Test
+    void shouldRunBatchPipelinedAndAtomically() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE TEMPORARY TABLE my_batch (id INT PRIMARY KEY, s VARCHAR(10)) ENGINE=InnoDB");
+            List<Object[]> sets = new ArrayList<>();
+            for (int i = 0; i < 1500; i++) {
+                sets.add(new Object[] {i, "v" + i});
+            }
+            long[] counts = c.executeBatch("INSERT INTO my_batch VALUES (?, ?)", sets);
+            assertThat(counts).hasSize(1500).containsOnly(1L);
+            assertThat(c.query("SELECT COUNT(*) FROM my_batch", r -> r.getLong(0))).containsExactly(1500L);
+            List<Object[]> bad = List.of(new Object[] {5000, "a"}, new Object[] {1, "duplicate"}, new Object[] {5001, "b"});
+            assertThatThrownBy(() -> c.executeBatch("INSERT INTO my_batch VALUES (?, ?)", bad)).isInstanceOf(ServerException.class);
+            assertThat(c.query("SELECT COUNT(*) FROM my_batch", r -> r.getLong(0))).containsExactly(1500L);
+            assertThat(c.inTransaction()).isFalse();
+        }
+    }
+
+    @Test
+    void shouldReadEveryResultSetWhenProcedureReturnsSeveral() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE OR REPLACE PROCEDURE my_two_results() BEGIN SELECT 1 AS a; SELECT 'x' AS b, 2 AS c; END");
+            List<String> seen = new ArrayList<>();
+            c.forEach("CALL my_two_results()", r -> seen.add(r.columnCount() + ":" + r.getString(0)));
+            assertThat(seen).containsExactly("1:1", "2:x");
+            c.executeScript("SELECT 1; SELECT 2; DO 3");
+            assertThat(c.query("SELECT 4", r -> r.getInt(0))).containsExactly(4);
+        }
+    }
+
+    @Test
+    void shouldPingAndResetSessionState() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            assertThat(c.isValid(Duration.ofSeconds(5))).isTrue();
+            c.executeScript("SET @my_var = 42");
+            c.begin();
+            c.reset();
+            assertThat(c.inTransaction()).isFalse();
+            assertThat(c.query("SELECT @my_var IS NULL", r -> r.getBoolean(0))).containsExactly(true);
+            assertThat(c.query("SELECT ? + 1", r -> r.getInt(0), 1)).containsExactly(2);
+        }
+    }
+
+    @Test
+    void shouldEvictLeastRecentlyUsedStatementsWhenCacheIsFull() {
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().statementCacheSize(2))) {
+            long before = preparedCount(c);
+            for (int i = 0; i < 10; i++) {
+                assertThat(c.query("SELECT " + i + " + ?", r -> r.getInt(0), 1)).containsExactly(i + 1);
+            }
+            assertThat(preparedCount(c) - before).isLessThanOrEqualTo(3);
+        }
+    }
+
+    private static long preparedCount(Connection c) {
+        return c.query("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = 'PREPARED_STMT_COUNT'",
+                r -> r.getLong(0)).stream().findFirst().orElse(0L);
+    }
+
+    @Test
+    void shouldExecuteExplicitPreparedStatementRepeatedly() {
+        try (Connection c = MysqlTestSupport.connect(); PreparedStatement ps = c.prepare("SELECT ? * 2 AS twice")) {
+            assertThat(ps.columns()).extracting(io.sluice.Column::name).containsExactly("twice");
+            for (int i = 0; i < 5; i++) {
+                assertThat(ps.query(r -> r.getLong("twice"), i)).containsExactly(2L * i);
+            }
+            try (RowStream s = ps.stream(10, 21)) {
+                assertThat(s.next().getInt(0)).isEqualTo(42);
+            }
+        }
+    }
+
+    @Test
+    void shouldRefuseLocalInfileUnlessEnabled() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE TEMPORARY TABLE my_infile (s VARCHAR(10))");
+            assertThatThrownBy(() -> c.executeScript("LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE my_infile"))
+                    .isInstanceOf(SluiceException.class);
+            assertThat(c.query("SELECT COUNT(*) FROM my_infile", r -> r.getInt(0))).containsExactly(0);
+        }
+    }
+
+    @Test
+    void shouldThrowWhenRowCallbackUsesItsOwnConnection() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            assertThatThrownBy(() -> c.forEach("SELECT 1", r -> c.execute("DO 1"))).isInstanceOf(IllegalStateException.class);
+            assertThat(c.query("SELECT 2", r -> r.getInt(0))).containsExactly(2);
+        }
+    }
+}
