@@ -1,0 +1,90 @@
+package io.sluice.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.AuthenticationException;
+import io.sluice.ConnectionConfig;
+import io.sluice.ConnectionException;
+import io.sluice.SslMode;
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** Each authentication method against a real role, and TLS in every sslmode. */
+class AuthenticationTest {
+
+    @ParameterizedTest
+    @CsvSource({"sluice_scram,sluice-scram-pw", "sluice_md5,sluice-md5-pw", "sluice_clear,sluice-clear-pw", "postgres,"})
+    void shouldLogInWhenPasswordIsRight(String user, String password) {
+        try (PgConnection c = new PgDriver().connect(PgTestConfig.role(user, password).build())) {
+            assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains(user);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"sluice_scram", "sluice_md5", "sluice_clear"})
+    void shouldThrowAuthenticationExceptionWhenPasswordIsWrong(String user) {
+        ConnectionConfig config = PgTestConfig.role(user, "wrong-pw").build();
+        assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(AuthenticationException.class)
+                .hasMessageContaining("user=" + user).hasMessageContaining("28P01").hasMessageNotContaining("wrong-pw");
+    }
+
+    @Test
+    void shouldThrowAuthenticationExceptionWhenPasswordIsMissing() {
+        ConnectionConfig config = PgTestConfig.role("sluice_scram", null).build();
+        assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(AuthenticationException.class)
+                .hasMessageContaining("no", "password");
+    }
+
+    @Test
+    void shouldRefuseTlsOnlyRoleWhenSslIsDisabled() {
+        ConnectionConfig config = PgTestConfig.role("sluice_tls", "sluice-tls-pw").build();
+        assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(ConnectionException.class);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"ALLOW,127.0.0.1", "PREFER,127.0.0.1", "REQUIRE,127.0.0.1", "VERIFY_CA,127.0.0.1", "VERIFY_FULL,127.0.0.1",
+            "VERIFY_FULL,localhost", "VERIFY_CA,127.0.0.2", "REQUIRE,127.0.0.2"})
+    void shouldUseTlsWhenSslModeAsksForIt(SslMode mode, String host) throws Exception {
+        try (TcpRelay relay = new TcpRelay(host.equals("localhost") ? "127.0.0.1" : host, 5432)) {
+            ConnectionConfig config = PgTestConfig.role("sluice_tls", "sluice-tls-pw").host(host).port(relay.port())
+                    .sslMode(mode).sslRootCert(PgTestConfig.caCert()).build();
+            try (PgConnection c = new PgDriver().connect(config)) {
+                assertThat(c.queryFirst("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", r -> r.getBoolean(0)))
+                        .contains(true);
+            }
+        }
+    }
+
+    @Test
+    void shouldFailVerifyFullWhenHostIsNotInCertificate() throws Exception {
+        // The shared server listens on 127.0.0.1 only: a relay on 127.0.0.2 lets the client reach it by a
+        // name the certificate does not list.
+        try (TcpRelay relay = new TcpRelay("127.0.0.2", 5432)) {
+            ConnectionConfig config = PgTestConfig.role("sluice_tls", "sluice-tls-pw").host("127.0.0.2")
+                    .port(relay.port()).sslMode(SslMode.VERIFY_FULL).sslRootCert(PgTestConfig.caCert()).build();
+            assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("TLS handshake failed").hasMessageContaining("127.0.0.2");
+        }
+    }
+
+    @Test
+    void shouldFailVerifyCaWhenCertificateIsNotTrusted() {
+        // The JDK's default trust store does not contain the project's private CA.
+        ConnectionConfig config = PgTestConfig.role("sluice_tls", "sluice-tls-pw").sslMode(SslMode.VERIFY_CA).build();
+        assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(ConnectionException.class)
+                .hasMessageContaining("TLS handshake failed");
+    }
+
+    @Test
+    void shouldTimeOutWhenServerNeverAnswers() throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            ConnectionConfig config = PgTestConfig.trust().port(silent.getLocalPort())
+                    .connectTimeout(Duration.ofMillis(300)).build();
+            assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("timed out").hasMessageContaining("connect_timeout");
+        }
+    }
+}
