@@ -1,0 +1,20 @@
+package io.sluice.kv;
+
+/**
+ * How durable a write must be, chosen per write or per batch. Every write lands in the shared OS page
+ * cache through the memory-mapped log before the call returns, so every mode survives a crash of the
+ * process (SIGKILL); the modes differ in when the data is forced to the disk (survives an OS crash).
+ */
+public enum Durability {
+    /** No fsync requested; the data is forced only at the next checkpoint or close. */
+    NONE,
+    /** Same as {@link #NONE} for this log (the mapping is the OS buffer); kept for API clarity. */
+    OS_BUFFERED,
+    /**
+     * Returns at once; the group-commit thread fsyncs within {@link KvOptions#groupCommitDelayMicros()}
+     * together with every other pending write. {@link KvStore#awaitDurable(long)} waits for it.
+     */
+    GROUP_COMMIT,
+    /** Returns after the write (and everything before it) has been fsynced. */
+    SYNC
+}

@@ -1,0 +1,24 @@
+package io.sluice.kv;
+
+/**
+ * A point-in-time view of the store's counters.
+ *
+ * @param keys                live keys in the index
+ * @param liveBytes           bytes of records the index points at (key + value + header)
+ * @param logBytes            bytes appended to all segments that still exist
+ * @param segments            segment files
+ * @param indexBuckets        primary buckets of the linear-hashing index
+ * @param puts                puts since open
+ * @param deletes             deletes since open
+ * @param gets                gets since open
+ * @param fsyncs              fsync calls since open
+ * @param checkpoints         checkpoints since open
+ * @param compactedSegments   segments reclaimed since open
+ * @param compactedBytesMoved bytes of live records relocated by compaction since open
+ * @param recoveryMillis      time the last open spent recovering (replay of the redo tail)
+ * @param recoveredRecords    records replayed by the last open
+ * @param fullRebuild         whether the last open had to rebuild the index from every segment (OS crash)
+ */
+public record KvStats(long keys, long liveBytes, long logBytes, int segments, long indexBuckets, long puts,
+                      long deletes, long gets, long fsyncs, long checkpoints, long compactedSegments,
+                      long compactedBytesMoved, double recoveryMillis, long recoveredRecords, boolean fullRebuild) {}

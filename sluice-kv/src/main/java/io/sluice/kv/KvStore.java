@@ -1,0 +1,172 @@
+package io.sluice.kv;
+
+import io.sluice.kv.internal.StoreEngine;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An embedded, crash-safe key-value store in one directory: a persistent linear-hashing index in a
+ * memory-mapped file, and values appended to log-structured segment files with a CRC32C per record.
+ *
+ * <pre>{@code
+ * try (KvStore kv = KvStore.open(dir, KvOptions.defaults())) {
+ *     long seq = kv.put(key, value);          // GROUP_COMMIT: returns at once
+ *     kv.awaitDurable(seq);                   // ...and this waits for the fsync that covers it
+ *     byte[] v = kv.get(key);
+ * }
+ * }</pre>
+ *
+ * <p>Threads: any number of readers, lock-free. Writes from any thread are serialised by one lock
+ * (one appender keeps the log's order, which is the recovery order, and lets one fsync cover every
+ * earlier write); the section under the lock is a memory copy and an index update.
+ *
+ * <p>Errors: {@link KvCorruptionException} (names file and offset) when a record fails its checksum,
+ * {@link KvClosedException} after {@link #close()}, {@link KvException} for I/O errors, a directory locked
+ * by another process, and out-of-range sizes.
+ */
+public final class KvStore implements AutoCloseable {
+    private final StoreEngine engine;
+    private final Durability defaultDurability;
+
+    private KvStore(StoreEngine engine, Durability defaultDurability) {
+        this.engine = engine;
+        this.defaultDurability = defaultDurability;
+    }
+
+    /**
+     * Opens the store in {@code dir}, creating it if needed, and recovers after a crash: replays the log
+     * written since the last checkpoint (see {@link KvStats#recoveryMillis()}).
+     *
+     * @throws KvException when another process has the directory open, or on I/O errors
+     * @throws KvCorruptionException when a file fails its structural or checksum checks
+     */
+    public static KvStore open(Path dir, KvOptions options) {
+        return new KvStore(StoreEngine.open(dir, options), options.durability());
+    }
+
+    /** Opens with {@link KvOptions#defaults()}. */
+    public static KvStore open(Path dir) {
+        return open(dir, KvOptions.defaults());
+    }
+
+    /** The value of {@code key}, or null when absent or expired. Lock-free; copies the value once. */
+    public byte[] get(byte[] key) {
+        return engine.get(MemorySegment.ofArray(key), 0, key.length);
+    }
+
+    /** The value of the key held in {@code key} (all its bytes), or null. */
+    public byte[] get(MemorySegment key) {
+        return engine.get(key, 0, checkedKeyLength(key));
+    }
+
+    /**
+     * Copies the value of {@code key} into {@code dst} without allocating. Returns the value's length, or
+     * -1 when absent; when the length exceeds {@code dst.byteSize()} nothing is copied.
+     */
+    public long get(MemorySegment key, MemorySegment dst) {
+        return engine.get(key, 0, checkedKeyLength(key), dst);
+    }
+
+    /** Whether {@code key} is present (and not expired). */
+    public boolean containsKey(byte[] key) {
+        return engine.get(MemorySegment.ofArray(key), 0, key.length, MemorySegment.NULL) >= 0;
+    }
+
+    /** Puts with the store's default durability; returns the write's sequence number. */
+    public long put(byte[] key, byte[] value) {
+        return put(key, value, defaultDurability);
+    }
+
+    /** Puts with {@code durability}; returns the write's sequence number (see {@link #awaitDurable}). */
+    public long put(byte[] key, byte[] value, Durability durability) {
+        return engine.put(MemorySegment.ofArray(key), 0, key.length, MemorySegment.ofArray(value), 0, value.length,
+                0, durability);
+    }
+
+    /** Puts a value that disappears after {@code ttl}. */
+    public long put(byte[] key, byte[] value, Duration ttl, Durability durability) {
+        long expires = System.currentTimeMillis() + Math.max(1, ttl.toMillis());
+        return engine.put(MemorySegment.ofArray(key), 0, key.length, MemorySegment.ofArray(value), 0, value.length,
+                expires, durability);
+    }
+
+    /** Puts from memory segments (no intermediate copy): all bytes of {@code key} and {@code value}. */
+    public long put(MemorySegment key, MemorySegment value, Durability durability) {
+        return engine.put(key, 0, checkedKeyLength(key), value, 0, value.byteSize(), 0, durability);
+    }
+
+    /** Deletes {@code key} (a no-op when absent) with the default durability; returns the sequence number. */
+    public long delete(byte[] key) {
+        return delete(key, defaultDurability);
+    }
+
+    /** Deletes {@code key} with {@code durability}. */
+    public long delete(byte[] key, Durability durability) {
+        return engine.delete(MemorySegment.ofArray(key), 0, key.length, durability);
+    }
+
+    /** Applies every operation of {@code batch} atomically; returns the sequence number of its last record. */
+    public long write(WriteBatch batch, Durability durability) {
+        return engine.write(batch, durability);
+    }
+
+    /** Blocks until the write with sequence {@code seq} (and every earlier one) is fsynced. */
+    public void awaitDurable(long seq) {
+        engine.awaitDurable(seq, Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+    }
+
+    /** Like {@link #awaitDurable(long)} with a limit; returns whether it became durable in time. */
+    public boolean awaitDurable(long seq, Duration timeout) {
+        return engine.awaitDurable(seq, timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** Highest sequence number known to be on disk. */
+    public long durableSequence() {
+        return engine.durableSequence();
+    }
+
+    /** A consistent point-in-time view for iteration; close it to release its pinned segments. */
+    public KvSnapshot snapshot() {
+        return engine.snapshot();
+    }
+
+    /** Forces log and index and moves the recovery start point to the current end of the log. */
+    public void checkpoint() {
+        engine.checkpoint();
+    }
+
+    /**
+     * Hot backup into {@code target} (created, must be empty) while reads and writes go on: sealed
+     * segments are hard-linked (copied where links are impossible), the index is copied. The backup opens
+     * as a store of its own.
+     */
+    public void backup(Path target) {
+        engine.backup(target);
+    }
+
+    /** Runs compaction now over every segment with reclaimable space; returns segments reclaimed. */
+    public int compact() {
+        return engine.compactNow();
+    }
+
+    /** Counters: keys, bytes, compaction progress, recovery time. */
+    public KvStats stats() {
+        return engine.stats();
+    }
+
+    /** Checkpoints, stops the background threads, releases the directory lock. Idempotent. */
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    private static int checkedKeyLength(MemorySegment key) {
+        if (key.byteSize() > KvOptions.MAX_KEY_BYTES) {
+            throw new KvException("key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + key.byteSize());
+        }
+        return (int) key.byteSize();
+    }
+}

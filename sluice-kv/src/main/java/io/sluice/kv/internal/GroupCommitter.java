@@ -1,0 +1,159 @@
+package io.sluice.kv.internal;
+
+import io.sluice.kv.KvException;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The group-commit thread: waits for a durability request, gathers further writes for a short delay,
+ * then fsyncs every segment written since the last sync once and wakes all waiters whose sequence is
+ * covered. One fsync thus serves every writer that arrived during the previous one.
+ */
+final class GroupCommitter implements Runnable {
+    private final StoreEngine engine;
+    private final long delayNanos;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition requested = lock.newCondition();
+    private final Condition synced = lock.newCondition();
+    private long requestedSeq;
+    private boolean urgent;
+    private volatile long durableSeq;
+    private volatile boolean stopped;
+    private volatile KvException failure;
+    private final Thread thread;
+
+    GroupCommitter(StoreEngine engine, long delayMicros, long durableSeq) {
+        this.engine = engine;
+        this.delayNanos = TimeUnit.MICROSECONDS.toNanos(delayMicros);
+        this.durableSeq = durableSeq;
+        this.thread = Thread.ofPlatform().daemon().name("sluice-kv-commit").unstarted(this);
+    }
+
+    void start() { thread.start(); }
+
+    long durableSeq() { return durableSeq; }
+
+    /** Marks everything up to {@code seq} durable (a checkpoint forced it). */
+    void advance(long seq) {
+        lock.lock();
+        try {
+            if (seq > durableSeq) {
+                durableSeq = seq;
+                synced.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Asks for {@code seq} to be fsynced; {@code now} skips the gathering delay. */
+    void request(long seq, boolean now) {
+        if (seq <= durableSeq) {
+            return;
+        }
+        lock.lock();
+        try {
+            if (seq > requestedSeq) {
+                requestedSeq = seq;
+            }
+            urgent |= now;
+            requested.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Blocks until {@code seq} is durable or {@code timeoutNanos} pass; returns whether it is. */
+    boolean await(long seq, long timeoutNanos) {
+        if (seq <= durableSeq) {
+            return true;
+        }
+        request(seq, false);
+        long deadline = System.nanoTime() + timeoutNanos;
+        lock.lock();
+        try {
+            while (durableSeq < seq) {
+                if (failure != null) {
+                    throw failure;
+                }
+                if (stopped) {
+                    throw new KvException("store closed before the write became durable: sequence=" + seq);
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                synced.awaitNanos(left);
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KvException("interrupted while waiting for durability: sequence=" + seq, e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void run() {
+        while (true) {
+            boolean now;
+            lock.lock();
+            try {
+                while (requestedSeq <= durableSeq && !stopped) {
+                    requested.awaitUninterruptibly();
+                }
+                if (stopped) {
+                    return;
+                }
+                now = urgent;
+                urgent = false;
+            } finally {
+                lock.unlock();
+            }
+            if (!now && delayNanos > 0) {
+                LockSupport.parkNanos(delayNanos);
+            }
+            try {
+                KvEvents.GroupCommit event = new KvEvents.GroupCommit();
+                event.begin();
+                StoreEngine.SyncPoint point = engine.syncPoint();
+                for (LogSegment s : point.segments()) {
+                    engine.forceSegment(s);
+                }
+                event.sequence = point.sequence();
+                event.segments = point.segments().size();
+                event.commit();
+                advance(point.sequence());
+            } catch (KvException e) {
+                lock.lock();
+                try {
+                    failure = e;
+                    synced.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+                return;
+            }
+        }
+    }
+
+    void stop() {
+        lock.lock();
+        try {
+            stopped = true;
+            requested.signalAll();
+            synced.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        try {
+            thread.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

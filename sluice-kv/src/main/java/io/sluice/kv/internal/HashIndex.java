@@ -1,0 +1,657 @@
+package io.sluice.kv.internal;
+
+import io.sluice.kv.KvCorruptionException;
+import io.sluice.kv.KvException;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.function.LongUnaryOperator;
+
+import static io.sluice.kv.internal.IndexDescriptor.*;
+
+/**
+ * Persistent linear-hashing index in two memory-mapped files (layout: {@link IndexDescriptor}). It grows
+ * one bucket split at a time as keys are added: no capacity to declare, no stop-the-world rehash, and
+ * nothing to rebuild at open.
+ *
+ * <p>Concurrency: one writer thread (the store's writer, under its lock) inserts, removes and splits;
+ * readers are lock-free (acquire loads of slots, retry a miss when {@code splits} changed); the
+ * compactor moves records with {@link #replace} (CAS on the slot only if it still holds the old address).
+ * A split copies moving slots into the new bucket, publishes {@code splits + 1}, then CASes the old slots
+ * to empty, so a reader using either the old or the new bucket count finds every key.
+ */
+public final class HashIndex implements AutoCloseable {
+    /** Decides whether a slot holds the probed key. */
+    public interface Probe {
+        int MISS = 0;
+        int MATCH = 1;
+        /** The slot changed while it was being checked: restart the lookup. */
+        int STALE = -1;
+
+        int test(long slot);
+    }
+
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final double LOAD_FACTOR = 0.6;
+    private static final int INITIAL_BUCKETS = 1024;
+
+    private final Path mainPath;
+    private final Path overflowPath;
+    private final FileChannel mainChannel;
+    private final FileChannel overflowChannel;
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment header;
+    private final long initial;
+    /** Hash of the key of the record a slot points at (reads the log); used by splits. */
+    private final LongUnaryOperator slotHash;
+    private volatile MemorySegment[] mainChunks = new MemorySegment[0];
+    private volatile MemorySegment[] overflowChunks = new MemorySegment[0];
+
+    public HashIndex(Path dir, LongUnaryOperator slotHash) {
+        this.mainPath = dir.resolve("index.main");
+        this.overflowPath = dir.resolve("index.overflow");
+        this.slotHash = slotHash;
+        try {
+            boolean fresh = !mainPath.toFile().exists() || mainPath.toFile().length() < HEADER_BYTES;
+            mainChannel = FileChannel.open(mainPath, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            overflowChannel = FileChannel.open(overflowPath, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            header = mainChannel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_BYTES, arena);
+            if (fresh) {
+                header.fill((byte) 0);
+                header.set(ValueLayout.JAVA_LONG, magicOffset(), MAGIC);
+                header.set(ValueLayout.JAVA_INT, versionOffset(), VERSION);
+                header.set(ValueLayout.JAVA_INT, initialOffset(), INITIAL_BUCKETS);
+                header.force();
+            } else if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC
+                    || header.get(ValueLayout.JAVA_INT, versionOffset()) != VERSION) {
+                throw new KvCorruptionException("index header magic or version mismatch", mainPath, 0);
+            }
+            initial = header.get(ValueLayout.JAVA_INT, initialOffset());
+            if (initial <= 0 || Long.bitCount(initial) != 1) {
+                throw new KvCorruptionException("index header has invalid initial bucket count " + initial, mainPath, initialOffset());
+            }
+            ensureMain(initial + splits());
+            ensureOverflow(overflowUsed() + 1);
+        } catch (IOException e) {
+            throw new KvException("index open failed: file=" + mainPath, e);
+        }
+    }
+
+    // ---- header ----
+
+    public long splits() { return (long) LONG.getAcquire(header, splitsOffset()); }
+    public long bucketCount() { return initial + splits(); }
+    public long keyCount() { return (long) LONG.getOpaque(header, keyCountOffset()); }
+    private void keyCount(long v) { LONG.setOpaque(header, keyCountOffset(), v); }
+    private long overflowUsed() { return (long) LONG.getAcquire(header, overflowUsedOffset()); }
+    public long bootId() { return header.get(ValueLayout.JAVA_LONG, bootIdOffset()); }
+    public long openState() { return header.get(ValueLayout.JAVA_LONG, openStateOffset()); }
+
+    /** Records who has the index open (boot id) and whether it is open, durably. */
+    public void markOpen(long bootId, boolean open) {
+        header.set(ValueLayout.JAVA_LONG, bootIdOffset(), bootId);
+        header.set(ValueLayout.JAVA_LONG, openStateOffset(), open ? 1 : 0);
+        header.force();
+    }
+
+    /** Empties the whole index (full rebuild after an OS crash). Single-threaded, at open. */
+    public void clear() {
+        for (MemorySegment c : mainChunks) {
+            c.fill((byte) 0);
+        }
+        for (MemorySegment c : overflowChunks) {
+            c.fill((byte) 0);
+        }
+        LONG.setRelease(header, splitsOffset(), 0L);
+        LONG.setRelease(header, overflowUsedOffset(), 0L);
+        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), 0L);
+        keyCount(0);
+    }
+
+    // ---- addressing ----
+
+    /** Primary bucket of {@code hash} when {@code splits} buckets have been split. */
+    public long bucketOf(long hash, long splits) {
+        long total = initial + splits;
+        long level = 63 - Long.numberOfLeadingZeros(total / initial);
+        long n = initial << level;
+        long b = hash & (n - 1);
+        if (b < total - n) {
+            b = hash & (2 * n - 1);
+        }
+        return b;
+    }
+
+    /** Bucket ref: primary buckets are {@code b >= 0}, overflow bucket {@code o} is {@code -o}. */
+    private MemorySegment chunkOf(long ref) {
+        return ref >= 0 ? mainChunks[(int) (ref >>> CHUNK_SHIFT)] : overflowChunks[(int) ((-ref) >>> CHUNK_SHIFT)];
+    }
+
+    private static long baseOf(long ref) {
+        long n = ref >= 0 ? ref : -ref;
+        return (n & (CHUNK_BUCKETS - 1)) * BUCKET_BYTES;
+    }
+
+    // ---- lock-free read ----
+
+    /** Returns the slot of the key {@code probe} matches, or 0. Lock-free. */
+    public long lookup(long hash, Probe probe) {
+        long tag = tagOfHash(hash);
+        outer:
+        for (;;) {
+            long s = splits();
+            long ref = bucketOf(hash, s);
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    long v = (long) LONG.getAcquire(c, slotOffset(base, i));
+                    if (v != 0 && tagOf(v) == tag) {
+                        int r = probe.test(v);
+                        if (r == Probe.MATCH) {
+                            return v;
+                        } else if (r == Probe.STALE) {
+                            continue outer;
+                        }
+                    }
+                }
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                ref = -next;
+            }
+            if (splits() == s) {
+                return 0;
+            }
+        }
+    }
+
+    /** Calls {@code visitor} with every non-empty slot. A consistent result needs the writer lock. */
+    public void forEachSlot(java.util.function.LongConsumer visitor) {
+        long total = bucketCount();
+        for (long b = 0; b < total; b++) {
+            long ref = b;
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    long v = (long) LONG.getAcquire(c, slotOffset(base, i));
+                    if (v != 0) {
+                        visitor.accept(v);
+                    }
+                }
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                ref = -next;
+            }
+        }
+    }
+
+    // ---- writer (single thread, store's write lock) ----
+
+    /** Points the key at {@code address}; returns the previous slot value, or 0 when the key was new. */
+    public long put(long hash, Probe probe, long address) {
+        long tag = tagOfHash(hash);
+        long value = slot(tag, address);
+        for (;;) {
+            long ref = bucketOf(hash, splits());
+            long emptyChunkRef = Long.MIN_VALUE;
+            int emptySlot = -1;
+            boolean stale = false;
+            long last = ref;
+            scan:
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    long off = slotOffset(base, i);
+                    long v = (long) LONG.getAcquire(c, off);
+                    if (v == 0) {
+                        if (emptySlot < 0) {
+                            emptyChunkRef = ref;
+                            emptySlot = i;
+                        }
+                    } else if (tagOf(v) == tag) {
+                        int r = probe.test(v);
+                        if (r == Probe.MATCH) {
+                            return (long) LONG.getAndSet(c, off, value);
+                        } else if (r == Probe.STALE) {
+                            stale = true;
+                            break scan;
+                        }
+                    }
+                }
+                last = ref;
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                ref = -next;
+            }
+            if (stale) {
+                continue;
+            }
+            if (emptySlot >= 0) {
+                LONG.setRelease(chunkOf(emptyChunkRef), slotOffset(baseOf(emptyChunkRef), emptySlot), value);
+            } else {
+                long o = allocateOverflow();
+                MemorySegment oc = chunkOf(-o);
+                LONG.setRelease(oc, slotOffset(baseOf(-o), 0), value);
+                LONG.setRelease(chunkOf(last), nextOffset(baseOf(last)), o);
+            }
+            keyCount(keyCount() + 1);
+            maybeSplit();
+            return 0;
+        }
+    }
+
+    /** Removes the key; returns the previous slot value, or 0 when absent. */
+    public long remove(long hash, Probe probe) {
+        long tag = tagOfHash(hash);
+        outer:
+        for (;;) {
+            long ref = bucketOf(hash, splits());
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    long off = slotOffset(base, i);
+                    long v = (long) LONG.getAcquire(c, off);
+                    if (v != 0 && tagOf(v) == tag) {
+                        int r = probe.test(v);
+                        if (r == Probe.MATCH) {
+                            long prev = (long) LONG.getAndSet(c, off, 0L);
+                            keyCount(keyCount() - 1);
+                            return prev;
+                        } else if (r == Probe.STALE) {
+                            continue outer;
+                        }
+                    }
+                }
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    return 0;
+                }
+                ref = -next;
+            }
+        }
+    }
+
+    /**
+     * Compaction install: if the key with {@code hash} still points at {@code expectedAddress}, point it
+     * at {@code newAddress} (CAS). Returns false when a writer changed or removed the key meanwhile.
+     * Safe to call concurrently with the writer.
+     */
+    public boolean replace(long hash, long expectedAddress, long newAddress) {
+        long tag = tagOfHash(hash);
+        long expected = slot(tag, expectedAddress);
+        long update = slot(tag, newAddress);
+        for (;;) {
+            long s = splits();
+            long ref = bucketOf(hash, s);
+            boolean retry = false;
+            chain:
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    long off = slotOffset(base, i);
+                    if ((long) LONG.getAcquire(c, off) == expected) {
+                        if (LONG.compareAndSet(c, off, expected, update)) {
+                            return true;
+                        }
+                        retry = true; // a split emptied it, or a writer replaced it: look again
+                        break chain;
+                    }
+                }
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                ref = -next;
+            }
+            if (!retry && splits() == s) {
+                return false;
+            }
+        }
+    }
+
+    /** Removes the key if it still points at {@code expectedAddress} (expiry by the compactor). */
+    public boolean removeIf(long hash, long expectedAddress) {
+        return replaceWith(hash, expectedAddress, 0L);
+    }
+
+    private boolean replaceWith(long hash, long expectedAddress, long newSlot) {
+        long expected = slot(tagOfHash(hash), expectedAddress);
+        for (;;) {
+            long s = splits();
+            long ref = bucketOf(hash, s);
+            boolean retry = false;
+            chain:
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    long off = slotOffset(base, i);
+                    if ((long) LONG.getAcquire(c, off) == expected) {
+                        if (LONG.compareAndSet(c, off, expected, newSlot)) {
+                            return true;
+                        }
+                        retry = true;
+                        break chain;
+                    }
+                }
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                ref = -next;
+            }
+            if (!retry && splits() == s) {
+                return false;
+            }
+        }
+    }
+
+    /** Adjusts the key count after removals done by {@link #removeIf} (writer thread only). */
+    public void keyRemoved() {
+        keyCount(keyCount() - 1);
+    }
+
+    // ---- growth ----
+
+    private void maybeSplit() {
+        if (keyCount() > bucketCount() * SLOTS * LOAD_FACTOR) {
+            split();
+        }
+    }
+
+    /** Splits the next bucket (linear hashing). Writer thread only. */
+    private void split() {
+        long s = splits();
+        long total = initial + s;
+        long level = 63 - Long.numberOfLeadingZeros(total / initial);
+        long n = initial << level;
+        long p = total - n;
+        long q = total;
+        ensureMain(q + 1);
+        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), s + 1);
+        clearBucket(q);
+        long[] movedRefs = new long[16];
+        int[] movedSlots = new int[16];
+        long[] movedValues = new long[16];
+        int moved = 0;
+        long ref = p;
+        for (;;) {
+            MemorySegment c = chunkOf(ref);
+            long base = baseOf(ref);
+            for (int i = 0; i < SLOTS; i++) {
+                long v = (long) LONG.getAcquire(c, slotOffset(base, i));
+                if (v != 0 && (slotHash.applyAsLong(v) & (2 * n - 1)) == q) {
+                    appendToNewBucket(q, v);
+                    if (moved == movedRefs.length) {
+                        movedRefs = Arrays.copyOf(movedRefs, moved * 2);
+                        movedSlots = Arrays.copyOf(movedSlots, moved * 2);
+                        movedValues = Arrays.copyOf(movedValues, moved * 2);
+                    }
+                    movedRefs[moved] = ref;
+                    movedSlots[moved] = i;
+                    movedValues[moved] = v;
+                    moved++;
+                }
+            }
+            long next = (long) LONG.getAcquire(c, nextOffset(base));
+            if (next == 0) {
+                break;
+            }
+            ref = -next;
+        }
+        LONG.setRelease(header, splitsOffset(), s + 1);
+        for (int m = 0; m < moved; m++) {
+            MemorySegment c = chunkOf(movedRefs[m]);
+            long off = slotOffset(baseOf(movedRefs[m]), movedSlots[m]);
+            long copied = movedValues[m];
+            for (;;) {
+                long cur = (long) LONG.getAcquire(c, off);
+                if (cur == copied) {
+                    if (LONG.compareAndSet(c, off, cur, 0L)) {
+                        break;
+                    }
+                    continue;
+                }
+                // The compactor relocated the record before seeing the split: carry its CAS over.
+                replaceSlotInBucket(q, copied, cur);
+                copied = cur;
+            }
+        }
+        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), 0L);
+    }
+
+    private void appendToNewBucket(long q, long value) {
+        long ref = q;
+        for (;;) {
+            MemorySegment c = chunkOf(ref);
+            long base = baseOf(ref);
+            for (int i = 0; i < SLOTS; i++) {
+                if ((long) LONG.getAcquire(c, slotOffset(base, i)) == 0) {
+                    LONG.setRelease(c, slotOffset(base, i), value);
+                    return;
+                }
+            }
+            long next = (long) LONG.getAcquire(c, nextOffset(base));
+            if (next == 0) {
+                long o = allocateOverflow();
+                LONG.setRelease(chunkOf(-o), slotOffset(baseOf(-o), 0), value);
+                LONG.setRelease(c, nextOffset(base), o);
+                return;
+            }
+            ref = -next;
+        }
+    }
+
+    private void replaceSlotInBucket(long q, long expected, long update) {
+        long ref = q;
+        for (;;) {
+            MemorySegment c = chunkOf(ref);
+            long base = baseOf(ref);
+            for (int i = 0; i < SLOTS; i++) {
+                if (LONG.compareAndSet(c, slotOffset(base, i), expected, update)) {
+                    return;
+                }
+            }
+            long next = (long) LONG.getAcquire(c, nextOffset(base));
+            if (next == 0) {
+                return; // the compactor already moved the copy in the new bucket
+            }
+            ref = -next;
+        }
+    }
+
+    private void clearBucket(long b) {
+        MemorySegment c = chunkOf(b);
+        c.asSlice(baseOf(b), BUCKET_BYTES).fill((byte) 0);
+    }
+
+    /**
+     * Repairs a split interrupted by a crash: before {@code splits} was bumped the new bucket is simply
+     * reset (done again by the next split); after it, entries left behind in the old bucket are removed.
+     * Single-threaded, at open.
+     */
+    public void repairInterruptedSplit() {
+        long state = header.get(ValueLayout.JAVA_LONG, splitStateOffset());
+        if (state == 0) {
+            return;
+        }
+        long s = splits();
+        if (s == state) { // bumped: s = old + 1
+            long before = s - 1;
+            long total = initial + before;
+            long level = 63 - Long.numberOfLeadingZeros(total / initial);
+            long n = initial << level;
+            long p = total - n;
+            long q = total;
+            long ref = p;
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    long v = (long) LONG.getAcquire(c, slotOffset(base, i));
+                    if (v != 0 && (slotHash.applyAsLong(v) & (2 * n - 1)) == q) {
+                        LONG.setRelease(c, slotOffset(base, i), 0L);
+                    }
+                }
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                ref = -next;
+            }
+        }
+        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), 0L);
+    }
+
+    /** Recounts keys (after repair or rebuild). Single-threaded. */
+    public void recount() {
+        long[] n = {0};
+        forEachSlot(v -> n[0]++);
+        keyCount(n[0]);
+    }
+
+    private long allocateOverflow() {
+        long o = overflowUsed() + 1;
+        ensureOverflow(o + 1);
+        MemorySegment c = chunkOf(-o);
+        c.asSlice(baseOf(-o), BUCKET_BYTES).fill((byte) 0);
+        LONG.setRelease(header, overflowUsedOffset(), o);
+        return o;
+    }
+
+    private void ensureMain(long buckets) {
+        MemorySegment[] chunks = mainChunks;
+        int need = (int) ((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT);
+        if (need <= chunks.length) {
+            return;
+        }
+        MemorySegment[] grown = Arrays.copyOf(chunks, need);
+        for (int i = chunks.length; i < need; i++) {
+            grown[i] = map(mainChannel, mainPath, HEADER_BYTES + i * CHUNK_BYTES);
+        }
+        mainChunks = grown;
+    }
+
+    private void ensureOverflow(long buckets) {
+        MemorySegment[] chunks = overflowChunks;
+        int need = (int) ((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT);
+        if (need <= chunks.length) {
+            return;
+        }
+        MemorySegment[] grown = Arrays.copyOf(chunks, need);
+        for (int i = chunks.length; i < need; i++) {
+            grown[i] = map(overflowChannel, overflowPath, i * CHUNK_BYTES);
+        }
+        overflowChunks = grown;
+    }
+
+    private MemorySegment map(FileChannel ch, Path path, long offset) {
+        try {
+            return ch.map(FileChannel.MapMode.READ_WRITE, offset, CHUNK_BYTES, arena);
+        } catch (IOException e) {
+            throw new KvException("index map failed: file=" + path + ", offset=" + offset, e);
+        }
+    }
+
+    /** Bytes of the index files. */
+    public long fileBytes() {
+        return HEADER_BYTES + (long) mainChunks.length * CHUNK_BYTES + (long) overflowChunks.length * CHUNK_BYTES;
+    }
+
+    /** msync of every mapped chunk and the header. */
+    public void force() {
+        for (MemorySegment c : mainChunks) {
+            c.force();
+        }
+        for (MemorySegment c : overflowChunks) {
+            c.force();
+        }
+        header.force();
+    }
+
+    /** Copies the index files into {@code target} (hot backup); call under the writer lock. */
+    public void copyTo(Path target) {
+        force();
+        try {
+            java.nio.file.Files.copy(mainPath, target.resolve(mainPath.getFileName()));
+            java.nio.file.Files.copy(overflowPath, target.resolve(overflowPath.getFileName()));
+        } catch (IOException e) {
+            throw new KvException("index backup failed: target=" + target, e);
+        }
+    }
+
+    /** Copies the index into a private off-heap image for a consistent snapshot (call under the writer lock). */
+    public Image image(Arena into) {
+        MemorySegment[] mains = mainChunks;
+        MemorySegment[] overs = overflowChunks;
+        long total = bucketCount();
+        MemorySegment main = into.allocate(total * BUCKET_BYTES, 64);
+        for (long b = 0; b < total; b += CHUNK_BUCKETS) {
+            long count = Math.min(CHUNK_BUCKETS, total - b);
+            MemorySegment.copy(mains[(int) (b >>> CHUNK_SHIFT)], 0, main, b * BUCKET_BYTES, count * BUCKET_BYTES);
+        }
+        long used = overflowUsed() + 1;
+        MemorySegment over = into.allocate(used * BUCKET_BYTES, 64);
+        for (long o = 0; o < used; o += CHUNK_BUCKETS) {
+            long count = Math.min(CHUNK_BUCKETS, used - o);
+            MemorySegment.copy(overs[(int) (o >>> CHUNK_SHIFT)], 0, over, o * BUCKET_BYTES, count * BUCKET_BYTES);
+        }
+        return new Image(main, over, total);
+    }
+
+    /** A private copy of the index taken at one instant: every slot value, for snapshot iteration. */
+    public record Image(MemorySegment main, MemorySegment overflow, long buckets) {
+        public void forEachSlot(java.util.function.LongConsumer visitor) {
+            for (long b = 0; b < buckets; b++) {
+                MemorySegment c = main;
+                long base = b * BUCKET_BYTES;
+                for (;;) {
+                    for (int i = 0; i < SLOTS; i++) {
+                        long v = c.get(ValueLayout.JAVA_LONG, slotOffset(base, i));
+                        if (v != 0) {
+                            visitor.accept(v);
+                        }
+                    }
+                    long next = c.get(ValueLayout.JAVA_LONG, nextOffset(base));
+                    if (next == 0) {
+                        break;
+                    }
+                    c = overflow;
+                    base = next * BUCKET_BYTES;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            arena.close();
+        } catch (IllegalStateException ignored) {
+            // already closed
+        }
+        try {
+            mainChannel.close();
+            overflowChannel.close();
+        } catch (IOException ignored) {
+            // nothing to recover
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.sluice.kv.internal;
+
+/**
+ * Layout of the index files. {@code index.main} holds a 4 KiB header and the primary buckets of the
+ * linear-hashing table; {@code index.overflow} holds overflow buckets (numbered from 1; bucket 0 unused).
+ *
+ * <pre>
+ * index.main header (offset 0):
+ *   0          8         12        16               24               32               40
+ *   +----------+---------+---------+----------------+----------------+----------------+
+ *   | magic    | version | initial | splits         | overflowUsed   | splitState     |
+ *   +----------+---------+---------+----------------+----------------+----------------+
+ *   40               48               56               64
+ *   +----------------+----------------+----------------+
+ *   | keyCount       | bootId         | openState      |
+ *   +----------------+----------------+----------------+
+ *   initial    = primary buckets at level 0 (power of two); buckets = initial + splits
+ *   splits     = buckets split so far; read with acquire by lock-free readers, which retry a miss
+ *                when it changed under them
+ *   splitState = splits + 1 while a split is in progress (crash repair), else 0
+ *   openState  = 1 while open (unclean shutdown detection), 0 after a clean close
+ *
+ * bucket (64 bytes, one cache line), primary bucket b at HEADER + b * 64, overflow o at o * 64:
+ *   0       8       16      24      32      40      48      56      64
+ *   +-------+-------+-------+-------+-------+-------+-------+-------+
+ *   | slot0 | slot1 | slot2 | slot3 | slot4 | slot5 | slot6 | next  |
+ *   +-------+-------+-------+-------+-------+-------+-------+-------+
+ *   next = overflow bucket number, 0 = end of chain
+ *
+ * slot (one 64-bit word, published with a release store, read with an acquire load):
+ *   63            48 47            32 31                             0
+ *   +---------------+----------------+--------------------------------+
+ *   | hash tag      | segment id     | offset of the record           |
+ *   +---------------+----------------+--------------------------------+
+ *   0 = empty. The tag (top 16 bits of the key hash) filters out most non-matching keys
+ *   before the log is touched.
+ * </pre>
+ */
+public final class IndexDescriptor {
+    public static final long MAGIC = 0x31584449564B4C53L; // "SLKVIDX1"
+    public static final int VERSION = 1;
+    public static final int HEADER_BYTES = 4096;
+    public static final int BUCKET_BYTES = 64;
+    public static final int SLOTS = 7;
+    public static final int CHUNK_SHIFT = 14; // buckets per mapped chunk: 16384 (1 MiB)
+    public static final long CHUNK_BUCKETS = 1L << CHUNK_SHIFT;
+    public static final long CHUNK_BYTES = CHUNK_BUCKETS * BUCKET_BYTES;
+
+    private IndexDescriptor() {}
+
+    public static long magicOffset() { return 0; }
+    public static long versionOffset() { return 8; }
+    public static long initialOffset() { return 12; }
+    public static long splitsOffset() { return 16; }
+    public static long overflowUsedOffset() { return 24; }
+    public static long splitStateOffset() { return 32; }
+    public static long keyCountOffset() { return 40; }
+    public static long bootIdOffset() { return 48; }
+    public static long openStateOffset() { return 56; }
+
+    /** Offset of slot {@code i} (0..6) inside a bucket. */
+    public static long slotOffset(long bucketBase, int i) { return bucketBase + (long) i * 8; }
+
+    /** Offset of the overflow link inside a bucket. */
+    public static long nextOffset(long bucketBase) { return bucketBase + 56; }
+
+    public static long slot(long tag, long address) { return (tag << 48) | address; }
+    public static long tagOf(long slot) { return slot >>> 48; }
+    public static long tagOfHash(long hash) { return hash >>> 48 == 0 ? 1 : hash >>> 48; }
+    public static long addressOf(long slot) { return slot & 0xFFFF_FFFF_FFFFL; }
+
+    /** Log address: segment id and offset. */
+    public static long address(int segmentId, long offset) { return ((long) segmentId << 32) | offset; }
+    public static int segmentOf(long address) { return (int) ((address >>> 32) & 0xFFFF); }
+    public static long offsetOf(long address) { return address & 0xFFFF_FFFFL; }
+}

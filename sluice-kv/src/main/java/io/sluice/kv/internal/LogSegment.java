@@ -1,0 +1,176 @@
+package io.sluice.kv.internal;
+
+import io.sluice.kv.KvCorruptionException;
+import io.sluice.kv.KvException;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One segment file, memory-mapped read-write over its whole capacity (the file is sparse until
+ * written). Records are appended by exactly one thread (the writer for the main log, the compactor for
+ * its output); readers access the mapping without locks. Closing the mapping uses a shared arena, so a
+ * reader that races with the retirement of a compacted segment gets an {@link IllegalStateException}
+ * and retries from the index.
+ */
+public final class LogSegment {
+    private final Path path;
+    private final int id;
+    private final long ordinal;
+    private final int kind;
+    private final FileChannel channel;
+    private final Arena arena;
+    private final MemorySegment map;
+    /** Next append offset; written by the single appender, read by syncers and compaction. */
+    private volatile long writePosition;
+    /** Bytes of records this segment holds that the index still points at. */
+    final AtomicLong liveBytes = new AtomicLong();
+    /** Lowest record sequence appended (Long.MAX_VALUE while empty). */
+    private volatile long minSequence = Long.MAX_VALUE;
+    private volatile boolean sealed;
+
+    private LogSegment(Path path, int id, long ordinal, int kind, FileChannel channel, Arena arena,
+                       MemorySegment map, long writePosition) {
+        this.path = path;
+        this.id = id;
+        this.ordinal = ordinal;
+        this.kind = kind;
+        this.channel = channel;
+        this.arena = arena;
+        this.map = map;
+        this.writePosition = writePosition;
+    }
+
+    /** File name of segment {@code id}. */
+    public static String fileName(int id) {
+        return String.format("%05d.seg", id);
+    }
+
+    /** Creates a new, empty segment file of {@code capacity} bytes (sparse). */
+    public static LogSegment create(Path dir, int id, long ordinal, int kind, long capacity) {
+        Path path = dir.resolve(fileName(id));
+        Path tmp = dir.resolve(fileName(id) + ".tmp");
+        try {
+            // Created under a temporary name and renamed once the header is on disk, so a crash never
+            // leaves a segment without a valid header.
+            Files.deleteIfExists(tmp);
+            FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            Arena arena = Arena.ofShared();
+            MemorySegment map = ch.map(FileChannel.MapMode.READ_WRITE, 0, capacity, arena);
+            SegmentDescriptor.write(map, id, ordinal, kind);
+            ch.force(true);
+            Files.move(tmp, path, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            StoreFiles.syncDirectory(dir);
+            return new LogSegment(path, id, ordinal, kind, ch, arena, map, SegmentDescriptor.FIRST_RECORD);
+        } catch (IOException e) {
+            throw new KvException("segment create failed: file=" + path + ", capacity=" + capacity, e);
+        }
+    }
+
+    /** Opens an existing segment; its write position is found later by recovery. */
+    public static LogSegment open(Path path) {
+        try {
+            FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            long size = ch.size();
+            if (size < SegmentDescriptor.HEADER_LENGTH) {
+                ch.close();
+                throw new KvCorruptionException("segment header truncated", path, 0);
+            }
+            Arena arena = Arena.ofShared();
+            MemorySegment map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size, arena);
+            if (!SegmentDescriptor.isValid(map)) {
+                arena.close();
+                ch.close();
+                throw new KvCorruptionException("segment header invalid (magic, version or checksum)", path, 0);
+            }
+            LogSegment seg = new LogSegment(path, SegmentDescriptor.segmentId(map), SegmentDescriptor.ordinal(map),
+                    SegmentDescriptor.kind(map), ch, arena, map, -1);
+            long sealedLength = SegmentDescriptor.sealedLength(map);
+            if (sealedLength > size) {
+                seg.close();
+                throw new KvCorruptionException("segment truncated: sealedLength=" + sealedLength + ", size=" + size,
+                        path, size);
+            }
+            if (sealedLength >= SegmentDescriptor.FIRST_RECORD) {
+                seg.writePosition = sealedLength;
+                seg.minSequence = SegmentDescriptor.minSequence(map);
+                seg.sealed = true;
+            }
+            return seg;
+        } catch (IOException e) {
+            throw new KvException("segment open failed: file=" + path, e);
+        }
+    }
+
+    public Path path() { return path; }
+    public int id() { return id; }
+    public long ordinal() { return ordinal; }
+    public int kind() { return kind; }
+    public MemorySegment map() { return map; }
+    public long capacity() { return map.byteSize(); }
+    public long writePosition() { return writePosition; }
+    public void writePosition(long position) { this.writePosition = position; }
+    public long liveBytes() { return liveBytes.get(); }
+    public long minSequence() { return minSequence; }
+    public boolean sealed() { return sealed; }
+
+    /** Notes a record with {@code sequence} was appended (appender thread only). */
+    public void appended(long sequence) {
+        if (sequence < minSequence) {
+            minSequence = sequence;
+        }
+    }
+
+    /** Marks the segment final: its length and lowest sequence go into the header (appender thread only). */
+    public void seal() {
+        if (!sealed) {
+            SegmentDescriptor.seal(map, writePosition, minSequence == Long.MAX_VALUE ? 0 : minSequence);
+            sealed = true;
+        }
+    }
+
+    /** fdatasync: every record appended so far reaches the disk (covers writes made through the mapping). */
+    public void force() {
+        try {
+            channel.force(false);
+        } catch (IOException e) {
+            throw new KvException("segment fsync failed: file=" + path, e);
+        }
+    }
+
+    /** Unmaps and closes; concurrent readers get IllegalStateException and retry. */
+    public void close() {
+        try {
+            arena.close();
+        } catch (IllegalStateException ignored) {
+            // already closed
+        }
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // nothing to recover
+        }
+    }
+
+    /** Closes and deletes the file. */
+    public void delete() {
+        close();
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new KvException("segment delete failed: file=" + path, e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "LogSegment[id=" + id + ", ordinal=" + ordinal + ", kind=" + kind + ", write=" + writePosition + "]";
+    }
+}

@@ -1,0 +1,112 @@
+package io.sluice.kv.internal;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.zip.CRC32C;
+
+/**
+ * Layout of one log record inside a segment file. Records start on 8-byte boundaries; the next record
+ * starts at {@code align(recordLength)}. The CRC covers every byte after itself up to recordLength, so
+ * a torn or flipped record is never mistaken for data.
+ *
+ * <pre>
+ *   0        4        8                16               24   25   26   28       32       36       40
+ *   +--------+--------+----------------+----------------+----+----+----+--------+--------+--------+---------+-----------+
+ *   | crc32c | length | sequence       | expiresAtMillis|type|flag|rsvd| keyLen | valLen | batchRm| key ... | value ... |
+ *   +--------+--------+----------------+----------------+----+----+----+--------+--------+--------+---------+-----------+
+ *   length   = header + key + value bytes (unpadded)
+ *   sequence = strictly increasing per main-log append; a relocated (compacted) record keeps its own
+ *   batchRm  = records still to follow in the same atomic batch (0 = last or single)
+ * </pre>
+ *
+ * The header is written last (length and CRC with a release store), so a reader of the log tail sees
+ * either zero (not yet written) or a complete header.
+ */
+public final class RecordDescriptor {
+    public static final int HEADER_LENGTH = 40;
+    public static final int ALIGNMENT = 8;
+    public static final byte TYPE_PUT = 1;
+    public static final byte TYPE_DELETE = 2;
+
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+
+    private RecordDescriptor() {}
+
+    public static long crcOffset(long record) { return record; }
+    public static long lengthOffset(long record) { return record + 4; }
+    public static long sequenceOffset(long record) { return record + 8; }
+    public static long expiresOffset(long record) { return record + 16; }
+    public static long typeOffset(long record) { return record + 24; }
+    public static long keyLengthOffset(long record) { return record + 28; }
+    public static long valueLengthOffset(long record) { return record + 32; }
+    public static long batchRemainingOffset(long record) { return record + 36; }
+    public static long keyOffset(long record) { return record + HEADER_LENGTH; }
+    public static long valueOffset(long record, int keyLength) { return record + HEADER_LENGTH + keyLength; }
+
+    /** Total unpadded length of a record with these key and value sizes. */
+    public static long recordLength(long keyLength, long valueLength) {
+        return HEADER_LENGTH + keyLength + valueLength;
+    }
+
+    /** Padded length: where the next record starts relative to this one. */
+    public static long alignedLength(long length) { return (length + ALIGNMENT - 1) & -ALIGNMENT; }
+
+    public static int crc(MemorySegment seg, long record) { return seg.get(INT, crcOffset(record)); }
+    public static int length(MemorySegment seg, long record) { return seg.get(INT, lengthOffset(record)); }
+    public static int lengthAcquire(MemorySegment seg, long record) {
+        return (int) ValueLayout.JAVA_INT.varHandle().getAcquire(seg, lengthOffset(record));
+    }
+    public static long sequence(MemorySegment seg, long record) { return seg.get(LONG, sequenceOffset(record)); }
+    public static long expiresAt(MemorySegment seg, long record) { return seg.get(LONG, expiresOffset(record)); }
+    public static byte type(MemorySegment seg, long record) { return seg.get(ValueLayout.JAVA_BYTE, typeOffset(record)); }
+    public static int keyLength(MemorySegment seg, long record) { return seg.get(INT, keyLengthOffset(record)); }
+    public static int valueLength(MemorySegment seg, long record) { return seg.get(INT, valueLengthOffset(record)); }
+    public static int batchRemaining(MemorySegment seg, long record) { return seg.get(INT, batchRemainingOffset(record)); }
+
+    /** Writes every header field except length and CRC (see {@link #seal}). */
+    public static void putHeader(MemorySegment seg, long record, long sequence, long expiresAt, byte type,
+                                 int keyLength, int valueLength, int batchRemaining) {
+        seg.set(LONG, sequenceOffset(record), sequence);
+        seg.set(LONG, expiresOffset(record), expiresAt);
+        seg.set(INT, typeOffset(record), type & 0xFF);
+        seg.set(INT, keyLengthOffset(record), keyLength);
+        seg.set(INT, valueLengthOffset(record), valueLength);
+        seg.set(INT, batchRemainingOffset(record), batchRemaining);
+    }
+
+    /** Computes the CRC, then publishes the record by writing CRC and length (length last, release). */
+    public static void seal(MemorySegment seg, long record, int length) {
+        seg.set(INT, lengthOffset(record), length);
+        int crc = computeCrc(seg, record, length);
+        seg.set(INT, crcOffset(record), crc);
+    }
+
+    /** CRC32C over bytes [4, length) of the record. */
+    public static int computeCrc(MemorySegment seg, long record, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(seg.asSlice(record + 4, length - 4).asByteBuffer());
+        return (int) crc.getValue();
+    }
+
+    /** True when the record at {@code record} has a plausible header and its CRC matches. */
+    public static boolean isValid(MemorySegment seg, long record, long limit) {
+        if (record + HEADER_LENGTH > limit) {
+            return false;
+        }
+        int length = length(seg, record);
+        if (length < HEADER_LENGTH || record + length > limit) {
+            return false;
+        }
+        int keyLength = keyLength(seg, record);
+        int valueLength = valueLength(seg, record);
+        if (keyLength < 0 || valueLength < 0 || (long) HEADER_LENGTH + keyLength + valueLength != length) {
+            return false;
+        }
+        byte type = type(seg, record);
+        if (type != TYPE_PUT && type != TYPE_DELETE) {
+            return false;
+        }
+        return computeCrc(seg, record, length) == crc(seg, record);
+    }
+}

@@ -1,0 +1,361 @@
+package io.sluice.kv.internal;
+
+import io.sluice.kv.KvCorruptionException;
+import io.sluice.kv.KvException;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static io.sluice.kv.internal.IndexDescriptor.address;
+import static io.sluice.kv.internal.IndexDescriptor.addressOf;
+import static io.sluice.kv.internal.IndexDescriptor.offsetOf;
+import static io.sluice.kv.internal.IndexDescriptor.segmentOf;
+
+/**
+ * Opens a store directory and brings the index up to date with the log.
+ *
+ * <p>After a process crash (the usual case: the OS page cache, and so the mapped index, survived) only
+ * the main-log tail written since the last checkpoint is replayed, so recovery time is bounded by
+ * {@code checkpointBytes}. After an OS crash (the store was open under another kernel boot id) the
+ * index on disk may be older or newer than the log that reached the disk, so it is rebuilt from every
+ * segment, newest sequence per key winning.
+ */
+final class Recovery {
+    private Recovery() {}
+
+    static void recover(StoreEngine e) {
+        long start = System.nanoTime();
+        Path dir = e.dir;
+        deleteTemporaries(dir);
+        CheckpointFile cp = CheckpointFile.read(dir);
+        List<LogSegment> all = openSegments(e);
+        boolean indexExisted = Files.exists(dir.resolve("index.main"));
+        e.index = new HashIndex(dir, e::slotHash);
+        long boot = StoreFiles.bootId();
+        boolean unclean = e.index.openState() == 1;
+        boolean osCrash = unclean && (boot == 0 || e.index.bootId() != boot);
+        boolean rebuild = !all.isEmpty() && (osCrash || cp == null || !indexExisted);
+        long maxOrdinal = all.stream().mapToLong(LogSegment::ordinal).max().orElse(0);
+        e.nextOrdinal = Math.max(cp == null ? 1 : cp.nextOrdinal(), maxOrdinal + 1);
+        e.sequence = cp == null ? 0 : cp.sequence();
+
+        List<LogSegment> mains = new ArrayList<>();
+        List<LogSegment> compacted = new ArrayList<>();
+        for (LogSegment s : all) {
+            (s.kind() == SegmentDescriptor.KIND_LOG ? mains : compacted).add(s);
+        }
+        Applier applier;
+        if (rebuild) {
+            e.index.clear();
+            applier = new RebuildApplier(e);
+            for (LogSegment s : compacted) {
+                long end = scan(e, s, SegmentDescriptor.FIRST_RECORD, applier, false);
+                finishUnsealed(s, end);
+            }
+            replayMain(e, mains, mains.isEmpty() ? null : mains.getFirst(), SegmentDescriptor.FIRST_RECORD, applier);
+        } else {
+            e.index.repairInterruptedSplit();
+            applier = new ReplayApplier(e);
+            for (LogSegment s : compacted) {
+                if (!s.sealed()) {
+                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false));
+                }
+            }
+            List<LogSegment> tail = new ArrayList<>();
+            LogSegment first = null;
+            long firstOffset = SegmentDescriptor.FIRST_RECORD;
+            for (LogSegment s : mains) {
+                if (cp != null && s.id() == cp.segmentId() && s.ordinal() < cp.nextOrdinal()) {
+                    first = s;
+                    firstOffset = cp.offset();
+                    tail.add(s);
+                } else if (cp == null || s.ordinal() >= cp.nextOrdinal()) {
+                    tail.add(s);
+                } else if (!s.sealed()) {
+                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false));
+                }
+            }
+            if (first == null && !tail.isEmpty()) {
+                first = tail.getFirst();
+            }
+            replayMain(e, tail, first, firstOffset, applier);
+        }
+        e.sequence = Math.max(e.sequence, applier.maxSequence);
+        e.recoveredRecords = applier.records;
+        e.fullRebuild = rebuild;
+        e.index.recount();
+        recomputeLiveBytes(e);
+
+        LogSegment last = null;
+        for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
+            LogSegment s = e.segments.get(id);
+            if (s != null && s.kind() == SegmentDescriptor.KIND_LOG && (last == null || s.ordinal() > last.ordinal())) {
+                last = s;
+            }
+        }
+        if (last != null && !last.sealed()) {
+            e.active = last;
+        } else {
+            e.active = e.newSegment(SegmentDescriptor.KIND_LOG, 0);
+        }
+        e.index.markOpen(boot, true);
+        e.recoveryMillis = (System.nanoTime() - start) / 1e6;
+        KvEvents.Recovery event = new KvEvents.Recovery();
+        event.directory = dir.toString();
+        event.records = applier.records;
+        event.fullRebuild = rebuild;
+        event.commit();
+        e.checkpointInternal();
+    }
+
+    /**
+     * Replays main-log segments in ordinal order from {@code first}/{@code offset}, applying batches only
+     * when complete. Where the log ends (torn tail or torn batch) the garbage is zeroed and later
+     * segments holding only the torn batch are deleted.
+     */
+    private static void replayMain(StoreEngine e, List<LogSegment> tail, LogSegment first, long offset, Applier applier) {
+        List<long[]> pending = new ArrayList<>(); // {segment id, record}
+        LogSegment endSegment = null;
+        long endOffset = 0;
+        boolean started = false;
+        for (LogSegment s : tail) {
+            long pos = s == first ? offset : SegmentDescriptor.FIRST_RECORD;
+            if (!started && s != first) {
+                continue;
+            }
+            started = true;
+            MemorySegment map = s.map();
+            long limit = s.sealed() ? s.writePosition() : s.capacity();
+            while (true) {
+                if (!RecordDescriptor.isValid(map, pos, limit)) {
+                    if (s.sealed() && pos < limit) {
+                        throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
+                    }
+                    break;
+                }
+                int remaining = RecordDescriptor.batchRemaining(map, pos);
+                if (!pending.isEmpty()) {
+                    long[] prev = pending.getLast();
+                    LogSegment ps = e.segments.get((int) prev[0]);
+                    if (RecordDescriptor.batchRemaining(ps.map(), prev[1]) != remaining + 1) {
+                        break; // a torn batch followed by a stale record: the log ends at the batch start
+                    }
+                }
+                pending.add(new long[] {s.id(), pos});
+                if (remaining == 0) {
+                    for (long[] p : pending) {
+                        applier.apply(e.segments.get((int) p[0]), p[1]);
+                    }
+                    pending.clear();
+                }
+                pos += RecordDescriptor.alignedLength(RecordDescriptor.length(map, pos));
+            }
+            endSegment = s;
+            endOffset = pos;
+            if (!s.sealed()) {
+                s.writePosition(pos);
+            }
+        }
+        if (!pending.isEmpty()) {
+            long[] p = pending.getFirst();
+            LogSegment batchStart = e.segments.get((int) p[0]);
+            boolean after = false;
+            for (LogSegment s : tail) {
+                if (after) {
+                    e.segments.set(s.id(), null);
+                    s.delete();
+                } else if (s == batchStart) {
+                    after = true;
+                }
+            }
+            endSegment = batchStart;
+            endOffset = p[1];
+            batchStart.writePosition(endOffset);
+            if (batchStart.sealed()) {
+                throw new KvCorruptionException("atomic batch cut short inside a sealed segment", batchStart.path(), endOffset);
+            }
+        }
+        if (endSegment != null && !endSegment.sealed()) {
+            zeroGarbage(endSegment, endOffset);
+        }
+    }
+
+    /** Scans one segment from {@code pos}; returns where valid records end. */
+    private static long scan(StoreEngine e, LogSegment s, long pos, Applier applier, boolean ignored) {
+        MemorySegment map = s.map();
+        long limit = s.sealed() ? s.writePosition() : s.capacity();
+        while (RecordDescriptor.isValid(map, pos, limit)) {
+            s.appended(RecordDescriptor.sequence(map, pos));
+            if (applier != null) {
+                applier.apply(s, pos);
+            }
+            pos += RecordDescriptor.alignedLength(RecordDescriptor.length(map, pos));
+        }
+        if (s.sealed() && pos < limit) {
+            throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
+        }
+        return pos;
+    }
+
+    private static void finishUnsealed(LogSegment s, long end) {
+        if (!s.sealed()) {
+            s.writePosition(end);
+            zeroGarbage(s, end);
+            s.seal();
+        }
+    }
+
+    /** Zeroes what a torn append left after {@code from}, up to the first all-zero 4 KiB page. */
+    private static void zeroGarbage(LogSegment s, long from) {
+        MemorySegment map = s.map();
+        long pos = from;
+        long cap = s.capacity();
+        while (pos < cap) {
+            long pageEnd = Math.min(cap, (pos & ~4095L) + 4096);
+            boolean dirty = false;
+            for (long p = pos; p < pageEnd; p++) {
+                if (map.get(ValueLayout.JAVA_BYTE, p) != 0) {
+                    dirty = true;
+                    break;
+                }
+            }
+            if (!dirty && pos != from) {
+                return;
+            }
+            if (dirty) {
+                map.asSlice(pos, pageEnd - pos).fill((byte) 0);
+            }
+            pos = pageEnd;
+        }
+    }
+
+    private static void recomputeLiveBytes(StoreEngine e) {
+        for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
+            LogSegment s = e.segments.get(id);
+            if (s != null) {
+                s.liveBytes.set(0);
+            }
+        }
+        e.index.forEachSlot(slot -> {
+            long a = addressOf(slot);
+            LogSegment s = e.segments.get(segmentOf(a));
+            if (s == null || offsetOf(a) + RecordDescriptor.HEADER_LENGTH > s.capacity()) {
+                throw new KvCorruptionException("index slot points outside every segment: slot=0x" + Long.toHexString(slot),
+                        e.dir.resolve("index.main"), -1);
+            }
+            s.liveBytes.addAndGet(StoreEngine.recordBytes(s, offsetOf(a)));
+        });
+    }
+
+    private static List<LogSegment> openSegments(StoreEngine e) {
+        List<LogSegment> list = new ArrayList<>();
+        try (Stream<Path> files = Files.list(e.dir)) {
+            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".seg")).sorted().toList()) {
+                LogSegment s = LogSegment.open(p);
+                if (s.id() <= 0 || s.id() >= StoreEngine.MAX_SEGMENTS || e.segments.get(s.id()) != null
+                        || !p.getFileName().toString().equals(LogSegment.fileName(s.id()))) {
+                    s.close();
+                    throw new KvCorruptionException("segment id in header does not match its file: id=" + s.id(), p, 0);
+                }
+                e.segments.set(s.id(), s);
+                list.add(s);
+            }
+        } catch (IOException ex) {
+            throw new KvException("store directory list failed: dir=" + e.dir, ex);
+        } catch (RuntimeException ex) {
+            for (LogSegment s : list) {
+                s.close();
+            }
+            throw ex;
+        }
+        list.sort(Comparator.comparingLong(LogSegment::ordinal));
+        return list;
+    }
+
+    private static void deleteTemporaries(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException ex) {
+            throw new KvException("store directory list failed: dir=" + dir, ex);
+        }
+    }
+
+    /** Applies one valid record to the index. */
+    private abstract static class Applier {
+        long maxSequence;
+        long records;
+
+        abstract void apply(LogSegment s, long rec);
+    }
+
+    /** Redo after a process crash: the index is at least as new as the checkpoint; replay in log order. */
+    private static final class ReplayApplier extends Applier {
+        private final StoreEngine e;
+
+        ReplayApplier(StoreEngine e) { this.e = e; }
+
+        @Override
+        void apply(LogSegment s, long rec) {
+            MemorySegment map = s.map();
+            long seq = RecordDescriptor.sequence(map, rec);
+            s.appended(seq);
+            maxSequence = Math.max(maxSequence, seq);
+            records++;
+            int kl = RecordDescriptor.keyLength(map, rec);
+            if (RecordDescriptor.type(map, rec) == RecordDescriptor.TYPE_PUT) {
+                e.applyPut(map, RecordDescriptor.keyOffset(rec), kl, address(s.id(), rec));
+            } else {
+                e.applyDelete(map, RecordDescriptor.keyOffset(rec), kl);
+            }
+        }
+    }
+
+    /** Full rebuild: any segment order; the highest sequence per key wins, tombstones remembered. */
+    private static final class RebuildApplier extends Applier {
+        private final StoreEngine e;
+        private final Map<ByteBuffer, Long> tombstones = new HashMap<>();
+
+        RebuildApplier(StoreEngine e) { this.e = e; }
+
+        @Override
+        void apply(LogSegment s, long rec) {
+            MemorySegment map = s.map();
+            long seq = RecordDescriptor.sequence(map, rec);
+            s.appended(seq);
+            maxSequence = Math.max(maxSequence, seq);
+            records++;
+            int kl = RecordDescriptor.keyLength(map, rec);
+            long ko = RecordDescriptor.keyOffset(rec);
+            StoreEngine.KeyProbe probe = e.new KeyProbe(map, ko, kl);
+            long existing = e.index.lookup(KeyHash.hash(map, ko, kl), probe);
+            long existingSeq = existing == 0 ? -1 : RecordDescriptor.sequence(probe.segment.map(), probe.record);
+            if (existingSeq >= seq) {
+                return;
+            }
+            ByteBuffer key = ByteBuffer.wrap(map.asSlice(ko, kl).toArray(ValueLayout.JAVA_BYTE));
+            if (RecordDescriptor.type(map, rec) == RecordDescriptor.TYPE_PUT) {
+                Long dead = tombstones.get(key);
+                if (dead == null || dead < seq) {
+                    e.applyPut(map, ko, kl, address(s.id(), rec));
+                }
+            } else {
+                tombstones.merge(key, seq, Math::max);
+                if (existing != 0) {
+                    e.applyDelete(map, ko, kl);
+                }
+            }
+        }
+    }
+}

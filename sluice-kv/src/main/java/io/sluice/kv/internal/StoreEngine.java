@@ -1,0 +1,684 @@
+package io.sluice.kv.internal;
+
+import io.sluice.kv.Durability;
+import io.sluice.kv.KvClosedException;
+import io.sluice.kv.KvCorruptionException;
+import io.sluice.kv.KvException;
+import io.sluice.kv.KvOptions;
+import io.sluice.kv.KvSnapshot;
+import io.sluice.kv.KvStats;
+import io.sluice.kv.WriteBatch;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
+
+import static io.sluice.kv.internal.IndexDescriptor.address;
+import static io.sluice.kv.internal.IndexDescriptor.addressOf;
+import static io.sluice.kv.internal.IndexDescriptor.offsetOf;
+import static io.sluice.kv.internal.IndexDescriptor.segmentOf;
+
+/**
+ * The store behind {@link io.sluice.kv.KvStore}.
+ *
+ * <p>One writer at a time, behind {@link #writeLock}: the log's order is the recovery order and the
+ * sequence order, a single appender makes one fsync cover every earlier write (group commit), and the
+ * linear-hashing index needs a single splitter. The critical section is a memory copy into the mapped
+ * segment plus one index update (about a microsecond), so many threads can call put. Readers take no
+ * lock: an acquire load of the index slot, then the record in the mapped segment.
+ */
+public final class StoreEngine implements AutoCloseable {
+    static final int MAX_SEGMENTS = 1 << 16;
+
+    final Path dir;
+    final KvOptions options;
+    private final FileLock fileLock;
+    final ReentrantLock writeLock = new ReentrantLock();
+    final AtomicReferenceArray<LogSegment> segments = new AtomicReferenceArray<>(MAX_SEGMENTS);
+    HashIndex index;
+    /** Main-log segment being appended to (writer lock). */
+    LogSegment active;
+    /** Last sequence handed out (writer lock). */
+    long sequence;
+    long nextOrdinal = 1;
+    /** Main-log segments sealed since the last sync (writer lock). */
+    final List<LogSegment> unsynced = new ArrayList<>();
+    long bytesSinceCheckpoint;
+    volatile CheckpointFile checkpoint;
+    GroupCommitter committer;
+    Maintenance maintenance;
+    private volatile boolean closed;
+    final AtomicInteger snapshotPins = new AtomicInteger();
+    /** Compacted segments waiting for open snapshots to close (writer lock). */
+    final List<LogSegment> retiredPending = new ArrayList<>();
+
+    final LongAdder puts = new LongAdder();
+    final LongAdder deletes = new LongAdder();
+    final LongAdder gets = new LongAdder();
+    final AtomicLong fsyncs = new AtomicLong();
+    final AtomicLong checkpoints = new AtomicLong();
+    final AtomicLong compactedSegments = new AtomicLong();
+    final AtomicLong compactedBytes = new AtomicLong();
+    double recoveryMillis;
+    long recoveredRecords;
+    boolean fullRebuild;
+
+    private StoreEngine(Path dir, KvOptions options, FileLock fileLock) {
+        this.dir = dir;
+        this.options = options;
+        this.fileLock = fileLock;
+    }
+
+    /** Opens (or creates) the store in {@code dir}: lock, recover, start the background threads. */
+    public static StoreEngine open(Path dir, KvOptions options) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new KvException("store directory create failed: dir=" + dir, e);
+        }
+        FileLock lock = StoreFiles.lock(dir);
+        StoreEngine engine = new StoreEngine(dir, options, lock);
+        try {
+            Recovery.recover(engine);
+            engine.committer = new GroupCommitter(engine, options.groupCommitDelayMicros(), engine.sequence);
+            engine.committer.start();
+            engine.maintenance = new Maintenance(engine);
+            engine.maintenance.start();
+            return engine;
+        } catch (RuntimeException e) {
+            engine.closeFiles();
+            throw e;
+        }
+    }
+
+    // ---------------------------------------------------------------- reads (lock-free)
+
+    /** Key probe over the mapped log: compares the probed key with the record a slot points at. */
+    final class KeyProbe implements HashIndex.Probe {
+        private final MemorySegment key;
+        private final long keyOffset;
+        private final int keyLength;
+        private int stale;
+        LogSegment segment;
+        long record;
+
+        KeyProbe(MemorySegment key, long keyOffset, int keyLength) {
+            this.key = key;
+            this.keyOffset = keyOffset;
+            this.keyLength = keyLength;
+        }
+
+        @Override
+        public int test(long slot) {
+            long addr = addressOf(slot);
+            LogSegment seg = segments.get(segmentOf(addr));
+            long rec = offsetOf(addr);
+            if (seg == null || rec + RecordDescriptor.HEADER_LENGTH > seg.capacity()) {
+                if (++stale > 10_000) {
+                    throw new KvCorruptionException("index slot points outside every segment: slot=0x"
+                            + Long.toHexString(slot), index == null ? dir : dir.resolve("index.main"), -1);
+                }
+                return STALE;
+            }
+            MemorySegment map = seg.map();
+            if (RecordDescriptor.keyLength(map, rec) != keyLength) {
+                return MISS;
+            }
+            long k = RecordDescriptor.keyOffset(rec);
+            if (k + keyLength > seg.capacity()
+                    || MemorySegment.mismatch(key, keyOffset, keyOffset + keyLength, map, k, k + keyLength) != -1) {
+                return MISS;
+            }
+            segment = seg;
+            record = rec;
+            return MATCH;
+        }
+    }
+
+    /** Value of {@code key} as a new array, or null when absent or expired. */
+    public byte[] get(MemorySegment key, long keyOffset, int keyLength) {
+        byte[][] out = new byte[1][];
+        return find(key, keyOffset, keyLength, null, out) == NOT_FOUND ? null : out[0];
+    }
+
+    private static final long NOT_FOUND = -1;
+
+    /**
+     * Copies the value of {@code key} into {@code dst} if it fits, returning the value's length (which
+     * may exceed dst's size: then nothing is copied), or -1 when absent.
+     */
+    public long get(MemorySegment key, long keyOffset, int keyLength, MemorySegment dst) {
+        return find(key, keyOffset, keyLength, dst, null);
+    }
+
+    private long find(MemorySegment key, long keyOffset, int keyLength, MemorySegment dst, byte[][] out) {
+        ensureOpen();
+        gets.increment();
+        long hash = KeyHash.hash(key, keyOffset, keyLength);
+        for (;;) {
+            try {
+                KeyProbe probe = new KeyProbe(key, keyOffset, keyLength);
+                if (index.lookup(hash, probe) == 0) {
+                    return NOT_FOUND;
+                }
+                LogSegment seg = probe.segment;
+                MemorySegment map = seg.map();
+                long rec = probe.record;
+                int length = RecordDescriptor.length(map, rec);
+                if (length < RecordDescriptor.HEADER_LENGTH || rec + length > seg.capacity()
+                        || (options.verifyChecksums()
+                            && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec))) {
+                    throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
+                }
+                long expires = RecordDescriptor.expiresAt(map, rec);
+                if (expires != 0 && expires <= System.currentTimeMillis()) {
+                    return NOT_FOUND;
+                }
+                int valueLength = RecordDescriptor.valueLength(map, rec);
+                long v = RecordDescriptor.valueOffset(rec, keyLength);
+                if (dst == null) {
+                    byte[] value = new byte[valueLength];
+                    MemorySegment.copy(map, ValueLayout.JAVA_BYTE, v, value, 0, valueLength);
+                    out[0] = value;
+                } else if (valueLength <= dst.byteSize()) {
+                    MemorySegment.copy(map, v, dst, 0, valueLength);
+                }
+                return valueLength;
+            } catch (IllegalStateException e) {
+                // The segment was retired by compaction after we found it: the index now points elsewhere.
+                ensureOpen();
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- writes (one writer at a time)
+
+    /** Appends and indexes a put; returns its sequence number. */
+    public long put(MemorySegment key, long keyOffset, int keyLength, MemorySegment value, long valueOffset,
+                    long valueLength, long expiresAt, Durability durability) {
+        checkSizes(keyLength, valueLength);
+        long seq;
+        writeLock.lock();
+        try {
+            ensureOpen();
+            long addr = append(active(RecordDescriptor.recordLength(keyLength, valueLength)), RecordDescriptor.TYPE_PUT,
+                    key, keyOffset, keyLength, value, valueOffset, valueLength, expiresAt, 0);
+            applyPut(key, keyOffset, keyLength, addr);
+            seq = sequence;
+        } finally {
+            writeLock.unlock();
+        }
+        puts.increment();
+        afterWrite(seq, durability);
+        return seq;
+    }
+
+    /** Appends a tombstone and removes the key; returns its sequence number. */
+    public long delete(MemorySegment key, long keyOffset, int keyLength, Durability durability) {
+        checkSizes(keyLength, 0);
+        long seq;
+        writeLock.lock();
+        try {
+            ensureOpen();
+            append(active(RecordDescriptor.recordLength(keyLength, 0)), RecordDescriptor.TYPE_DELETE,
+                    key, keyOffset, keyLength, MemorySegment.NULL, 0, 0, 0, 0);
+            applyDelete(key, keyOffset, keyLength);
+            seq = sequence;
+        } finally {
+            writeLock.unlock();
+        }
+        deletes.increment();
+        afterWrite(seq, durability);
+        return seq;
+    }
+
+    /** Appends a batch as consecutive records, then applies it to the index; returns the last sequence. */
+    public long write(WriteBatch batch, Durability durability) {
+        List<WriteBatch.Op> ops = batch.ops();
+        for (WriteBatch.Op op : ops) {
+            checkSizes(op.key().length, op.value() == null ? 0 : op.value().length);
+        }
+        if (ops.isEmpty()) {
+            return sequence();
+        }
+        long seq;
+        writeLock.lock();
+        try {
+            ensureOpen();
+            long[] addrs = new long[ops.size()];
+            // A batch never spans segments, so recovery can cut a torn batch off inside one file.
+            long total = 0;
+            for (WriteBatch.Op op : ops) {
+                total += RecordDescriptor.alignedLength(RecordDescriptor.recordLength(op.key().length,
+                        op.value() == null ? 0 : op.value().length));
+            }
+            LogSegment target = active(total);
+            for (int i = 0; i < ops.size(); i++) {
+                WriteBatch.Op op = ops.get(i);
+                MemorySegment k = MemorySegment.ofArray(op.key());
+                boolean del = op.value() == null;
+                MemorySegment v = del ? MemorySegment.NULL : MemorySegment.ofArray(op.value());
+                long vlen = del ? 0 : op.value().length;
+                addrs[i] = append(target,
+                        del ? RecordDescriptor.TYPE_DELETE : RecordDescriptor.TYPE_PUT, k, 0, op.key().length,
+                        v, 0, vlen, op.expiresAtMillis(), ops.size() - 1 - i);
+            }
+            for (int i = 0; i < ops.size(); i++) {
+                WriteBatch.Op op = ops.get(i);
+                MemorySegment k = MemorySegment.ofArray(op.key());
+                if (op.value() == null) {
+                    applyDelete(k, 0, op.key().length);
+                    deletes.increment();
+                } else {
+                    applyPut(k, 0, op.key().length, addrs[i]);
+                    puts.increment();
+                }
+            }
+            seq = sequence;
+        } finally {
+            writeLock.unlock();
+        }
+        afterWrite(seq, durability);
+        return seq;
+    }
+
+    private void checkSizes(long keyLength, long valueLength) {
+        if (keyLength <= 0 || keyLength > KvOptions.MAX_KEY_BYTES) {
+            throw new KvException("key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + keyLength);
+        }
+        if (valueLength < 0 || valueLength > KvOptions.MAX_VALUE_BYTES) {
+            throw new KvException("value length out of range [0, " + KvOptions.MAX_VALUE_BYTES + "]: valueLength=" + valueLength);
+        }
+    }
+
+    private void afterWrite(long seq, Durability durability) {
+        switch (durability) {
+            case GROUP_COMMIT -> committer.request(seq, false);
+            case SYNC -> {
+                committer.request(seq, true);
+                committer.await(seq, Long.MAX_VALUE);
+            }
+            default -> { }
+        }
+        if (bytesSinceCheckpoint > options.checkpointBytes()) {
+            maintenance.wakeUp();
+        }
+    }
+
+    /** The main-log segment with room for a record of {@code length}, rolling to a new one if needed. */
+    private LogSegment active(long length) {
+        long aligned = RecordDescriptor.alignedLength(length);
+        if (active.writePosition() + aligned > active.capacity()) {
+            active.seal();
+            unsynced.add(active);
+            active = newSegment(SegmentDescriptor.KIND_LOG, aligned);
+        }
+        return active;
+    }
+
+    /** Creates a segment (writer lock held): lowest free id, next ordinal. */
+    LogSegment newSegment(int kind, long minRecordBytes) {
+        int id = 1;
+        while (id < MAX_SEGMENTS && segments.get(id) != null) {
+            id++;
+        }
+        if (id == MAX_SEGMENTS) {
+            throw new KvException("too many segment files: max=" + (MAX_SEGMENTS - 1) + ", dir=" + dir);
+        }
+        long capacity = Math.max(options.segmentBytes(), SegmentDescriptor.FIRST_RECORD + minRecordBytes);
+        LogSegment seg = LogSegment.create(dir, id, nextOrdinal++, kind, capacity);
+        segments.set(id, seg);
+        return seg;
+    }
+
+    /** Writes one record at the segment's write position (single appender per segment). */
+    long append(LogSegment seg, byte type, MemorySegment key, long keyOffset, int keyLength, MemorySegment value,
+                long valueOffset, long valueLength, long expiresAt, int batchRemaining) {
+        MemorySegment map = seg.map();
+        long rec = seg.writePosition();
+        long seq = ++sequence;
+        int length = (int) RecordDescriptor.recordLength(keyLength, valueLength);
+        RecordDescriptor.putHeader(map, rec, seq, expiresAt, type, keyLength, (int) valueLength, batchRemaining);
+        MemorySegment.copy(key, keyOffset, map, RecordDescriptor.keyOffset(rec), keyLength);
+        if (valueLength > 0) {
+            MemorySegment.copy(value, valueOffset, map, RecordDescriptor.valueOffset(rec, keyLength), valueLength);
+        }
+        RecordDescriptor.seal(map, rec, length);
+        long aligned = RecordDescriptor.alignedLength(length);
+        seg.writePosition(rec + aligned);
+        seg.appended(seq);
+        bytesSinceCheckpoint += aligned;
+        return address(seg.id(), rec);
+    }
+
+    /** Points the key at the record at {@code addr} and moves live-byte accounting (writer lock). */
+    void applyPut(MemorySegment key, long keyOffset, int keyLength, long addr) {
+        long hash = KeyHash.hash(key, keyOffset, keyLength);
+        LogSegment seg = segments.get(segmentOf(addr));
+        long prev = index.put(hash, new KeyProbe(key, keyOffset, keyLength), addr);
+        seg.liveBytes.addAndGet(recordBytes(seg, offsetOf(addr)));
+        release(prev);
+    }
+
+    void applyDelete(MemorySegment key, long keyOffset, int keyLength) {
+        long hash = KeyHash.hash(key, keyOffset, keyLength);
+        release(index.remove(hash, new KeyProbe(key, keyOffset, keyLength)));
+    }
+
+    private void release(long prevSlot) {
+        if (prevSlot != 0) {
+            long a = addressOf(prevSlot);
+            LogSegment old = segments.get(segmentOf(a));
+            if (old != null) {
+                old.liveBytes.addAndGet(-recordBytes(old, offsetOf(a)));
+            }
+        }
+    }
+
+    static long recordBytes(LogSegment seg, long rec) {
+        return RecordDescriptor.alignedLength(RecordDescriptor.length(seg.map(), rec));
+    }
+
+    /** Hash of the key of the record a slot points at (index splits). */
+    long slotHash(long slot) {
+        long a = addressOf(slot);
+        LogSegment seg = segments.get(segmentOf(a));
+        if (seg == null) {
+            throw new KvCorruptionException("index slot points at a missing segment: segment=" + segmentOf(a),
+                    dir.resolve("index.main"), -1);
+        }
+        long rec = offsetOf(a);
+        return KeyHash.hash(seg.map(), RecordDescriptor.keyOffset(rec), RecordDescriptor.keyLength(seg.map(), rec));
+    }
+
+    // ---------------------------------------------------------------- durability, checkpoints
+
+    /** What the next fsync must cover. */
+    record SyncPoint(long sequence, List<LogSegment> segments) {}
+
+    SyncPoint syncPoint() {
+        writeLock.lock();
+        try {
+            List<LogSegment> list = new ArrayList<>(unsynced);
+            unsynced.clear();
+            if (active != null) {
+                list.add(active);
+            }
+            return new SyncPoint(sequence, list);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    void forceSegment(LogSegment s) {
+        try {
+            s.force();
+            fsyncs.incrementAndGet();
+        } catch (KvException e) {
+            if (segments.get(s.id()) == s) {
+                throw e;
+            }
+            // retired meanwhile: its records were relocated and forced by compaction
+        }
+    }
+
+    public long durableSequence() { return committer.durableSeq(); }
+
+    public boolean awaitDurable(long seq, long timeout, TimeUnit unit) {
+        ensureOpen();
+        return committer.await(seq, unit.toNanos(timeout));
+    }
+
+    public long sequence() {
+        writeLock.lock();
+        try {
+            return sequence;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Forces the log and the index and moves the redo start to the current end of the log. */
+    public void checkpoint() {
+        ensureOpen();
+        checkpointInternal();
+    }
+
+    void checkpointInternal() {
+        KvEvents.Checkpoint event = new KvEvents.Checkpoint();
+        event.begin();
+        SyncPoint point;
+        CheckpointFile cp;
+        writeLock.lock();
+        try {
+            point = new SyncPoint(sequence, new ArrayList<>(unsynced));
+            point.segments().add(active);
+            unsynced.clear();
+            cp = new CheckpointFile(active.id(), active.writePosition(), sequence, nextOrdinal);
+            bytesSinceCheckpoint = 0;
+        } finally {
+            writeLock.unlock();
+        }
+        for (LogSegment s : point.segments()) {
+            forceSegment(s);
+        }
+        index.force();
+        cp.write(dir);
+        checkpoint = cp;
+        checkpoints.incrementAndGet();
+        if (committer != null) {
+            committer.advance(point.sequence());
+        }
+        event.sequence = cp.sequence();
+        event.segment = cp.segmentId();
+        event.offset = cp.offset();
+        event.commit();
+    }
+
+    // ---------------------------------------------------------------- snapshot, backup, stats
+
+    public KvSnapshot snapshot() {
+        ensureOpen();
+        Arena arena = Arena.ofShared();
+        HashIndex.Image image;
+        long seq;
+        writeLock.lock();
+        try {
+            image = index.image(arena);
+            seq = sequence;
+            snapshotPins.incrementAndGet();
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        } finally {
+            writeLock.unlock();
+        }
+        return new Snapshot(image, arena, seq);
+    }
+
+    private final class Snapshot implements KvSnapshot {
+        private final HashIndex.Image image;
+        private final Arena arena;
+        private final long seq;
+        private boolean open = true;
+
+        Snapshot(HashIndex.Image image, Arena arena, long seq) {
+            this.image = image;
+            this.arena = arena;
+            this.seq = seq;
+        }
+
+        @Override
+        public void forEach(BiConsumer<byte[], byte[]> action) {
+            if (!open) {
+                throw new KvClosedException("snapshot is closed: sequence=" + seq);
+            }
+            ensureOpen();
+            long now = System.currentTimeMillis();
+            image.forEachSlot(slot -> {
+                long a = addressOf(slot);
+                LogSegment seg = segments.get(segmentOf(a));
+                long rec = offsetOf(a);
+                MemorySegment map = seg.map();
+                int length = RecordDescriptor.length(map, rec);
+                if (options.verifyChecksums() && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec)) {
+                    throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
+                }
+                long expires = RecordDescriptor.expiresAt(map, rec);
+                if (expires != 0 && expires <= now) {
+                    return;
+                }
+                int kl = RecordDescriptor.keyLength(map, rec);
+                int vl = RecordDescriptor.valueLength(map, rec);
+                byte[] k = new byte[kl];
+                byte[] v = new byte[vl];
+                MemorySegment.copy(map, ValueLayout.JAVA_BYTE, RecordDescriptor.keyOffset(rec), k, 0, kl);
+                MemorySegment.copy(map, ValueLayout.JAVA_BYTE, RecordDescriptor.valueOffset(rec, kl), v, 0, vl);
+                action.accept(k, v);
+            });
+        }
+
+        @Override
+        public long sequence() { return seq; }
+
+        @Override
+        public void close() {
+            if (open) {
+                open = false;
+                arena.close();
+                snapshotPins.decrementAndGet();
+            }
+        }
+    }
+
+    /** Hot backup into an empty or new directory: hard links to sealed segments, a copy of the index. */
+    public void backup(Path target) {
+        ensureOpen();
+        try {
+            Files.createDirectories(target);
+            try (var s = Files.list(target)) {
+                if (s.findAny().isPresent()) {
+                    throw new KvException("backup target is not empty: target=" + target);
+                }
+            }
+        } catch (IOException e) {
+            throw new KvException("backup target create failed: target=" + target, e);
+        }
+        maintenance.pauseCompaction();
+        try {
+            writeLock.lock();
+            try {
+                active.seal();
+                unsynced.add(active);
+                active = newSegment(SegmentDescriptor.KIND_LOG, 0);
+                checkpointInternal(); // re-enters the (reentrant) write lock
+                index.copyTo(target);
+                Files.copy(dir.resolve(CheckpointFile.NAME), target.resolve(CheckpointFile.NAME));
+                for (int id = 1; id < MAX_SEGMENTS; id++) {
+                    LogSegment seg = segments.get(id);
+                    if (seg != null && seg != active && seg.sealed()) {
+                        Path link = target.resolve(seg.path().getFileName());
+                        try {
+                            Files.createLink(link, seg.path());
+                        } catch (UnsupportedOperationException | IOException e) {
+                            Files.copy(seg.path(), link);
+                        }
+                    }
+                }
+                StoreFiles.syncDirectory(target);
+            } finally {
+                writeLock.unlock();
+            }
+        } catch (IOException e) {
+            throw new KvException("backup failed: target=" + target, e);
+        } finally {
+            maintenance.resumeCompaction();
+        }
+    }
+
+    public KvStats stats() {
+        long live = 0;
+        long log = 0;
+        int count = 0;
+        for (int id = 1; id < MAX_SEGMENTS; id++) {
+            LogSegment s = segments.get(id);
+            if (s != null) {
+                count++;
+                live += s.liveBytes();
+                log += Math.max(0, s.writePosition() - SegmentDescriptor.FIRST_RECORD);
+            }
+        }
+        return new KvStats(index.keyCount(), live, log, count, index.bucketCount(), puts.sum(), deletes.sum(),
+                gets.sum(), fsyncs.get(), checkpoints.get(), compactedSegments.get(), compactedBytes.get(),
+                recoveryMillis, recoveredRecords, fullRebuild);
+    }
+
+    /** Runs one compaction pass now (tests, tools); returns segments reclaimed. */
+    public int compactNow() {
+        ensureOpen();
+        return maintenance.compactNow();
+    }
+
+    void ensureOpen() {
+        if (closed) {
+            throw new KvClosedException("store is closed: dir=" + dir);
+        }
+    }
+
+    boolean isClosed() { return closed; }
+
+    @Override
+    public void close() {
+        writeLock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+        } finally {
+            writeLock.unlock();
+        }
+        maintenance.stop();
+        checkpointInternal();
+        writeLock.lock();
+        try {
+            closed = true;
+            committer.stop();
+            active.seal();
+            index.markOpen(StoreFiles.bootId(), false);
+        } finally {
+            writeLock.unlock();
+        }
+        closeFiles();
+    }
+
+    private void closeFiles() {
+        for (int id = 1; id < MAX_SEGMENTS; id++) {
+            LogSegment s = segments.get(id);
+            if (s != null) {
+                s.close();
+            }
+        }
+        if (index != null) {
+            index.close();
+        }
+        try {
+            fileLock.release();
+            fileLock.channel().close();
+        } catch (IOException ignored) {
+            // the lock goes away with the channel
+        }
+    }
+}
