@@ -297,6 +297,9 @@ public final class MysqlConnection implements Connection {
 
     /** Starts ad-hoc {@code sql}: binary protocol through the cache, text protocol when it cannot be prepared. */
     private ResultCursor start(String sql, Object[] params, int cursorFlags) {
+        if (params.length == 0 && !cache.enabled()) {
+            return sendText(sql); // statement_cache_size=0: never prepare automatically
+        }
         PreparedInfo info = statementFor(sql, params.length);
         if (info == PreparedInfo.TEXT_ONLY) {
             return sendText(sql);
