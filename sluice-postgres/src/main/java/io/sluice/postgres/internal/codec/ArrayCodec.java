@@ -266,7 +266,10 @@ public final class ArrayCodec {
 
     /** Writes a one-dimensional array (lower bound 1) of elements of {@code elementOid}, each in binary format. */
     public static void encode(List<?> elements, int elementOid, PgWriteBuffer out) {
-        boolean hasNulls = elements.contains(null);
+        boolean hasNulls = false;
+        for (Object e : elements) {
+            hasNulls |= e == null; // not List.contains(null): immutable lists throw on it
+        }
         out.writeInt(1);
         out.writeInt(hasNulls ? FLAG_HAS_NULLS : 0);
         out.writeInt(elementOid);

@@ -28,7 +28,7 @@ import java.util.UUID;
 public final class ParamEncoder {
     private ParamEncoder() {}
 
-    /** The type OID to declare in Parse for this value; 0 (the server infers) for null, String, Character, enums and empty lists. */
+    /** The type OID to declare in Parse for this value; 0 (the server infers) for null, String, Character, enums and lists with no typed element. */
     public static int typeOid(Object value) {
         if (value == null || isText(value)) {
             return 0;
@@ -55,7 +55,13 @@ public final class ParamEncoder {
         int oid = typeOid(value);
         if (oid == 0) {
             if (value instanceof List<?> || isJavaArray(value)) {
-                out.writeUtf8("{}"); // no element to infer a type from: an empty array literal, typed by the server
+                // No element to infer a type from: an array literal of NULLs, typed by the server.
+                List<?> elements = elements(value);
+                out.writeByte('{');
+                for (int i = 0; i < elements.size(); i++) {
+                    out.writeUtf8(i == 0 ? "NULL" : ",NULL");
+                }
+                out.writeByte('}');
             } else {
                 out.writeUtf8(value instanceof Enum<?> e ? e.name() : value.toString());
             }
