@@ -31,7 +31,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>Sizes: {@link Mode#SMOKE} runs in this JVM (no fork; one fork for virtual threads, because JMH
  * reads {@code jmh.executor} once per JVM), no warm-up, one 200 ms iteration. {@link Mode#QUICK}: one
- * fork, 1 x 1 s warm-up, 2 x 1 s measurement. {@link Mode#FULL}: one fork, 3 x 2 s warm-up,
+ * fork, 1 x 1 s warm-up, 2 x 0.5 s measurement. {@link Mode#FULL}: one fork, 3 x 2 s warm-up,
  * 5 x 2 s measurement. Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
  */
 public final class JmhRunner {
@@ -46,12 +46,19 @@ public final class JmhRunner {
      * @param benchmark      the class holding {@code @Benchmark} methods (all of them run)
      * @param params         {@code @Param} values to run, each name with its values
      * @param threads        benchmark threads
-     * @param virtualThreads run the threads as virtual threads; the system name gets {@code -virtual}
+     * @param virtualThreads run the threads as virtual threads
+     * @param systemSuffix   appended to the system name, e.g. {@code -virtual}; may be empty
      * @param caseParam      the {@code @Param} that names the case, or null for the method name
      * @param properties     system properties the benchmark reads (passed to the fork, or set here)
      */
     public record Run(Class<?> benchmark, Map<String, List<String>> params, int threads, boolean virtualThreads,
-                      String caseParam, Map<String, String> properties) {}
+                      String systemSuffix, String caseParam, Map<String, String> properties) {}
+
+    static {
+        // The machine is shared: other JMH runs (another suite's fork, a colleague's benchmark) may hold
+        // /tmp/jmh.lock, and in-process runs in one JVM trip over their own lock. Runs here are sequential.
+        System.setProperty("jmh.ignoreLock", "true");
+    }
 
     private JmhRunner() {}
 
@@ -78,21 +85,38 @@ public final class JmhRunner {
             o.forks(1).jvmArgs(jvmArgs.toArray(String[]::new));
         } else {
             o.forks(0);
-            run.properties().forEach(System::setProperty);
         }
         switch (context.mode()) {
             case SMOKE -> o.warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200));
             case QUICK -> o.warmupIterations(1).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(2).measurementTime(TimeValue.seconds(1));
+                    .measurementIterations(2).measurementTime(TimeValue.milliseconds(500));
             case FULL -> o.warmupIterations(3).warmupTime(TimeValue.seconds(2))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(2));
         }
-        Collection<RunResult> results = new Runner(o.build()).run();
+        Collection<RunResult> results = fork ? new Runner(o.build()).run() : runHere(o, run.properties());
         List<Cell> cells = new ArrayList<>();
         for (RunResult r : results) {
             cells.addAll(toCells(suite, run, r));
         }
         return cells;
+    }
+
+    /** Runs in this JVM with the run's system properties set, and puts the previous values back. */
+    private static Collection<RunResult> runHere(ChainedOptionsBuilder o, Map<String, String> properties)
+            throws RunnerException {
+        Map<String, String> previous = new LinkedHashMap<>();
+        properties.forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
+        try {
+            return new Runner(o.build()).run();
+        } finally {
+            previous.forEach((k, v) -> {
+                if (v == null) {
+                    System.clearProperty(k);
+                } else {
+                    System.setProperty(k, v);
+                }
+            });
+        }
     }
 
     private static List<Cell> toCells(String suite, Run run, RunResult r) {
@@ -102,9 +126,7 @@ public final class JmhRunner {
         if (system == null) {
             system = method;
         }
-        if (run.virtualThreads()) {
-            system = system + "-virtual";
-        }
+        system = system + run.systemSuffix();
         String caseName = run.caseParam() == null ? method : bp.getParam(run.caseParam());
         Map<String, Object> params = new LinkedHashMap<>();
         for (String key : bp.getParamsKeys()) {

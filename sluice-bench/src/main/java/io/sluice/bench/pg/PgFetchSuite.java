@@ -1,0 +1,72 @@
+package io.sluice.bench.pg;
+
+import io.sluice.bench.Cell;
+import io.sluice.bench.ResultSink;
+import io.sluice.bench.RunContext;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code pg-fetch}: the ldbc fetch of N rows reading every column, cases {@code statement} (ad-hoc SQL
+ * text) and {@code prepared} (explicit prepared statement), systems {@code pgjdbc} (baseline),
+ * {@code vertx-pg}, {@code sluice} on platform threads, {@code sluice-virtual} on virtual threads, and
+ * {@code pgbench} for the prepared case.
+ */
+final class PgFetchSuite extends PgSuite {
+    static final List<String> VARIANTS = List.of("statement", "prepared");
+
+    @Override
+    public String name() {
+        return "pg-fetch";
+    }
+
+    @Override
+    public Set<String> systems() {
+        Set<String> s = new LinkedHashSet<>(List.of(PgClients.PGJDBC, PgClients.VERTX));
+        if (SluiceClient.available()) {
+            s.add(PgClients.SLUICE);
+            s.add(SLUICE_VIRTUAL);
+        }
+        if (Pgbench.executable() != null) {
+            s.add(Pgbench.SYSTEM);
+        }
+        return s;
+    }
+
+    @Override
+    public void run(RunContext context, ResultSink sink) throws Exception {
+        LdbcTable.ensure();
+        PgGrid grid = PgGrid.of(context.mode());
+        boolean sluice = sluiceAvailable();
+        List<String> rows = PgGrid.strings(grid.rows());
+        for (int threads : grid.threads()) {
+            jmh(context, sink, FetchBenchmark.class, params("system", jmhSystems(sluice, PgClients.PGJDBC,
+                    PgClients.VERTX), "variant", VARIANTS, "rows", rows), threads, false, "", "variant", 5432);
+        }
+        if (sluice) {
+            for (int threads : grid.virtualThreads()) {
+                jmh(context, sink, FetchBenchmark.class, params("system", List.of(PgClients.SLUICE), "variant", VARIANTS,
+                        "rows", rows), threads, true, "-virtual", "variant", 5432);
+            }
+        }
+        Path pgbench = Pgbench.executable();
+        if (pgbench == null) {
+            System.out.println(name() + ": pgbench not installed; no pgbench reference");
+            return;
+        }
+        for (int r : grid.rows()) {
+            for (int threads : grid.threads()) {
+                double tps = Pgbench.tps(pgbench, context.workDir(), Pgbench.fetchScript(r), threads,
+                        grid.pgbenchSeconds());
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("rows", r);
+                p.put("threads", threads);
+                sink.accept(new Cell(name(), "prepared", p, Pgbench.SYSTEM, "ops/s", tps, Double.NaN));
+            }
+        }
+    }
+}

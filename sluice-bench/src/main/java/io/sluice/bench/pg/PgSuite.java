@@ -1,0 +1,66 @@
+package io.sluice.bench.pg;
+
+import io.sluice.bench.Cell;
+import io.sluice.bench.JmhRunner;
+import io.sluice.bench.ResultSink;
+import io.sluice.bench.RunContext;
+import io.sluice.bench.Suite;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** What the PostgreSQL suites share: the service, the baseline, which systems exist, running JMH. */
+abstract class PgSuite implements Suite {
+    static final String SLUICE_VIRTUAL = "sluice-virtual";
+
+    @Override
+    public Set<String> requiredServices() {
+        return Set.of("postgres");
+    }
+
+    @Override
+    public String baselineSystem() {
+        return PgClients.PGJDBC;
+    }
+
+    /** True when the Sluice driver is on the class path; says so once per suite when it is not. */
+    final boolean sluiceAvailable() {
+        boolean available = SluiceClient.available();
+        if (!available) {
+            System.out.println(name() + ": no Sluice PostgreSQL driver on the class path; measuring the peers only");
+        }
+        return available;
+    }
+
+    /** Runs one JMH configuration and forwards its cells. */
+    final void jmh(RunContext context, ResultSink sink, Class<?> benchmark, Map<String, List<String>> params,
+                   int threads, boolean virtual, String suffix, String caseParam, int port) throws Exception {
+        System.out.println("  " + name() + ": " + benchmark.getSimpleName() + " " + params + " threads=" + threads
+                + (virtual ? " (virtual)" : ""));
+        List<Cell> cells = JmhRunner.run(name(), context, new JmhRunner.Run(benchmark, params, threads, virtual,
+                suffix, caseParam, Map.of(PgEndpoint.PORT_PROPERTY, Integer.toString(port))));
+        cells.forEach(sink::accept);
+    }
+
+    /** The systems measured with JMH: the peers, then Sluice if present. */
+    static List<String> jmhSystems(boolean sluice, String... peers) {
+        List<String> systems = new ArrayList<>(List.of(peers));
+        if (sluice) {
+            systems.add(PgClients.SLUICE);
+        }
+        return systems;
+    }
+
+    /** An ordered parameter map. */
+    static Map<String, List<String>> params(Object... keyValues) {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            @SuppressWarnings("unchecked")
+            List<String> values = (List<String>) keyValues[i + 1];
+            m.put((String) keyValues[i], values);
+        }
+        return m;
+    }
+}

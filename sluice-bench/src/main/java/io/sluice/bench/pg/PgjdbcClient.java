@@ -1,0 +1,72 @@
+package io.sluice.bench.pg;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * pgjdbc, one connection per benchmark thread as ldbc does: {@link PreparedStatement} made once for
+ * {@code prepared}, a {@link Statement} with the SQL text for {@code statement}. Default settings
+ * (prepareThreshold 5), TLS off.
+ */
+final class PgjdbcClient implements PgClient {
+    private final Connection connection;
+    private final Workload workload;
+    private final PreparedStatement prepared;
+
+    PgjdbcClient(PgEndpoint endpoint, Workload workload) throws SQLException {
+        this.connection = DriverManager.getConnection(endpoint.jdbcUrl());
+        this.workload = workload;
+        this.prepared = workload.prepared()
+                ? connection.prepareStatement(LdbcTable.jdbc(workload.parameterizedSql())) : null;
+    }
+
+    @Override
+    public void run(Blackhole bh) throws SQLException {
+        int parameter = workload.nextParameter();
+        if (prepared != null) {
+            prepared.setInt(1, parameter);
+            try (ResultSet rs = prepared.executeQuery()) {
+                read(rs, bh);
+            }
+        } else {
+            try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(workload.literalSql(parameter))) {
+                read(rs, bh);
+            }
+        }
+    }
+
+    static void read(ResultSet rs, Blackhole bh) throws SQLException {
+        while (rs.next()) {
+            bh.consume(rs.getLong(1));
+            bh.consume(rs.getShort(2));
+            bh.consume(rs.getInt(3));
+            bh.consume(rs.getFloat(4));
+            bh.consume(rs.getDouble(5));
+            bh.consume(rs.getBigDecimal(6));
+            bh.consume(rs.getString(7));
+            bh.consume(rs.getString(8));
+            bh.consume(rs.getObject(9, LocalDate.class));
+            bh.consume(rs.getObject(10, LocalTime.class));
+            bh.consume(rs.getObject(11, LocalDateTime.class));
+            bh.consume(rs.getObject(12, OffsetDateTime.class));
+            bh.consume(rs.getBoolean(13));
+            bh.consume(rs.getInt(14));
+            bh.consume(rs.getLong(15));
+            bh.consume(rs.getString(16));
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}
