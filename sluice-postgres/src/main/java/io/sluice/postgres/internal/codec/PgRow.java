@@ -247,52 +247,132 @@ public final class PgRow implements Row {
 
     @Override
     public BigDecimal getBigDecimal(int i) {
-        return (BigDecimal) decode(i, BigDecimal.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toBigDecimal(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "BigDecimal", e);
+        }
     }
 
     @Override
     public String getString(int i) {
-        return (String) decode(i, String.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toText(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "String", e);
+        }
     }
 
     @Override
     public byte[] getBytes(int i) {
-        return (byte[]) decode(i, byte[].class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toBytes(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "byte[]", e);
+        }
     }
 
     @Override
     public LocalDate getLocalDate(int i) {
-        return (LocalDate) decode(i, LocalDate.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toLocalDate(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "LocalDate", e);
+        }
     }
 
     @Override
     public LocalTime getLocalTime(int i) {
-        return (LocalTime) decode(i, LocalTime.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toLocalTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "LocalTime", e);
+        }
     }
 
     @Override
     public OffsetTime getOffsetTime(int i) {
-        return (OffsetTime) decode(i, OffsetTime.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toOffsetTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "OffsetTime", e);
+        }
     }
 
     @Override
     public LocalDateTime getLocalDateTime(int i) {
-        return (LocalDateTime) decode(i, LocalDateTime.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toLocalDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "LocalDateTime", e);
+        }
     }
 
     @Override
     public OffsetDateTime getOffsetDateTime(int i) {
-        return (OffsetDateTime) decode(i, OffsetDateTime.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toOffsetDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "OffsetDateTime", e);
+        }
     }
 
     @Override
     public Instant getInstant(int i) {
-        return (Instant) decode(i, Instant.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toInstant(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "Instant", e);
+        }
     }
 
     @Override
     public Interval getInterval(int i) {
-        return (Interval) decode(i, Interval.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toInterval(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "Interval", e);
+        }
     }
 
     @Override
@@ -302,7 +382,15 @@ public final class PgRow implements Row {
 
     @Override
     public UUID getUuid(int i) {
-        return (UUID) decode(i, UUID.class);
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return null;
+        }
+        try {
+            return ValueCodec.toUuid(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+        } catch (RuntimeException e) {
+            throw failed(i, "UUID", e);
+        }
     }
 
     @Override
