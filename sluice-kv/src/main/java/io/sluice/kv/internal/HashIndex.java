@@ -77,6 +77,18 @@ public final class HashIndex implements AutoCloseable {
             if (initial <= 0 || Long.bitCount(initial) != 1) {
                 throw new KvCorruptionException("index header has invalid initial bucket count " + initial, mainPath, initialOffset());
             }
+            if (!fresh) {
+                long needMain = HEADER_BYTES + ((initial + splits() + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
+                if (mainChannel.size() < needMain) {
+                    throw new KvCorruptionException("index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
+                            mainPath, mainChannel.size());
+                }
+                long needOverflow = ((overflowUsed() + 1 + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
+                if (overflowChannel.size() < needOverflow) {
+                    throw new KvCorruptionException("index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
+                            overflowPath, overflowChannel.size());
+                }
+            }
             ensureMain(initial + splits());
             ensureOverflow(overflowUsed() + 1);
         } catch (IOException e) {
