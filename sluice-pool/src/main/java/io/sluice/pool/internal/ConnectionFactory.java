@@ -13,7 +13,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class ConnectionFactory {
     private static final long MIN_BACKOFF_NANOS = 10_000_000L;
-    private static final long MAX_BACKOFF_NANOS = 1_000_000_000L;
+    private static final long MAX_BACKOFF_NANOS = 250_000_000L;
 
     private final PoolCore core;
     private final PoolSettings settings;
