@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.format.DateTimeFormatter;
@@ -38,7 +39,7 @@ final class ColumnWriters {
             case JSON -> (r, i, g) -> g.writeRawValue(r.getString(i));
             case BYTES -> (r, i, g) -> g.writeBinary(r.getBytes(i));
             case DATE -> (r, i, g) -> writeDate(r.getLocalDate(i), g);
-            case TIME -> (r, i, g) -> g.writeString(DateTimeFormatter.ISO_LOCAL_TIME.format(r.getLocalTime(i)));
+            case TIME -> (r, i, g) -> writeTime(r.getLocalTime(i), g);
             case TIME_TZ -> (r, i, g) -> g.writeString(DateTimeFormatter.ISO_OFFSET_TIME.format(r.getOffsetTime(i)));
             case TIMESTAMP -> (r, i, g) -> writeTimestamp(r.getLocalDateTime(i), g);
             case TIMESTAMP_TZ -> (r, i, g) -> writeTimestampTz(r.getOffsetDateTime(i), g);
@@ -90,6 +91,11 @@ final class ColumnWriters {
         } else {
             g.writeString(DateTimeFormatter.ISO_LOCAL_DATE.format(d));
         }
+    }
+
+    private static void writeTime(LocalTime t, JsonGenerator g) throws IOException {
+        // PostgreSQL's 24:00:00 reads as LocalTime.MAX; JSON gets the server's spelling back.
+        g.writeString(t.equals(LocalTime.MAX) ? "24:00:00" : DateTimeFormatter.ISO_LOCAL_TIME.format(t));
     }
 
     private static void writeTimestamp(LocalDateTime t, JsonGenerator g) throws IOException {
@@ -164,6 +170,7 @@ final class ColumnWriters {
             case byte[] bytes -> g.writeString(Base64.getEncoder().encodeToString(bytes));
             case LocalDate d -> writeDate(d, g);
             case LocalDateTime t -> writeTimestamp(t, g);
+            case LocalTime t -> writeTime(t, g);
             case OffsetDateTime t -> writeTimestampTz(t, g);
             case OffsetTime t -> g.writeString(DateTimeFormatter.ISO_OFFSET_TIME.format(t));
             case TemporalAccessor t -> g.writeString(t.toString());

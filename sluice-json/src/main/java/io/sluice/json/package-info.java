@@ -22,7 +22,7 @@
  * <tr><td>bytea, BLOB</td><td>string, standard base64 with padding</td></tr>
  * <tr><td>date, time, timetz, timestamp, timestamptz</td><td>ISO-8601 string ({@code 2024-02-29},
  *     {@code 13:45:00.5}, {@code 2024-02-29T13:45:00Z}); PostgreSQL's {@code infinity} and
- *     {@code -infinity} as those strings</td></tr>
+ *     {@code -infinity} as those strings, {@code 24:00:00} as such</td></tr>
  * <tr><td>interval, MySQL TIME</td><td>ISO-8601 duration string ({@code P1M2DT3H4M5.5S})</td></tr>
  * <tr><td>one-dimensional arrays</td><td>JSON array of the element type's JSON</td></tr>
  * <tr><td>SQL NULL</td><td>null</td></tr>
