@@ -1,0 +1,30 @@
+package io.sluice.bench.mysql;
+
+import io.sluice.bench.ResultSink;
+import io.sluice.bench.RunContext;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code mysql-fetch}: the ldbc fetch of 500..2000 rows of {@code my_ldbc} reading all 16 columns,
+ * cases {@code statement} and {@code prepared}, at 1..16 threads (smoke: 500 rows, 1 thread; quick:
+ * 500 and 2000 rows at 1, 2, 8 threads).
+ */
+final class MyFetchSuite extends MySuite {
+    @Override
+    public String name() {
+        return "mysql-fetch";
+    }
+
+    @Override
+    public void run(RunContext context, ResultSink sink) throws Exception {
+        MyLdbcTable.ensure();
+        List<String> rows = switch (context.mode()) {
+            case SMOKE -> List.of("500");
+            case QUICK -> List.of("500", "2000");
+            case FULL -> List.of("500", "1000", "1500", "2000");
+        };
+        jmh(context, sink, Map.of("kind", List.of("fetch"), "variant", List.of("statement", "prepared"), "rows", rows),
+                threads(context.mode()), "variant");
+    }
+}
