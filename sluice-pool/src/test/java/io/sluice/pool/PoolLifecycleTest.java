@@ -124,6 +124,21 @@ class PoolLifecycleTest {
     }
 
     @Test
+    void shouldKeepCreatingWhenConnectorThrowsAnError() {
+        AtomicInteger calls = new AtomicInteger();
+        try (ConnectionPool pool = server.pool().connector(cfg -> {
+                    if (calls.incrementAndGet() <= 2) {
+                        throw new NoClassDefFoundError("driver class missing");
+                    }
+                    return server.connect(cfg);
+                }).connectionTimeout(Duration.ofSeconds(20)).build()) {
+            pool.useConnection(c -> c.execute("SELECT 1"));
+            assertThat(pool.stats().creationFailures()).isEqualTo(2);
+            assertThat(pool.stats().pending()).isZero();
+        }
+    }
+
+    @Test
     void shouldStopRetryingWhenNobodyWaits() throws Exception {
         server.down = true;
         try (ConnectionPool pool = server.pool().connectionTimeout(Duration.ofMillis(30)).build()) {

@@ -39,12 +39,13 @@ final class ConnectionFactory {
             try {
                 e = open();
                 core.lastCreationFailure = null;
-            } catch (RuntimeException ex) {
+            } catch (RuntimeException | LinkageError | AssertionError ex) {
+                // a creator that died here would stay counted in pending forever and starve the pool
                 SluiceException failure = ex instanceof SluiceException se ? se : PoolCore.wrapCreationFailure(core.name, ex);
                 core.lastCreationFailure = failure;
                 core.creationFailures.increment();
                 event.failure = String.valueOf(ex.getMessage());
-                settings.listener().onCreationFailure(core.name, failure);
+                core.listener.onCreationFailure(core.name, failure);
             }
             event.end();
             if (event.shouldCommit()) {
@@ -136,7 +137,7 @@ final class ConnectionFactory {
             if (c.inTransaction()) {
                 c.rollback();
                 core.rolledBack.increment();
-                settings.listener().onRolledBack(core.name, borrower);
+                core.listener.onRolledBack(core.name, borrower);
             }
             if (settings.resetSessionOnReturn()) {
                 c.reset();

@@ -51,8 +51,8 @@ final class Housekeeper implements Runnable {
             try {
                 runOnce(System.nanoTime());
             } catch (RuntimeException e) {
-                // a listener threw; housekeeping must go on
-                core.settings.listener().onEvicted(core.name, "housekeeping failed", e);
+                // an unexpected failure must not end housekeeping for the pool's lifetime
+                core.listener.onEvicted(core.name, "housekeeping failed", e);
             }
         }
     }
@@ -106,11 +106,11 @@ final class Housekeeper implements Runnable {
         ConnectionFactory factory = core.factory();
         for (PoolEntry e : expired) {
             factory.closeQuietly(e);
-            settings.listener().onEvicted(core.name, "maxLifetime reached", null);
+            core.listener.onEvicted(core.name, "maxLifetime reached", null);
         }
         for (PoolEntry e : idleTooLong) {
             factory.closeQuietly(e);
-            settings.listener().onEvicted(core.name, "idleTimeout reached", null);
+            core.listener.onEvicted(core.name, "idleTimeout reached", null);
         }
         for (PoolEntry e : toCheck) {
             if (factory.validate(e)) {
@@ -144,6 +144,6 @@ final class Housekeeper implements Runnable {
             event.stack = Arrays.stream(stack).map(String::valueOf).collect(Collectors.joining("\n"));
             event.commit();
         }
-        settings.listener().onLeak(new ConnectionLeakException(message, stack));
+        core.listener.onLeak(new ConnectionLeakException(message, stack));
     }
 }

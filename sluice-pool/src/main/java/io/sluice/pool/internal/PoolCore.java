@@ -5,6 +5,7 @@ import io.sluice.ConnectionException;
 import io.sluice.PoolExhaustedException;
 import io.sluice.SluiceException;
 import io.sluice.pool.PoolClosedException;
+import io.sluice.pool.PoolListener;
 import io.sluice.pool.PoolStats;
 import io.sluice.pool.PoolWaitInterruptedException;
 import java.util.ArrayDeque;
@@ -30,6 +31,8 @@ public final class PoolCore {
 
     final PoolSettings settings;
     final String name;
+    /** The user's listener, shielded so that nothing it throws disturbs the pool. */
+    final PoolListener listener;
     final ReentrantLock lock = new ReentrantLock();
     /** Signalled when a connection is created or closed, and on returns while closing. */
     final Condition countsChanged = lock.newCondition();
@@ -62,6 +65,7 @@ public final class PoolCore {
     public PoolCore(PoolSettings settings) {
         this.settings = settings;
         this.name = settings.name();
+        this.listener = new SafeListener(settings.listener());
         this.suspectSince = System.nanoTime() - 1;
         this.factory = new ConnectionFactory(this);
         this.housekeeper = new Housekeeper(this);
@@ -305,7 +309,7 @@ public final class PoolCore {
             lock.unlock();
         }
         factory.closeQuietly(e);
-        settings.listener().onEvicted(name, reason, cause);
+        listener.onEvicted(name, reason, cause);
     }
 
     /** Starts background creations for waiters and for minIdle, within maxSize. */
@@ -492,7 +496,7 @@ public final class PoolCore {
         return factory;
     }
 
-    static ConnectionException wrapCreationFailure(String pool, RuntimeException e) {
+    static ConnectionException wrapCreationFailure(String pool, Throwable e) {
         return new ConnectionException("connection could not be opened: pool=" + pool + ", error=" + e, e);
     }
 }
