@@ -1,0 +1,54 @@
+package io.sluice.bench.http;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One run of ApacheBench ({@code ab -n N -c C -l URL}) against a local server, and what it printed.
+ *
+ * @param requestsPerSecond ab's "Requests per second"
+ * @param failed            failed requests plus non-2xx responses
+ * @param socketErrors      1 when ab aborted on a socket error (it stops at the first), else 0
+ * @param p50Ms             median total time per request
+ * @param p99Ms             99th percentile
+ * @param maxMs             longest request
+ */
+record AbRun(double requestsPerSecond, long failed, long socketErrors, double p50Ms, double p99Ms, double maxMs) {
+    private static final Pattern RPS = Pattern.compile("Requests per second:\\s+([0-9.]+)");
+    private static final Pattern FAILED = Pattern.compile("Failed requests:\\s+(\\d+)");
+    private static final Pattern NON_2XX = Pattern.compile("Non-2xx responses:\\s+(\\d+)");
+
+    static AbRun run(String url, int requests, int concurrency) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("ab", "-q", "-l", "-n", Integer.toString(requests),
+                "-c", Integer.toString(concurrency), "-s", "30", url));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IOException("ab did not finish: url=" + url);
+        }
+        if (p.exitValue() != 0 || !RPS.matcher(output).find()) {
+            if (output.contains("apr_socket") || output.contains("apr_poll")) {
+                return new AbRun(0, requests, 1, Double.NaN, Double.NaN, Double.NaN);
+            }
+            throw new IOException("ab failed: exit=" + p.exitValue() + ", output=" + output.strip());
+        }
+        return new AbRun(number(RPS, output), (long) number(FAILED, output) + (long) number(NON_2XX, output), 0,
+                percentile(output, "50%"), percentile(output, "99%"), percentile(output, "100%"));
+    }
+
+    private static double number(Pattern pattern, String output) {
+        Matcher m = pattern.matcher(output);
+        return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    }
+
+    private static double percentile(String output, String label) {
+        Matcher m = Pattern.compile("^\\s*" + Pattern.quote(label) + "\\s+(\\d+)", Pattern.MULTILINE).matcher(output);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+}
