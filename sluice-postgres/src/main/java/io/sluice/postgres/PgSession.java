@@ -182,6 +182,14 @@ final class PgSession {
      * the caller (a stream) and answered false here.
      */
     boolean dispatch(byte type, ResponseHandler h) {
+        try {
+            return dispatchMessage(type, h);
+        } catch (ProtocolException e) {
+            throw fail(e);
+        }
+    }
+
+    private boolean dispatchMessage(byte type, ResponseHandler h) {
         byte[] b = reader.buffer();
         int off = reader.bodyOffset();
         int len = reader.bodyLength();

@@ -1,0 +1,79 @@
+package io.sluice.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.ConnectionException;
+import io.sluice.ProtocolException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Wire-level bad input from a misbehaving peer: each gives a clean exception and a broken, closed connection. */
+@Timeout(20)
+class BadServerInputTest {
+    // RowDescription for one int4 column "a" in text format, then a DataRow.
+    private static final String ROW_DESCRIPTION = "54" + "0000001a" + "0001" + "6100" + "00000000" + "0000"
+            + "00000017" + "0004" + "ffffffff" + "0000";
+    private static final String PARSE_BIND = "31" + "00000004" + "74" + "00000006" + "0000" + ROW_DESCRIPTION
+            + "32" + "00000004";
+
+    private static PgConnection connect(MisbehavingServer server) {
+        return new PgDriver().connect(PgTestConfig.trust().port(server.port()).build());
+    }
+
+    private static void assertBrokenBy(String responseHex, boolean closeAfter, Class<? extends Throwable> expected,
+            String messagePart) throws Exception {
+        try (MisbehavingServer server = new MisbehavingServer(responseHex, closeAfter);
+                PgConnection c = connect(server)) {
+            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getInt(0))).isInstanceOf(expected)
+                    .hasMessageContaining(messagePart);
+            assertThat(c.isBroken()).isTrue();
+            assertThat(c.isClosed()).isTrue();
+            assertThatThrownBy(() -> c.execute("SELECT 1")).isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("broken");
+        }
+    }
+
+    @Test
+    void shouldBreakConnectionWhenMessageTypeIsUnknown() throws Exception {
+        assertBrokenBy("40" + "00000004", false, ProtocolException.class, "unexpected message");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenLengthIsOversized() throws Exception {
+        assertBrokenBy(PARSE_BIND + "44" + "7ffffff0", false, ProtocolException.class, "length");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenLengthIsNegative() throws Exception {
+        assertBrokenBy("5a" + "fffffffe", false, ProtocolException.class, "length");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenDataRowDoesNotMatchDescription() throws Exception {
+        // DataRow claiming 2 columns where RowDescription announced 1.
+        assertBrokenBy(PARSE_BIND + "44" + "0000000e" + "0002" + "00000001" + "31" + "ffffffff", false,
+                ProtocolException.class, "DataRow");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenRowDescriptionIsTruncated() throws Exception {
+        assertBrokenBy("31" + "00000004" + "54" + "0000000a" + "0001" + "610000000000", false,
+                ProtocolException.class, "malformed");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenServerClosesMidMessage() throws Exception {
+        assertBrokenBy(PARSE_BIND + "44" + "00000010" + "0001", true, ConnectionException.class, "read from server failed");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenReadyForQueryStatusIsUnknown() throws Exception {
+        assertBrokenBy("5a" + "00000005" + "58", false, ProtocolException.class, "transaction status");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenServerStartsCopy() throws Exception {
+        assertBrokenBy("47" + "00000007" + "00" + "0000", false, ProtocolException.class, "COPY");
+    }
+}
