@@ -231,6 +231,11 @@ public final class MysqlConnection implements Connection {
         writer.command(COM_STMT_PREPARE).restString(sql).end();
         reader.expectSequence(writer.nextSequence());
         writer.flush();
+        return readPrepareResponse(sql);
+    }
+
+    /** Reads a COM_STMT_PREPARE response (https://mariadb.com/kb/en/com_stmt_prepare/#response). */
+    private PreparedInfo readPrepareResponse(String sql) {
         Payload p = reader.next();
         if (p.header() == ERR_HEADER) {
             throw new ServerException(ServerPackets.decodeError(p));
@@ -300,6 +305,9 @@ public final class MysqlConnection implements Connection {
         if (params.length == 0 && !cache.enabled()) {
             return sendText(sql); // statement_cache_size=0: never prepare automatically
         }
+        if (wire.handshake().mariaDb() && cache.get(sql) == null) {
+            return prepareAndExecute(sql, params, cursorFlags);
+        }
         PreparedInfo info = statementFor(sql, params.length);
         if (info == PreparedInfo.TEXT_ONLY) {
             return sendText(sql);
@@ -307,6 +315,47 @@ public final class MysqlConnection implements Connection {
         ResultCursor c = execute(info, params, cursorFlags);
         if (!cache.enabled()) {
             queueClose(info); // one-shot statement: closed with the next command
+        }
+        return c;
+    }
+
+    /**
+     * Cache miss on MariaDB: COM_STMT_PREPARE and COM_STMT_EXECUTE for statement id 0xffffffff ("the
+     * statement prepared just before", https://mariadb.com/kb/en/com_stmt_execute/) go out in one write,
+     * so a new SQL text costs one round trip, not two.
+     */
+    private ResultCursor prepareAndExecute(String sql, Object[] params, int cursorFlags) {
+        writer.command(COM_STMT_PREPARE).restString(sql).end();
+        try {
+            ParameterEncoder.writeExecute(writer, -1, cursorFlags, params.length, params);
+        } catch (RuntimeException e) {
+            writer.discard();
+            throw e;
+        }
+        reader.expectSequence(1);
+        writer.flush();
+        PreparedInfo info;
+        try {
+            info = readPrepareResponse(sql);
+        } catch (ServerException e) {
+            reader.expectSequence(1);
+            try {
+                new ResultCursor(this, reader, capabilities, null).drain(); // the execute's own error
+            } catch (ServerException ignored) {
+                // expected: the statement does not exist
+            }
+            if (ServerPackets.errorCode(e.serverMessage()) == ER_UNSUPPORTED_PS && params.length == 0) {
+                cache.put(sql, PreparedInfo.TEXT_ONLY);
+                return sendText(sql);
+            }
+            throw e;
+        }
+        reader.expectSequence(1);
+        ResultCursor c = new ResultCursor(this, reader, capabilities, info);
+        if (cache.enabled()) {
+            cache.put(sql, info);
+        } else {
+            queueClose(info);
         }
         return c;
     }

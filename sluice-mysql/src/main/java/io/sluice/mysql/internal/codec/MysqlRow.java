@@ -332,6 +332,10 @@ public final class MysqlRow implements Row {
         if (type == MYSQL_TYPE_BIT) {
             return BigDecimal.valueOf(getLong(i));
         }
+        BigDecimal fast = parseDecimalFast(offsets[i], n);
+        if (fast != null) {
+            return fast;
+        }
         char[] chars = new char[n];
         for (int k = 0; k < n; k++) {
             chars[k] = (char) (buf[offsets[i] + k] & 0xff);
@@ -341,6 +345,42 @@ public final class MysqlRow implements Row {
         } catch (NumberFormatException e) {
             throw cannot(i, "BigDecimal", new String(chars));
         }
+    }
+
+    /**
+     * Fast path for DECIMAL text of up to 18 digits: the unscaled value is accumulated in a long, so the
+     * only allocation is the BigDecimal itself. Returns null for anything else (slow path: BigDecimal's parser).
+     */
+    private BigDecimal parseDecimalFast(int p, int n) {
+        int end = p + n;
+        int k = p;
+        boolean neg = false;
+        if (k < end && (buf[k] == '-' || buf[k] == '+')) {
+            neg = buf[k] == '-';
+            k++;
+        }
+        long unscaled = 0;
+        int digits = 0;
+        int scale = -1;
+        for (; k < end; k++) {
+            int c = buf[k];
+            if (c == '.' && scale < 0) {
+                scale = 0;
+                continue;
+            }
+            int d = c - '0';
+            if (d < 0 || d > 9 || ++digits > 18) {
+                return null;
+            }
+            unscaled = unscaled * 10 + d;
+            if (scale >= 0) {
+                scale++;
+            }
+        }
+        if (digits == 0) {
+            return null;
+        }
+        return BigDecimal.valueOf(neg ? -unscaled : unscaled, Math.max(scale, 0));
     }
 
     @Override

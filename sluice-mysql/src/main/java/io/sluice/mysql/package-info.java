@@ -1,0 +1,64 @@
+/**
+ * Sluice's native MySQL and MariaDB driver ({@code mysql://} and {@code mariadb://} URLs), speaking the
+ * client/server protocol (https://mariadb.com/kb/en/clientserver-protocol/) directly.
+ *
+ * <h2>What it does</h2>
+ * <ul>
+ *   <li>Handshake v10 with CLIENT_PROTOCOL_41, CLIENT_DEPRECATE_EOF, CLIENT_PLUGIN_AUTH, CLIENT_SSL and,
+ *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement).</li>
+ *   <li>Authentication: mysql_native_password, caching_sha2_password (fast path; full path in clear
+ *       over TLS or RSA-encrypted with the server's public key), mysql_clear_password (TLS only), and
+ *       auth switch requests. MariaDB's client_ed25519 is not supported.</li>
+ *   <li>TLS through the JDK with the PostgreSQL driver's {@code sslmode} names: {@code disable},
+ *       {@code allow} (plain, then TLS if the login is refused), {@code prefer} (TLS when offered, the
+ *       default), {@code require}, {@code verify-ca}, {@code verify-full} ({@code sslrootcert} names
+ *       the trusted CA file).</li>
+ *   <li>Statement cache: every ad-hoc SQL text is prepared on first use (on MariaDB prepare and execute
+ *       go out in one write) and kept in a per-connection LRU of {@code statement_cache_size}
+ *       statements (default 256); results then arrive as binary rows. With size 0, parameterless SQL
+ *       runs through COM_QUERY (text rows) and SQL with parameters is prepared once and closed.</li>
+ *   <li>Rows are views over the receive buffer: one offset table per result shape, each value
+ *       decoded when a getter asks for it. The reader fills a 64 KiB buffer per system call.</li>
+ *   <li>{@code executeBatch} writes up to 512 executes before reading their replies (pipelining).</li>
+ *   <li>{@code stream} reads rows from the socket as the caller asks for them; memory stays bounded by
+ *       the receive buffer. Closing early reads and discards the rest of the result.</li>
+ *   <li>{@code cancel} and query timeouts send {@code KILL QUERY id} on a second connection; the
+ *       cancelled call throws {@link io.sluice.QueryCancelledException} or
+ *       {@link io.sluice.QueryTimeoutException} and the connection stays usable.</li>
+ *   <li>{@code reset} is COM_RESET_CONNECTION (prepared statements, variables, transaction dropped);
+ *       {@code isValid} is COM_PING.</li>
+ *   <li>The session time zone is set to UTC at connect (and after reset): TIMESTAMP values are read and
+ *       written as UTC instants.</li>
+ * </ul>
+ *
+ * <h2>Types ({@link io.sluice.Row#getObject})</h2>
+ * <pre>
+ *  TINYINT(1), BOOLEAN, BIT(1)     BOOLEAN    Boolean
+ *  TINYINT [UNSIGNED], SMALLINT    SMALLINT   Short
+ *  SMALLINT UNSIGNED, MEDIUMINT,
+ *  INT                             INTEGER    Integer
+ *  INT UNSIGNED, BIGINT            BIGINT     Long
+ *  BIGINT UNSIGNED                 BIGINT     BigInteger (getLong throws above Long.MAX_VALUE)
+ *  YEAR                            SMALLINT   Short
+ *  FLOAT / DOUBLE                  REAL / DOUBLE
+ *  DECIMAL                         DECIMAL    BigDecimal (exact)
+ *  CHAR, VARCHAR, TEXT, ENUM, SET,
+ *  JSON (MariaDB: LONGTEXT)        TEXT       String (utf8mb4)
+ *  BINARY, VARBINARY, BLOB, BIT(n) BYTES      byte[]
+ *  DATE                            DATE       LocalDate
+ *  TIME (negative, over 24 h)      INTERVAL   Interval; also getDuration, getLocalTime when in 00:00..24:00
+ *  DATETIME(n)                     TIMESTAMP  LocalDateTime (microseconds)
+ *  TIMESTAMP(n)                    TIMESTAMP_TZ OffsetDateTime in UTC
+ * </pre>
+ *
+ * <h2>Driver settings (URL query keys or {@link io.sluice.ConnectionConfig.Builder#property})</h2>
+ * <ul>
+ *   <li>{@code zero_date}: {@code error} (default) throws {@link io.sluice.ValueConversionException} for
+ *       {@code 0000-00-00} dates; {@code null} reads them as SQL NULL.</li>
+ *   <li>{@code local_infile_files}: comma-separated files that {@code LOAD DATA LOCAL INFILE} may send;
+ *       empty (default) refuses every request.</li>
+ *   <li>{@code max_packet_size}: the largest packet accepted from the server, bytes (default 64 MiB).</li>
+ *   <li>{@code auth_plugin}: the plugin of the first login attempt (default: the server's).</li>
+ * </ul>
+ */
+package io.sluice.mysql;
