@@ -17,12 +17,7 @@ public final class HttpWorkload {
     public static final int TABLE_ROWS = 10_000;
 
     /** The generated-rows query; {@code $1} is an int. */
-    public static final String ROWS_SQL = """
-            SELECT x AS id, 'user_' || (x + $1) AS name, md5((x + $1)::text) AS token,
-                   (x + $1) * 0.25 AS score, (x % 3 = 0) AS active,
-                   timestamptz '2024-01-01 00:00:00+00' + (x + $1) * interval '1 minute' AS created_at,
-                   date '2024-01-01' + (x + $1) % 365 AS day
-            FROM generate_series(1, 500) AS x""";
+    public static final String ROWS_SQL = io.sluice.example.http.HttpService.ROWS_SQL;
 
     /** The 16-column table query; {@code $1} is the exclusive start key. */
     public static final String LDBC_SQL = "SELECT * FROM http_ldbc WHERE id > $1 ORDER BY id LIMIT 500";

@@ -1,0 +1,90 @@
+package io.sluice.example.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * A minimal JSON-over-HTTP server: Jetty 12 with every request handled on its own virtual thread,
+ * so handlers call the blocking Sluice API directly. Jetty rather than Helidon SE 4: Jetty also
+ * speaks HTTP/1.0, which ApacheBench (the seed benchmark's load tool) sends and Helidon 4 refuses,
+ * and the PG2 seed measured a Jetty server.
+ */
+public final class JsonHttpServer implements AutoCloseable {
+
+    /** Writes one response body; runs on the request's virtual thread. */
+    @FunctionalInterface
+    public interface BodyWriter {
+        void write(OutputStream out) throws IOException;
+    }
+
+    private final Server server;
+    private final ServerConnector connector;
+
+    private JsonHttpServer(Server server, ServerConnector connector) {
+        this.server = server;
+        this.connector = connector;
+    }
+
+    /** Starts listening on {@code host:port} (0 = any free port) with one GET route per map entry. */
+    public static JsonHttpServer start(String host, int port, Map<String, BodyWriter> routes) throws Exception {
+        QueuedThreadPool threads = new QueuedThreadPool();
+        threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        Server server = new Server(threads);
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost(host);
+        connector.setPort(port);
+        connector.setAcceptQueueSize(1024);
+        server.addConnector(connector);
+        server.setHandler(new Routes(Map.copyOf(routes)));
+        server.start();
+        return new JsonHttpServer(server, connector);
+    }
+
+    /** The port the server listens on. */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+
+    /** Blocking handler (Jetty's default invocation type), so Jetty runs it on a virtual thread. */
+    private static final class Routes extends Handler.Abstract {
+        private final Map<String, BodyWriter> routes;
+
+        Routes(Map<String, BodyWriter> routes) {
+            this.routes = routes;
+        }
+
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) {
+            BodyWriter writer = routes.get(Request.getPathInContext(request));
+            if (writer == null) {
+                Response.writeError(request, response, callback, 404);
+                return true;
+            }
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+            try (OutputStream out = Content.Sink.asOutputStream(response)) {
+                writer.write(out);
+            } catch (IOException | RuntimeException e) {
+                callback.failed(e);
+                return true;
+            }
+            callback.succeeded();
+            return true;
+        }
+    }
+}
