@@ -128,7 +128,7 @@ final class ConnectionFactory {
      * the query timeout, optionally resets the session. Returns why the connection must be
      * discarded instead, or null.
      */
-    String resetOnReturn(PoolEntry e, String borrower) {
+    String resetOnReturn(PoolEntry e, Thread borrower) {
         Connection c = e.connection;
         if (c.isBroken() || c.isClosed()) {
             return "connection broken";
@@ -137,7 +137,7 @@ final class ConnectionFactory {
             if (c.inTransaction()) {
                 c.rollback();
                 core.rolledBack.increment();
-                core.listener.onRolledBack(core.name, borrower);
+                core.listener.onRolledBack(core.name, PoolEntry.describe(borrower));
             }
             if (settings.resetSessionOnReturn()) {
                 c.reset();

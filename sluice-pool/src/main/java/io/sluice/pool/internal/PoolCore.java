@@ -212,13 +212,13 @@ public final class PoolCore {
     }
 
     private void lend(PoolEntry e, long now) {
-        e.borrowedAt = now;
         e.borrower = Thread.currentThread();
         e.leakReported = false;
         if (settings.leakThresholdNanos() > 0) {
             e.borrowStack = StackWalker.getInstance().walk(s -> s.skip(2).map(StackWalker.StackFrame::toStackTraceElement)
                     .toArray(StackTraceElement[]::new));
         }
+        e.borrowedAt = now; // last: publishes the fields above to the housekeeper
     }
 
     /** Takes back a connection from its borrower ({@link PooledConnection#close()}). */
@@ -230,10 +230,10 @@ public final class PoolCore {
             usage.held = now - e.borrowedAt;
             usage.commit();
         }
-        String borrower = e.borrowerName();
-        e.borrowedAt = 0;
+        Thread borrower = e.borrower;
         e.borrower = null;
         e.borrowStack = null;
+        e.borrowedAt = 0;
         Throwable cause = e.evictCause;
         String reason = cause != null ? "fatal error" : factory.resetOnReturn(e, borrower);
         if (reason == null && settings.maxLifetimeNanos() > 0 && e.isExpired(now)) {

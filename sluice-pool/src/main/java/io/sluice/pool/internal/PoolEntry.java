@@ -23,12 +23,17 @@ final class PoolEntry {
     /** The query timeout the connection had when it was opened. */
     final Duration initialQueryTimeout;
 
-    /** 0 while idle; the time of lending while lent. Read by the housekeeper's leak scan. */
+    /**
+     * 0 while idle; the time of lending while lent. Read by the housekeeper's leak scan. The only
+     * volatile write on the lending path: the lender writes the plain fields below first, so the
+     * housekeeper, reading this first, sees them (a data race only with a later borrow, which at
+     * worst names the wrong borrower in a leak report).
+     */
     volatile long borrowedAt;
-    volatile Thread borrower;
+    Thread borrower;
     /** The borrower's stack, captured only when leak detection is on. */
-    volatile StackTraceElement[] borrowStack;
-    volatile boolean leakReported;
+    StackTraceElement[] borrowStack;
+    boolean leakReported;
     /** Set by any thread that saw a fatal error on this connection: discard it on return. */
     volatile Throwable evictCause;
 
@@ -46,11 +51,13 @@ final class PoolEntry {
     }
 
     String borrowerName() {
-        Thread t = borrower;
-        return t == null ? "none" : describe(t);
+        return describe(borrower);
     }
 
     static String describe(Thread t) {
+        if (t == null) {
+            return "none";
+        }
         String name = t.getName();
         return (name.isEmpty() ? (t.isVirtual() ? "virtual" : "thread") : name) + "#" + t.threadId();
     }
