@@ -20,8 +20,11 @@
  *   <li>Rows are views over the receive buffer: one offset table per result shape, each value
  *       decoded when a getter asks for it. The reader fills a 64 KiB buffer per system call.</li>
  *   <li>{@code executeBatch} writes up to 512 executes before reading their replies (pipelining).</li>
- *   <li>{@code stream} reads rows from the socket as the caller asks for them; memory stays bounded by
- *       the receive buffer. Closing early reads and discards the rest of the result.</li>
+ *   <li>{@code stream} opens a read-only server cursor (COM_STMT_EXECUTE with CURSOR_TYPE_READ_ONLY) and
+ *       asks for {@code fetchSize} rows at a time with COM_STMT_FETCH: client memory stays bounded, and
+ *       closing early costs one COM_STMT_RESET. SQL that runs as text (cache size 0, no parameters) is
+ *       read from the socket as the caller asks for it. {@code queryFirst} runs without a cursor and
+ *       discards the rows after the first (one round trip).</li>
  *   <li>{@code cancel} and query timeouts send {@code KILL QUERY id} on a second connection; the
  *       cancelled call throws {@link io.sluice.QueryCancelledException} or
  *       {@link io.sluice.QueryTimeoutException} and the connection stays usable.</li>

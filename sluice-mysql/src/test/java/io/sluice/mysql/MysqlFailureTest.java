@@ -64,11 +64,26 @@ class MysqlFailureTest {
     }
 
     @Test
+    void shouldBreakConnectionWhenServerKillsItWhileRowsArrive() {
+        try (MysqlConnection c = MysqlTestSupport.connect(); Connection killer = MysqlTestSupport.connect()) {
+            long id = c.serverInfo().sessionId();
+            boolean[] killed = {false};
+            assertThatThrownBy(() -> c.forEach("SELECT seq, REPEAT('y', 200) FROM seq_1_to_5000000", r -> {
+                if (!killed[0]) {
+                    killed[0] = true;
+                    killer.executeScript("KILL " + id);
+                }
+            })).isInstanceOf(ConnectionException.class);
+            assertThat(c.isBroken()).isTrue();
+        }
+    }
+
+    @Test
     void shouldBreakConnectionWhenServerKillsItMidResult() throws Exception {
         try (MysqlConnection c = MysqlTestSupport.connect(); Connection killer = MysqlTestSupport.connect()) {
             long id = c.serverInfo().sessionId();
             assertThatThrownBy(() -> {
-                try (RowStream s = c.stream("SELECT seq, REPEAT('y', 200) FROM seq_1_to_5000000", 100)) {
+                try (RowStream s = c.stream("SELECT seq, REPEAT('y', 200) FROM seq_1_to_100000", 100)) {
                     Row first = s.next();
                     assertThat(first.getLong(0)).isEqualTo(1);
                     killer.executeScript("KILL " + id);

@@ -23,6 +23,26 @@ class MysqlStreamingTest {
     }
 
     @Test
+    void shouldFetchThroughServerCursorWhenStreaming() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            long before = fetches(c);
+            try (RowStream s = c.stream("SELECT seq FROM seq_1_to_1000 WHERE seq > ?", 100, 0)) {
+                int n = 0;
+                while (s.hasNext()) {
+                    assertThat(s.next().getInt(0)).isEqualTo(++n);
+                }
+                assertThat(n).isEqualTo(1000);
+            }
+            assertThat(fetches(c) - before).isGreaterThanOrEqualTo(10);
+        }
+    }
+
+    private static long fetches(Connection c) {
+        return c.query("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = 'COM_STMT_FETCH'",
+                r -> r.getLong(0)).get(0);
+    }
+
+    @Test
     void shouldStreamEveryRowInOrder() {
         try (Connection c = MysqlTestSupport.connect(); RowStream s = c.stream("SELECT seq FROM seq_1_to_50000 WHERE seq > ?", 10, 0)) {
             long expected = 1;

@@ -415,7 +415,7 @@ public final class MysqlConnection implements Connection {
         lockForRequest();
         ScheduledFuture<?> timer = armTimeout();
         try {
-            ResultCursor c = start(sql, params, CURSOR_TYPE_NO_CURSOR);
+            ResultCursor c = start(sql, params, CURSOR_TYPE_READ_ONLY).fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(this, c, timer);
         } catch (RuntimeException e) {
@@ -429,6 +429,47 @@ public final class MysqlConnection implements Connection {
             lock.unlock();
             throw t;
         }
+    }
+
+    /** Closes the open server cursor of {@code c} with COM_STMT_RESET (https://mariadb.com/kb/en/com_stmt_reset/). */
+    void closeCursor(ResultCursor c) {
+        writer.command(COM_STMT_RESET).int4(c.statementId()).end();
+        reader.expectSequence(1);
+        writer.flush();
+        Payload p = reader.next();
+        if (p.header() == ERR_HEADER) {
+            throw new ServerException(ServerPackets.decodeError(p));
+        }
+    }
+
+    /**
+     * Runs the query without a server cursor, maps the first row and discards the rest: one round trip
+     * for the usual single-row query (add LIMIT 1 to a query with many rows).
+     */
+    @Override
+    public <T> java.util.Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
+        return request(() -> {
+            ResultCursor c = start(sql, params, CURSOR_TYPE_NO_CURSOR);
+            T first = null;
+            boolean found = false;
+            Throwable failure = null;
+            while (c.advance()) {
+                if (!found && failure == null) {
+                    found = true;
+                    try {
+                        first = mapper.map(c.row());
+                    } catch (RuntimeException | Error e) {
+                        failure = e;
+                    }
+                }
+            }
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            } else if (failure != null) {
+                throw (Error) failure;
+            }
+            return java.util.Optional.ofNullable(first);
+        });
     }
 
     @Override

@@ -58,7 +58,7 @@ final class MysqlPreparedStatement implements PreparedStatement {
         ScheduledFuture<?> timer = connection.armTimeout();
         try {
             checkOpen();
-            ResultCursor c = connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR);
+            ResultCursor c = connection.execute(info, params, Commands.CURSOR_TYPE_READ_ONLY).fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(connection, c, timer);
         } catch (RuntimeException e) {

@@ -71,7 +71,12 @@ final class MysqlRowStream implements RowStream {
     }
 
     private boolean drain() {
-        cursor.drain();
+        cursor.finishFetchBatch();
+        if (cursor.cursorOpen()) {
+            connection.closeCursor(cursor); // COM_STMT_RESET: the server drops the unread rows
+        } else {
+            cursor.drain();
+        }
         return false;
     }
 

@@ -44,6 +44,9 @@ final class ResultCursor {
     private boolean done;
     private long affectedRows;
     private int status;
+    /** Rows per COM_STMT_FETCH when the server opened a cursor; 0 when not fetching through a cursor. */
+    private int fetchSize;
+    private boolean cursorOpen;
 
     ResultCursor(MysqlConnection connection, PacketReader reader, long capabilities, PreparedInfo statement) {
         this.connection = connection;
@@ -54,9 +57,18 @@ final class ResultCursor {
         this.cacheMetadata = (capabilities & MARIADB_CLIENT_CACHE_METADATA) != 0;
     }
 
+    /** Reads rows through a server cursor, {@code rows} per COM_STMT_FETCH, when the execute opened one. */
+    ResultCursor fetchSize(int rows) {
+        this.fetchSize = rows;
+        return this;
+    }
+
     /** Moves to the next row of any result set; false when the whole response has been read. */
     boolean advance() {
         while (!done) {
+            if (cursorOpen && !inRows) {
+                fetch();
+            }
             Payload p = reader.next();
             int h = p.header();
             if (inRows) {
@@ -89,13 +101,49 @@ final class ResultCursor {
     }
 
     private void endOfResult(Payload p) {
-        if (deprecateEof) {
+        // A 5-byte 0xfe packet is an old-style EOF (a cursor's end of metadata or of a fetch); longer is an OK.
+        if (deprecateEof && p.length() != 5) {
             ServerPackets.decodeOk(p, ok);
         } else {
             ServerPackets.decodeEof(p, ok);
         }
         inRows = false;
+        if (statement != null && (ok.status & SERVER_STATUS_CURSOR_EXISTS) != 0 && (ok.status & SERVER_STATUS_LAST_ROW_SENT) == 0) {
+            cursorOpen = true; // rows come only on COM_STMT_FETCH
+            connection.serverStatus(ok.status);
+            return;
+        }
+        cursorOpen = false;
         finish(ok.status);
+    }
+
+    /** Asks the open cursor for the next {@link #fetchSize} rows (https://mariadb.com/kb/en/com_stmt_fetch/). */
+    private void fetch() {
+        connection.writer().command(COM_STMT_FETCH).int4(statement.id).int4(Math.max(1, fetchSize)).end();
+        reader.expectSequence(1);
+        connection.writer().flush();
+        inRows = true;
+    }
+
+    /**
+     * Reads the rest of the current COM_STMT_FETCH batch (at most fetchSize rows) so that the wire is
+     * between commands again; afterwards {@link #cursorOpen()} says whether the cursor must be reset.
+     */
+    void finishFetchBatch() {
+        while (cursorOpen && inRows) {
+            Payload p = reader.next();
+            int h = p.header();
+            if (h == EOF_HEADER && p.length() < PacketDescriptor.MAX_PAYLOAD) {
+                endOfResult(p);
+            } else if (h == ERR_HEADER) {
+                throw error(p);
+            }
+        }
+    }
+
+    /** True while a server cursor holds unread rows; closing it needs COM_STMT_RESET. */
+    boolean cursorOpen() {
+        return cursorOpen && !done;
     }
 
     private void finish(int serverStatus) {
@@ -131,13 +179,18 @@ final class ResultCursor {
                 statement.metadata = metadata;
             }
         }
+        inRows = true;
         if (!deprecateEof) {
             Payload eof = reader.next();
             if (eof.header() != EOF_HEADER) {
                 throw new ProtocolException("expected EOF after column definitions: header=" + eof.header());
             }
+            ServerPackets.decodeEof(eof, ok);
+            if (statement != null && (ok.status & SERVER_STATUS_CURSOR_EXISTS) != 0) {
+                cursorOpen = true;
+                inRows = false;
+            }
         }
-        inRows = true;
     }
 
     /** Reads {@code n} column definitions, reusing {@code known} when every packet is byte-identical. */
@@ -184,6 +237,10 @@ final class ResultCursor {
         return metadata == null ? List.of() : metadata.columns();
     }
 
+    int statementId() {
+        return statement.id;
+    }
+
     long affectedRows() {
         return affectedRows;
     }
@@ -198,7 +255,7 @@ final class ResultCursor {
 
     /** Reads the metadata of the first result set without consuming a row (for streams). */
     void peekColumns() {
-        while (!done && !inRows) {
+        while (!done && !inRows && !cursorOpen) {
             Payload p = reader.next();
             switch (p.header()) {
                 case OK_HEADER -> {
