@@ -61,6 +61,7 @@ public final class PoolCore {
 
     private final ConnectionFactory factory;
     private final Housekeeper housekeeper;
+    private final WaitTimer waitTimer;
 
     public PoolCore(PoolSettings settings) {
         this.settings = settings;
@@ -69,6 +70,8 @@ public final class PoolCore {
         this.suspectSince = System.nanoTime() - 1;
         this.factory = new ConnectionFactory(this);
         this.housekeeper = new Housekeeper(this);
+        this.waitTimer = new WaitTimer(this);
+        waitTimer.start();
         lock.lock();
         try {
             requestCreationsLocked();
@@ -99,8 +102,9 @@ public final class PoolCore {
                     active++;
                     borrows++;
                 } else {
-                    w = new Waiter();
+                    w = new Waiter(deadline);
                     waiters.addLast(w);
+                    waitTimer.onEnqueueLocked(w);
                     requestCreationsLocked();
                 }
             } finally {
@@ -108,7 +112,7 @@ public final class PoolCore {
             }
             if (w != null) {
                 event.queued = true;
-                e = await(w, start, deadline);
+                e = await(w, start);
             }
             long now = System.nanoTime();
             if (isUsable(e, now)) {
@@ -122,7 +126,7 @@ public final class PoolCore {
         }
     }
 
-    private PoolEntry await(Waiter w, long start, long deadline) {
+    private PoolEntry await(Waiter w, long start) {
         while (true) {
             PoolEntry e = w.entry;
             if (e != null) {
@@ -132,12 +136,11 @@ public final class PoolCore {
             if (failure != null) {
                 throw failure;
             }
-            long remaining = deadline - System.nanoTime();
             boolean interrupted = Thread.interrupted();
-            if (remaining <= 0 || interrupted) {
+            if (interrupted || System.nanoTime() - w.deadline >= 0) {
                 return abandon(w, start, interrupted);
             }
-            LockSupport.parkNanos(this, remaining);
+            LockSupport.park(this); // untimed: the WaitTimer wakes us at the deadline
         }
     }
 
@@ -467,6 +470,7 @@ public final class PoolCore {
         }
         woken.forEach(w -> LockSupport.unpark(w.thread));
         housekeeper.stop();
+        waitTimer.stop();
         toClose.forEach(factory::closeQuietly);
         List<PoolEntry> forced;
         lock.lock();

@@ -5,9 +5,16 @@ package io.sluice.pool.internal;
  * writing {@link #entry} / {@link #failure} under its lock and then unparking {@link #thread}:
  * a direct hand-off, so a returned connection goes to the longest waiter, never to a barging
  * newcomer, and the woken thread does not have to take the lock again on its fast path.
+ * It parks without a timeout; the pool's {@link WaitTimer} wakes it at {@link #deadline}.
  */
 final class Waiter {
     final Thread thread = Thread.currentThread();
+    /** System.nanoTime() after which the borrower gives up. */
+    final long deadline;
     volatile PoolEntry entry;
     volatile RuntimeException failure;
+
+    Waiter(long deadline) {
+        this.deadline = deadline;
+    }
 }
