@@ -136,6 +136,15 @@ class TypeRulesRealServerTest {
     }
 
     @Test
+    void shouldRenderTextButRefuseListWhenArrayHasSeveralDimensions() {
+        String sql = "SELECT '[0:1][1:2]={{1,2},{3,NULL}}'::int4[], '{{a,\"b c\"}}'::text[]";
+        assertThat(list(sql, r -> List.of(r.getString(0), r.getString(1))))
+                .containsExactly("[0:1][1:2]={{1,2},{3,NULL}}", "{{a,\"b c\"}}");
+        assertThat(failure(sql, r -> r.getList(0, Integer.class)))
+                .isInstanceOf(ValueConversionException.class).hasMessageContaining("ndim=2");
+    }
+
+    @Test
     void shouldStoreAndReadBackEveryTypeWhenWrittenToTable() {
         c.executeScript("CREATE TEMP TABLE pgt_all (i2 int2, i4 int4, i8 int8, f4 float4, f8 float8, n numeric(10,2),"
                 + " b bool, t text, vc varchar(10), bc char(3), by bytea, d date, tm time, tz timetz, ts timestamp,"

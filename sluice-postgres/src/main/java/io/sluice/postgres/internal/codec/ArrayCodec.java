@@ -23,12 +23,14 @@ import java.util.List;
  *
  * Text: {@code {1,2,NULL}}, {@code {"a b","x\"y"}}, optionally prefixed by {@code [lb:ub]=} when the
  * lower bound is not 1. An element is quoted when empty, equal to NULL, or holding braces, quotes,
- * commas, backslashes or white space. Arrays of more than one dimension throw
- * {@link ValueConversionException} (read them with getString).
+ * commas, backslashes or white space. {@code getObject}/{@code getList} of an array of more than one
+ * dimension throw {@link ValueConversionException}; {@code getString} renders any dimension count.
  */
 public final class ArrayCodec {
     public static final int HEADER_SIZE = 12;
     private static final int FLAG_HAS_NULLS = 1;
+    /** PostgreSQL's limit on array dimensions (MAXDIM in array.h). */
+    private static final int MAXDIM = 6;
 
     private ArrayCodec() {}
 
@@ -205,7 +207,7 @@ public final class ArrayCodec {
         return s.toString();
     }
 
-    /** A binary array rendered as PostgreSQL's text form. */
+    /** A binary array (any number of dimensions) rendered as PostgreSQL's text form. */
     public static String binaryToText(byte[] b, int off, int len, int arrayOid) {
         if (len < HEADER_SIZE) {
             throw malformed("shorter than header", len);
@@ -214,13 +216,76 @@ public final class ArrayCodec {
         if (ndim == 0) {
             return "{}";
         }
-        List<String> elements = decodeBinary(b, off, len, PgTypes.elementOid(arrayOid), String.class);
-        int lower = readInt(b, lowerBoundOffset(off, 0));
-        StringBuilder s = new StringBuilder(8 * elements.size() + 2);
-        if (lower != 1) {
-            s.append('[').append(lower).append(':').append((long) lower + elements.size() - 1).append("]=");
+        if (ndim < 0 || ndim > MAXDIM || len < HEADER_SIZE + 8 * ndim) {
+            throw malformed("dimension count out of range: " + ndim, len);
         }
-        return appendText(s, elements).toString();
+        int elementOid = readInt(b, elementOidOffset(off));
+        if (elementOid != PgTypes.elementOid(arrayOid)) {
+            throw malformed("element type mismatch: " + elementOid, len);
+        }
+        int[] dims = new int[ndim];
+        long total = 1;
+        boolean decorate = false;
+        StringBuilder bounds = new StringBuilder();
+        for (int d = 0; d < ndim; d++) {
+            dims[d] = readInt(b, dimSizeOffset(off, d));
+            int lower = readInt(b, lowerBoundOffset(off, d));
+            if (dims[d] < 0) {
+                throw malformed("negative dimension size: " + dims[d], len);
+            }
+            total *= dims[d];
+            decorate |= lower != 1;
+            bounds.append('[').append(lower).append(':').append((long) lower + dims[d] - 1).append(']');
+        }
+        if (total > (len - HEADER_SIZE - 8L * ndim) / 4) {
+            throw malformed("element count out of range: " + total, len);
+        }
+        List<String> elements = new ArrayList<>((int) total);
+        int end = off + len;
+        int p = off + HEADER_SIZE + 8 * ndim;
+        for (long i = 0; i < total; i++) {
+            if (end - p < 4) {
+                throw malformed("truncated at element " + i, len);
+            }
+            int n = readInt(b, p);
+            p += 4;
+            if (n == -1) {
+                elements.add(null);
+                continue;
+            }
+            if (n < 0 || n > end - p) {
+                throw malformed("element length out of bounds: " + n, len);
+            }
+            elements.add(ValueCodec.toText(b, p, n, elementOid, true));
+            p += n;
+        }
+        if (p != end) {
+            throw malformed("bytes after the last element", len);
+        }
+        StringBuilder s = new StringBuilder(8 * elements.size() + 2);
+        if (decorate) {
+            s.append(bounds).append('=');
+        }
+        appendNested(s, elements, dims, 0, new int[] {0});
+        return s.toString();
+    }
+
+    /** Renders dimension {@code d} of a row-major element list: {@code {{1,2},{3,4}}}. */
+    private static void appendNested(StringBuilder s, List<String> elements, int[] dims, int d, int[] next) {
+        if (d == dims.length - 1) {
+            List<String> run = elements.subList(next[0], next[0] + dims[d]);
+            next[0] += dims[d];
+            appendText(s, run);
+            return;
+        }
+        s.append('{');
+        for (int i = 0; i < dims[d]; i++) {
+            if (i > 0) {
+                s.append(',');
+            }
+            appendNested(s, elements, dims, d + 1, next);
+        }
+        s.append('}');
     }
 
     /** {@code {a,b,NULL}} with PostgreSQL's quoting (array_out). */
