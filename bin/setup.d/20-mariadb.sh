@@ -56,5 +56,16 @@ CREATE USER IF NOT EXISTS 'sluice_mytls'@'%' IDENTIFIED VIA mysql_native_passwor
 ALTER USER 'sluice_mytls'@'%' IDENTIFIED VIA mysql_native_password USING PASSWORD('sluice-mytls-pw') REQUIRE SSL;
 GRANT ALL ON test.* TO 'sluice_mytls'@'%';
 SQL
+# MariaDB's ed25519 authentication plugin ships with the server but is not loaded by default.
+ed25519() { sql -Nse "SELECT PLUGIN_STATUS FROM information_schema.PLUGINS WHERE PLUGIN_NAME = 'ed25519'"; }
+if [ "$(ed25519)" != ACTIVE ]; then sql -e "INSTALL SONAME 'auth_ed25519'" >/dev/null 2>&1 || true; fi
+if [ "$(ed25519)" = ACTIVE ]; then
+  sql <<'SQL'
+CREATE USER IF NOT EXISTS 'sluice_ed25519'@'%' IDENTIFIED VIA ed25519 USING PASSWORD('sluice-ed25519-pw');
+GRANT ALL ON test.* TO 'sluice_ed25519'@'%';
+SQL
+else
+  echo "setup: MariaDB ed25519 plugin not available; its login test will be skipped" >&2
+fi
 [ "$(sql -Nse "select @@have_ssl")" = YES ] || echo "setup: MariaDB TLS is off" >&2
 echo mariadb >> "$root/.sluice/services"

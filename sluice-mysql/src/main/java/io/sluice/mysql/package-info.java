@@ -7,8 +7,8 @@
  *   <li>Handshake v10 with CLIENT_PROTOCOL_41, CLIENT_DEPRECATE_EOF, CLIENT_PLUGIN_AUTH, CLIENT_SSL and,
  *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement).</li>
  *   <li>Authentication: mysql_native_password, caching_sha2_password (fast path; full path in clear
- *       over TLS or RSA-encrypted with the server's public key), mysql_clear_password (TLS only), and
- *       auth switch requests. MariaDB's client_ed25519 is not supported.</li>
+ *       over TLS or RSA-encrypted with the server's public key), mysql_clear_password (TLS only),
+ *       MariaDB's client_ed25519, and auth switch requests.</li>
  *   <li>TLS through the JDK with the PostgreSQL driver's {@code sslmode} names: {@code disable},
  *       {@code allow} (plain, then TLS if the login is refused), {@code prefer} (TLS when offered, the
  *       default), {@code require}, {@code verify-ca}, {@code verify-full} ({@code sslrootcert} names

@@ -37,6 +37,20 @@ class MysqlAuthenticationTest {
     }
 
     @Test
+    void shouldLoginWithEd25519WhenServerSwitchesToIt() {
+        try (Connection root = MysqlTestSupport.connect(MysqlTestSupport.root())) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(root.queryFirst(
+                    "SELECT 1 FROM mysql.user WHERE user = 'sluice_ed25519' AND plugin = 'ed25519'", r -> 1).isPresent(),
+                    "bin/setup.d/20-mariadb.sh could not load the ed25519 plugin");
+        }
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().user("sluice_ed25519").password("sluice-ed25519-pw"))) {
+            assertThat(c.query("SELECT CURRENT_USER()", r -> r.getString(0))).containsExactly("sluice_ed25519@%");
+        }
+        assertThatThrownBy(() -> MysqlTestSupport.connect(MysqlTestSupport.root().user("sluice_ed25519").password("nope")))
+                .isInstanceOf(AuthenticationException.class).hasMessageContaining("client_ed25519");
+    }
+
+    @Test
     void shouldUseTlsWhenRequired() {
         try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().user("sluice_mytls").password("sluice-mytls-pw")
                 .sslMode(SslMode.REQUIRE))) {

@@ -155,6 +155,8 @@ final class Handshaker {
         return switch (plugin) {
             case AuthScramble.MYSQL_NATIVE_PASSWORD -> AuthScramble.nativePassword(password, nonce);
             case AuthScramble.CACHING_SHA2_PASSWORD -> AuthScramble.cachingSha2Password(password, nonce);
+            case io.sluice.mysql.internal.codec.Ed25519Password.CLIENT_ED25519 ->
+                    io.sluice.mysql.internal.codec.Ed25519Password.sign(password, nonce);
             case AuthScramble.MYSQL_CLEAR_PASSWORD -> {
                 if (!tls) {
                     throw new AuthenticationException("refusing to send a clear-text password without TLS: plugin=" + plugin
@@ -163,7 +165,7 @@ final class Handshaker {
                 yield AuthScramble.clearPassword(password);
             }
             default -> throw new AuthenticationException("unsupported authentication plugin: plugin=" + plugin
-                    + ", supported=[mysql_native_password, caching_sha2_password, mysql_clear_password]");
+                    + ", supported=[mysql_native_password, caching_sha2_password, client_ed25519, mysql_clear_password]");
         };
     }
 
@@ -184,9 +186,9 @@ final class Handshaker {
                 case Commands.AUTH_SWITCH_REQUEST -> {
                     p.skip(1);
                     plugin = p.readNulString();
-                    nonce = p.readBytes(Math.max(0, p.remaining() - (p.remaining() > 20 ? 1 : 0)));
-                    if (nonce.length > 20) {
-                        nonce = java.util.Arrays.copyOf(nonce, 20);
+                    nonce = p.readBytes(p.remaining());
+                    if (!plugin.equals(io.sluice.mysql.internal.codec.Ed25519Password.CLIENT_ED25519) && nonce.length > 20) {
+                        nonce = java.util.Arrays.copyOf(nonce, 20); // the 20-byte scramble and its NUL
                     }
                     send(reader, writer, authResponse(plugin, config.password(), nonce, tls));
                 }
