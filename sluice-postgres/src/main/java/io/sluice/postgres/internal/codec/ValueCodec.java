@@ -27,6 +27,9 @@ import java.util.UUID;
  * into integers and NaN into BigDecimal are refused, never wrapped or rounded. See TYPES.md.
  */
 public final class ValueCodec {
+    /** The most integer digits a PostgreSQL numeric can hold (131072 before the point). */
+    private static final int MAX_INTEGER_DIGITS = 131_072;
+
     private ValueCodec() {}
 
     /** True for types whose value is free text: any getter may parse it. */
@@ -102,7 +105,7 @@ public final class ValueCodec {
                 try {
                     return d.longValueExact();
                 } catch (ArithmeticException e) {
-                    throw outOfRange("long", oid, d.toPlainString());
+                    throw outOfRange("long", oid, d.toString()); // not toPlainString: 1e999999999 is text too
                 }
             }
             default -> {
@@ -402,10 +405,13 @@ public final class ValueCodec {
             return toBigDecimal(b, off, len, oid, binary);
         } else if (t == BigInteger.class) {
             BigDecimal d = toBigDecimal(b, off, len, oid, binary);
+            if ((long) d.precision() - d.scale() > MAX_INTEGER_DIGITS) {
+                throw outOfRange("BigInteger", oid, d.toString()); // numeric text such as 1e999999999 would not fit in memory
+            }
             try {
                 return d.toBigIntegerExact();
             } catch (ArithmeticException e) {
-                throw outOfRange("BigInteger", oid, d.toPlainString());
+                throw outOfRange("BigInteger", oid, d.toString());
             }
         } else if (t == byte[].class) {
             return toBytes(b, off, len, oid, binary);

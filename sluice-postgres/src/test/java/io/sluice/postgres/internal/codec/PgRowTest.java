@@ -120,6 +120,14 @@ class PgRowTest {
         assertThat(Rows.text(PgTypes.INT8, "-9223372036854775808").getLong(0)).isEqualTo(Long.MIN_VALUE);
         assertThatThrownBy(() -> Rows.text(PgTypes.FLOAT8, "1e300").getFloat(0))
                 .isInstanceOf(ValueConversionException.class);
+        // Text a numeric getter parses may hold an exponent far beyond numeric's range: refused without expanding it.
+        PgRow huge = Rows.text(PgTypes.TEXT, "1e999999999");
+        assertThatThrownBy(() -> huge.getLong(0)).isInstanceOf(ValueConversionException.class);
+        assertThatThrownBy(() -> huge.get(0, java.math.BigInteger.class))
+                .isInstanceOf(ValueConversionException.class).hasMessageContaining("1E+999999999");
+        assertThatThrownBy(() -> Rows.text(PgTypes.NUMERIC, "1e999999999").getLong(0))
+                .isInstanceOf(ValueConversionException.class).hasMessageContaining("1E+999999999");
+        assertThat(huge.getDouble(0)).isInfinite();
     }
 
     @Test
