@@ -61,6 +61,7 @@ final class PgRowStream implements RowStream {
         interrupted = session.pipeline.awaitTurn(ticket);
         try {
             session.ensureUsable();
+            session.beginReadTurn();
             if (interrupted) {
                 session.cancelRequest();
             }
@@ -123,6 +124,7 @@ final class PgRowStream implements RowStream {
             if (handler.error == null) {
                 handler.error = discard.error;
             }
+            interrupted |= session.endReadTurn();
         } finally {
             end();
         }

@@ -14,12 +14,14 @@ import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import io.sluice.postgres.internal.protocol.BackendDecoder;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import io.sluice.postgres.internal.protocol.FrontendMessage;
 import io.sluice.postgres.internal.protocol.MessageReader;
 import io.sluice.postgres.internal.protocol.StartupHandshake;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import io.sluice.postgres.internal.protocol.SelectingChannelStreams;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -42,7 +44,8 @@ final class PgSession {
     final RequestPipeline pipeline = new RequestPipeline();
     final StatementCache cache;
     final Map<String, String> parameters = new ConcurrentHashMap<>();
-    private final Socket socket;
+    private final AutoCloseable io;
+    private boolean readInterrupted; // by the thread holding the read turn
     private final OutputStream out;
     private final MessageReader reader;
     private final PgWriteBuffer writeBuffer = new PgWriteBuffer(8192);
@@ -57,7 +60,7 @@ final class PgSession {
     PgSession(ConnectionConfig config) {
         this.config = config;
         StartupHandshake.Session s = new StartupHandshake(config).open();
-        this.socket = s.socket();
+        this.io = s.io();
         this.out = s.out();
         this.reader = s.reader();
         this.processId = s.processId();
@@ -133,10 +136,12 @@ final class PgSession {
         boolean interrupted = pipeline.awaitTurn(ticket);
         try {
             ensureUsable();
+            beginReadTurn();
             if (interrupted) {
                 cancelRequest();
             }
             readUntilReady(handler);
+            interrupted |= endReadTurn();
         } finally {
             timer.stop();
             pipeline.finishTurn();
@@ -226,7 +231,15 @@ final class PgSession {
     byte next() {
         try {
             while (true) {
-                byte type = reader.next();
+                byte type;
+                try {
+                    type = reader.next();
+                } catch (SelectingChannelStreams.ReadInterruptedException e) {
+                    // The caller was interrupted while waiting: cancel the query, keep reading its response.
+                    readInterrupted = true;
+                    cancelRequest();
+                    continue;
+                }
                 byte[] b = reader.buffer();
                 int off = reader.bodyOffset();
                 int len = reader.bodyLength();
@@ -248,6 +261,18 @@ final class PgSession {
         } catch (IOException e) {
             throw fail(new ConnectionException("read from server failed: " + where() + ", cause=" + e, e));
         }
+    }
+
+    /** Starts tracking interrupts seen by this read turn's socket reads. */
+    void beginReadTurn() {
+        readInterrupted = false;
+    }
+
+    /** True if a socket read of this turn was interrupted (a cancel was then sent). */
+    boolean endReadTurn() {
+        boolean r = readInterrupted;
+        readInterrupted = false;
+        return r;
     }
 
     byte[] buffer() {
@@ -295,7 +320,7 @@ final class PgSession {
     void drainCloses(PgWriteBuffer out) {
         String name;
         while ((name = closeQueue.poll()) != null) {
-            FrontendEncoder.close(out, io.sluice.postgres.internal.protocol.FrontendMessage.STATEMENT, name);
+            FrontendEncoder.close(out, FrontendMessage.STATEMENT, name);
         }
     }
 
@@ -356,8 +381,8 @@ final class PgSession {
 
     private void closeSocket() {
         try {
-            socket.close();
-        } catch (IOException ignored) {
+            io.close();
+        } catch (Exception ignored) {
             // nothing more to release
         }
     }

@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +44,7 @@ import java.util.Map;
 public final class StartupHandshake {
     /** What a finished handshake leaves behind: the open socket and the session's facts. */
     public record Session(Socket socket, InputStream in, OutputStream out, MessageReader reader, int processId,
-            int secretKey, Map<String, String> parameters, byte transactionStatus, boolean tls) {}
+            int secretKey, Map<String, String> parameters, byte transactionStatus, boolean tls, AutoCloseable io) {}
 
     private final ConnectionConfig config;
     private final String host;
@@ -77,7 +78,13 @@ public final class StartupHandshake {
     }
 
     private Session attempt(boolean tryTls) {
-        Socket socket = new Socket();
+        SocketChannel channel;
+        try {
+            channel = SocketChannel.open();
+        } catch (IOException e) {
+            throw new ConnectionException("cannot open a socket: host=" + host + ", port=" + port + ", cause=" + e, e);
+        }
+        Socket socket = channel.socket();
         // A zero connect_timeout means no limit, as in libpq.
         long deadline = config.connectTimeout().isZero() ? 0 : System.nanoTime() + config.connectTimeout().toNanos();
         try {
@@ -118,7 +125,16 @@ public final class StartupHandshake {
             authenticate(reader, out, os);
             Session session = awaitReady(reader, active, in, os, tls);
             active.setSoTimeout(0);
-            return session;
+            if (tls) {
+                return session;
+            }
+            if (reader.buffered() != 0) {
+                throw new ProtocolException("unexpected bytes after ReadyForQuery at start-up: buffered=" + reader.buffered());
+            }
+            // Plain text: switch to non-blocking I/O so that an interrupt can cancel a query (see SelectingChannelStreams).
+            SelectingChannelStreams io = new SelectingChannelStreams(channel);
+            return new Session(socket, io.input(), io.output(), new MessageReader(io.input()), session.processId(),
+                    session.secretKey(), session.parameters(), session.transactionStatus(), false, io);
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
             throw new ConnectionException("connect timed out: host=" + host + ", port=" + port + ", timeout="
@@ -220,7 +236,7 @@ public final class StartupHandshake {
                 case ERROR_RESPONSE -> throw startupError(BackendDecoder.serverMessage(type, b, off, len));
                 case READY_FOR_QUERY -> {
                     byte status = BackendDecoder.readyForQuery(b, off, len);
-                    return new Session(socket, in, os, reader, processId, secretKey, parameters, status, tls);
+                    return new Session(socket, in, os, reader, processId, secretKey, parameters, status, tls, socket);
                 }
                 default -> throw new ProtocolException("unexpected message during start-up: type=" + BackendMessage.describe(type));
             }

@@ -1,0 +1,118 @@
+package io.sluice.postgres.internal.protocol;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+
+/**
+ * Blocking streams over a non-blocking {@link SocketChannel}, waiting in a {@link Selector} (one for
+ * reading, one for writing, since a pipelined writer and the current reader work at the same time).
+ *
+ * <p>Why not the socket's own streams: a thread interrupted while blocked in {@code Socket} I/O has
+ * its socket closed (virtual threads) or is not woken at all (platform threads). Here an interrupt
+ * only wakes the selector: a read then throws {@link ReadInterruptedException} with the channel
+ * intact, so the connection can cancel the query, read the rest of the response and stay usable.
+ * Writes finish regardless (a half-written message would desynchronise the protocol) and keep the
+ * interrupt flag for the caller.
+ */
+public final class SelectingChannelStreams implements AutoCloseable {
+    /** A read was woken by {@link Thread#interrupt()}; the channel is open, no data was lost, the flag is cleared. */
+    public static final class ReadInterruptedException extends InterruptedIOException {
+        private static final long serialVersionUID = 1L;
+
+        ReadInterruptedException() {
+            super("read interrupted");
+        }
+    }
+
+    private final SocketChannel channel;
+    private final Selector readSelector;
+    private final Selector writeSelector;
+    private final InputStream in = new ChannelInput();
+    private final OutputStream out = new ChannelOutput();
+
+    public SelectingChannelStreams(SocketChannel channel) throws IOException {
+        this.channel = channel;
+        channel.configureBlocking(false);
+        this.readSelector = Selector.open();
+        this.writeSelector = Selector.open();
+        channel.register(readSelector, SelectionKey.OP_READ);
+        channel.register(writeSelector, SelectionKey.OP_WRITE);
+    }
+
+    public InputStream input() {
+        return in;
+    }
+
+    public OutputStream output() {
+        return out;
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        try {
+            readSelector.close();
+            writeSelector.close();
+        } catch (IOException ignored) {
+            // nothing left to release
+        }
+    }
+
+    private final class ChannelInput extends InputStream {
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            ByteBuffer target = ByteBuffer.wrap(b, off, len);
+            while (true) {
+                int n = channel.read(target);
+                if (n != 0) {
+                    return n;
+                }
+                readSelector.select();
+                readSelector.selectedKeys().clear();
+                if (Thread.interrupted()) {
+                    throw new ReadInterruptedException();
+                }
+            }
+        }
+    }
+
+    private final class ChannelOutput extends OutputStream {
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            ByteBuffer source = ByteBuffer.wrap(b, off, len);
+            boolean interrupted = false;
+            while (source.hasRemaining()) {
+                if (channel.write(source) == 0) {
+                    writeSelector.select();
+                    writeSelector.selectedKeys().clear();
+                    interrupted |= Thread.interrupted(); // else select would return at once, forever
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

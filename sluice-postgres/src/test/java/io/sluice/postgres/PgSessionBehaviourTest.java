@@ -1,0 +1,273 @@
+package io.sluice.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.ConnectionException;
+import io.sluice.QueryCancelledException;
+import io.sluice.QueryTimeoutException;
+import io.sluice.ServerEventListener;
+import io.sluice.ServerException;
+import io.sluice.ServerMessage;
+import io.sluice.ValueConversionException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Pipelining, plan invalidation, cancellation, timeouts, server events, reset and broken sessions. */
+@Timeout(60)
+class PgSessionBehaviourTest {
+    private PgConnection c;
+
+    @BeforeEach
+    void open() {
+        c = PgTestConfig.connect();
+    }
+
+    @AfterEach
+    void close() {
+        c.close();
+    }
+
+    @Test
+    void shouldHandEachCallerItsOwnResultWhenManyVirtualThreadsShareConnection() throws Exception {
+        int callers = 64;
+        java.util.Map<Integer, Integer> results = new ConcurrentHashMap<>();
+        try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < callers; t++) {
+                int id = t;
+                futures.add(ex.submit(() -> {
+                    for (int i = 0; i < 20; i++) {
+                        int v = id * 1000 + i;
+                        int got = c.queryFirst("SELECT $1::int4 * 2", r -> r.getInt(0), v).orElseThrow();
+                        assertThat(got).isEqualTo(v * 2);
+                        if (i % 5 == 0) { // failures in between must not poison the others
+                            assertThatThrownBy(() -> c.execute("SELECT 1/0")).isInstanceOf(ServerException.class);
+                        }
+                    }
+                    results.put(id, id);
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        }
+        assertThat(results).hasSize(callers);
+        assertThat(c.isBroken()).isFalse();
+    }
+
+    @Test
+    void shouldRePrepareAndRetryWhenCachedPlanChangesResultType() {
+        c.executeScript("CREATE TEMP TABLE pgp_plan (a int)");
+        c.execute("INSERT INTO pgp_plan VALUES ($1)", 1);
+        String sql = "SELECT * FROM pgp_plan WHERE a = $1";
+        assertThat(c.query(sql, r -> r.columnCount(), 1)).containsExactly(1);
+        assertThat(c.query(sql, r -> r.columnCount(), 1)).containsExactly(1);
+        c.executeScript("ALTER TABLE pgp_plan ADD COLUMN b text DEFAULT 'x'");
+        assertThat(c.query(sql, r -> r.columnCount() + r.getString("b"), 1)).containsExactly("2x");
+        assertThat(c.query(sql, r -> r.getString(1), 1)).containsExactly("x");
+    }
+
+    @Test
+    void shouldRePrepareWhenStatementWasDeallocatedBehindTheCache() {
+        String sql = "SELECT $1::int4 + 1";
+        assertThat(c.queryFirst(sql, r -> r.getInt(0), 1)).contains(2);
+        c.executeScript("DEALLOCATE ALL");
+        assertThat(c.queryFirst(sql, r -> r.getInt(0), 2)).contains(3);
+    }
+
+    @Test
+    void shouldThrowTimeoutAndStayUsableWhenQueryRunsTooLong() {
+        c.queryTimeout(Duration.ofMillis(200));
+        assertThatThrownBy(() -> c.execute("SELECT pg_sleep(30)")).isInstanceOf(QueryTimeoutException.class)
+                .hasMessageContaining("query_timeout");
+        c.queryTimeout(Duration.ZERO);
+        assertThat(c.queryFirst("SELECT 5", r -> r.getInt(0))).contains(5);
+    }
+
+    @Test
+    void shouldCancelWhenAnotherThreadCallsCancel() throws Exception {
+        Thread canceller = Thread.startVirtualThread(() -> {
+            awaitRunning("pg_sleep(30)");
+            c.cancel();
+        });
+        assertThatThrownBy(() -> c.execute("SELECT pg_sleep(30)")).isInstanceOf(QueryCancelledException.class);
+        canceller.join();
+        assertThat(c.queryFirst("SELECT 6", r -> r.getInt(0))).contains(6);
+    }
+
+    @Test
+    void shouldCancelQueryAndRestoreFlagWhenWaitingThreadIsInterrupted() throws Exception {
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicReference<Boolean> flag = new AtomicReference<>();
+        Thread worker = Thread.ofPlatform().start(() -> {
+            try {
+                c.execute("SELECT pg_sleep(30)");
+            } catch (Throwable t) {
+                thrown.set(t);
+                flag.set(Thread.currentThread().isInterrupted());
+            }
+        });
+        awaitRunning("pg_sleep(30)");
+        worker.interrupt();
+        worker.join();
+        assertThat(thrown.get()).isInstanceOf(QueryCancelledException.class);
+        assertThat(flag.get()).isTrue();
+        assertThat(c.isBroken()).isFalse();
+        assertThat(c.queryFirst("SELECT 8", r -> r.getInt(0))).contains(8);
+    }
+
+    private void awaitRunning(String fragment) {
+        try (PgConnection probe = PgTestConfig.connect()) {
+            for (int i = 0; i < 500; i++) {
+                boolean running = probe.queryFirst("SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND state = 'active'"
+                        + " AND query LIKE $2", r -> r.getLong(0), c.serverInfo().sessionId(), "%" + fragment + "%")
+                        .orElse(0L) > 0;
+                if (running) {
+                    return;
+                }
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void shouldBreakWithoutHangingWhenBackendIsTerminatedMidResult() {
+        long pid = c.serverInfo().sessionId();
+        try (PgConnection killer = PgTestConfig.connect()) {
+            assertThatThrownBy(() -> {
+                try (var rows = c.stream("SELECT g FROM generate_series(1, 1000000) g", 100)) {
+                    while (rows.hasNext()) {
+                        if (rows.next().getInt(0) == 150) {
+                            // only our own backend, by its pid
+                            killer.queryFirst("SELECT pg_terminate_backend($1::int4)", x -> x.getBoolean(0), (int) pid);
+                        }
+                    }
+                }
+            }).isInstanceOf(ConnectionException.class);
+        }
+        assertThat(c.isBroken()).isTrue();
+        assertThatThrownBy(() -> c.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
+    }
+
+    @Test
+    void shouldCancelQueryWhenWaitingVirtualThreadIsInterrupted() throws Exception {
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicReference<Boolean> flag = new AtomicReference<>();
+        Thread worker = Thread.ofVirtual().start(() -> {
+            try {
+                c.execute("SELECT pg_sleep(30)");
+            } catch (Throwable t) {
+                thrown.set(t);
+                flag.set(Thread.currentThread().isInterrupted());
+            }
+        });
+        awaitRunning("pg_sleep(30)");
+        worker.interrupt();
+        worker.join();
+        assertThat(thrown.get()).isInstanceOf(QueryCancelledException.class);
+        assertThat(flag.get()).isTrue();
+        assertThat(c.queryFirst("SELECT 10", r -> r.getInt(0))).contains(10);
+    }
+
+    @Test
+    void shouldDeliverNoticesAndParameterStatusWhenServerSendsThem() {
+        List<ServerMessage> notices = new CopyOnWriteArrayList<>();
+        List<String> params = new CopyOnWriteArrayList<>();
+        ServerEventListener listener = new ServerEventListener() {
+            @Override
+            public void onNotice(ServerMessage notice) {
+                notices.add(notice);
+            }
+
+            @Override
+            public void onParameterStatus(String name, String value) {
+                params.add(name + "=" + value);
+            }
+        };
+        try (PgConnection l = new PgDriver().connect(PgTestConfig.trust().eventListener(listener).build())) {
+            l.executeScript("DO $$ BEGIN RAISE NOTICE 'hello %', 42; END $$");
+            l.executeScript("SET application_name = 'pgp-renamed'");
+            assertThat(notices).extracting(ServerMessage::message).contains("hello 42");
+            assertThat(notices.get(0).severity()).isEqualTo("NOTICE");
+            assertThat(params).contains("application_name=pgp-renamed");
+            assertThat(l.serverInfo().parameters()).containsEntry("application_name", "pgp-renamed");
+        }
+    }
+
+    @Test
+    void shouldKeepStatementsAndDropSessionStateWhenReset() {
+        c.executeScript("SET statement_timeout = '5s'; CREATE TEMP TABLE pgp_reset (a int)");
+        assertThat(c.queryFirst("SELECT $1::int4", r -> r.getInt(0), 3)).contains(3);
+        int cached = c.session().cache.size();
+        c.begin();
+        c.reset();
+        assertThat(c.inTransaction()).isFalse();
+        assertThat(c.queryFirst("SHOW statement_timeout", r -> r.getString(0))).contains("0");
+        assertThatThrownBy(() -> c.execute("SELECT * FROM pgp_reset")).isInstanceOf(ServerException.class);
+        assertThat(c.session().cache.size()).isGreaterThanOrEqualTo(cached);
+        assertThat(c.queryFirst("SELECT $1::int4", r -> r.getInt(0), 4)).contains(4);
+        assertThat(c.isValid(Duration.ofSeconds(1))).isTrue();
+        c.close();
+        assertThat(c.isValid(Duration.ofSeconds(1))).isFalse();
+    }
+
+    @Test
+    void shouldStayUsableWhenValueIsOutOfRangeForRequestedType() {
+        assertThatThrownBy(() -> c.query("SELECT 3000000000::int8", r -> r.getInt(0)))
+                .isInstanceOf(ValueConversionException.class);
+        assertThatThrownBy(() -> c.query("SELECT 3000000000::int8", r -> r.getInt(0)))
+                .isInstanceOf(ValueConversionException.class);
+        assertThat(c.queryFirst("SELECT 9", r -> r.getInt(0))).contains(9);
+    }
+
+    @Test
+    void shouldEvictLeastRecentlyUsedWhenCacheIsFull() {
+        try (PgConnection small = new PgDriver().connect(PgTestConfig.trust().statementCacheSize(2).build())) {
+            for (int i = 0; i < 10; i++) {
+                assertThat(small.queryFirst("SELECT " + i + " + $1::int4", r -> r.getInt(0), 1)).contains(i + 1);
+            }
+            assertThat(small.session().cache.size()).isEqualTo(2);
+            assertThat(small.queryFirst("SELECT count(*) FROM pg_prepared_statements", r -> r.getLong(0)))
+                    .hasValueSatisfying(n -> assertThat(n).isLessThanOrEqualTo(3L));
+        }
+        try (PgConnection none = new PgDriver().connect(PgTestConfig.trust().statementCacheSize(0).build())) {
+            assertThat(none.query("SELECT $1::int4", r -> r.getInt(0), 5)).containsExactly(5);
+            assertThat(none.session().cache.size()).isZero();
+        }
+    }
+
+    @Test
+    void shouldWaitForStreamWhenAnotherThreadQueriesMeanwhile() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        List<Integer> seen = new ArrayList<>();
+        Thread other;
+        try (var rows = c.stream("SELECT g FROM generate_series(1, 50) g", 5)) {
+            other = Thread.startVirtualThread(() -> {
+                started.countDown();
+                assertThat(c.queryFirst("SELECT 11", r -> r.getInt(0))).contains(11);
+            });
+            started.await();
+            while (rows.hasNext()) {
+                seen.add(rows.next().getInt(0));
+            }
+        }
+        other.join();
+        assertThat(seen).hasSize(50);
+    }
+}
