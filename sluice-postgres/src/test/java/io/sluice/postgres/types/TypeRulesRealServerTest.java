@@ -145,6 +145,30 @@ class TypeRulesRealServerTest {
     }
 
     @Test
+    void shouldKeepTypedValuesWhenBatchedAndStreamedBack() {
+        c.executeScript("CREATE TEMP TABLE pgt_batch (id int8, n numeric, ts timestamptz, iv interval, a text[])");
+        List<Object[]> sets = new ArrayList<>();
+        for (long i = 0; i < 50; i++) {
+            sets.add(new Object[] {i, BigDecimal.valueOf(i, 3), java.time.Instant.ofEpochSecond(i * 86_400, 1_000),
+                new Interval((int) i, 0, -i), List.of("x" + i, "y z")});
+        }
+        assertThat(c.executeBatch("INSERT INTO pgt_batch VALUES ($1, $2, $3, $4, $5)", sets)).containsOnly(1L);
+        List<String> seen = new ArrayList<>();
+        try (io.sluice.RowStream rows = c.stream("SELECT * FROM pgt_batch ORDER BY id", 7)) {
+            while (rows.hasNext()) {
+                Row r = rows.next();
+                long i = r.getLong("id");
+                assertThat(r.getBigDecimal("n")).isEqualTo(BigDecimal.valueOf(i, 3));
+                assertThat(r.getInstant("ts")).isEqualTo(java.time.Instant.ofEpochSecond(i * 86_400, 1_000));
+                assertThat(r.getInterval("iv")).isEqualTo(new Interval((int) i, 0, -i));
+                assertThat(r.getList("a", String.class)).containsExactly("x" + i, "y z");
+                seen.add(r.getString("id"));
+            }
+        }
+        assertThat(seen).hasSize(50).startsWith("0", "1").endsWith("49");
+    }
+
+    @Test
     void shouldStoreAndReadBackEveryTypeWhenWrittenToTable() {
         c.executeScript("CREATE TEMP TABLE pgt_all (i2 int2, i4 int4, i8 int8, f4 float4, f8 float8, n numeric(10,2),"
                 + " b bool, t text, vc varchar(10), bc char(3), by bytea, d date, tm time, tz timetz, ts timestamp,"
