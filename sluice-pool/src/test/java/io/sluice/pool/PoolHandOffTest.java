@@ -63,9 +63,9 @@ class PoolHandOffTest {
 
     @Test
     void shouldStateCountsAndSettingWhenWaitTimesOut() {
-        try (ConnectionPool pool = server.pool().maxSize(2).connectionTimeout(Duration.ofMillis(50)).build();
+        try (ConnectionPool pool = server.pool().maxSize(2).build();
              Connection a = pool.connection(); Connection b = pool.connection()) {
-            assertThatThrownBy(pool::connection)
+            assertThatThrownBy(() -> pool.connection(Duration.ofMillis(50)))
                     .isInstanceOf(PoolExhaustedException.class)
                     .hasMessageStartingWith("connection not available: waited=")
                     .hasMessageContaining("total=2, active=2, idle=0, waiting=1, maxSize=2")
@@ -79,6 +79,8 @@ class PoolHandOffTest {
     void shouldGiveLastCreationFailureAsCauseWhenServerIsDown() {
         server.down = true;
         try (ConnectionPool pool = server.pool().connectionTimeout(Duration.ofMillis(200)).build()) {
+            assertThatThrownBy(pool::connection).isInstanceOf(PoolExhaustedException.class);
+            waitUntil(() -> pool.stats().creationFailures() > 0, "a creation attempt failed");
             assertThatThrownBy(pool::connection)
                     .isInstanceOf(PoolExhaustedException.class)
                     .hasMessageContaining("total=0, active=0, idle=0")

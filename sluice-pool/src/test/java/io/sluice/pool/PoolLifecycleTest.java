@@ -29,6 +29,7 @@ class PoolLifecycleTest {
     void shouldFailAwaitMinIdleWithLastFailureWhenServerIsDown() {
         server.down = true;
         try (ConnectionPool pool = server.pool().minIdle(1).build()) {
+            waitUntil(() -> pool.stats().creationFailures() > 0, "a creation attempt failed");
             assertThatThrownBy(() -> pool.awaitMinIdle(Duration.ofMillis(100)))
                     .isInstanceOf(PoolExhaustedException.class)
                     .hasMessageContaining("minIdle=1")
@@ -38,10 +39,10 @@ class PoolLifecycleTest {
 
     @Test
     void shouldReplaceConnectionWhenMaxLifetimeReached() throws Exception {
-        try (ConnectionPool pool = server.pool().maxLifetime(Duration.ofMillis(50)).maxLifetimeJitter(Duration.ZERO)
+        try (ConnectionPool pool = server.pool().maxLifetime(Duration.ofMillis(200)).maxLifetimeJitter(Duration.ZERO)
                 .validationWindow(Duration.ofHours(1)).build()) {
             long first = pool.withConnection(c -> c.serverInfo().sessionId());
-            Thread.sleep(80);
+            Thread.sleep(300);
             long second = pool.withConnection(c -> c.serverInfo().sessionId());
             assertThat(second).isNotEqualTo(first);
             assertThat(server.connections.getFirst().closed).isTrue();

@@ -112,8 +112,9 @@ class PoolPostgresTest {
                     .hasMessageContaining("total=0").hasCauseInstanceOf(AuthenticationException.class)
                     .cause().message().doesNotContain("expired-password");
             password.set("sluice-scram-pw");
-            String user = pool.withConnection(c -> c.query("SELECT current_user", r -> r.getString(0)).getFirst());
-            assertThat(user).isEqualTo("sluice_scram");
+            try (Connection c = pool.connection(Duration.ofSeconds(20))) {
+                assertThat(c.query("SELECT current_user", r -> r.getString(0))).containsExactly("sluice_scram");
+            }
         }
     }
 

@@ -131,7 +131,6 @@ final class Housekeeper implements Runnable {
             return; // returned meanwhile
         }
         long held = now - at;
-        core.leaks.increment();
         String message = "connection held longer than the leak detection threshold: pool=" + core.name
                 + ", borrower=" + e.borrowerName() + ", heldFor=" + held / 1_000_000 + "ms, threshold="
                 + settings.leakThresholdNanos() / 1_000_000 + "ms (the stack trace is where it was borrowed;"
@@ -145,5 +144,6 @@ final class Housekeeper implements Runnable {
             event.commit();
         }
         core.listener.onLeak(new ConnectionLeakException(message, stack));
+        core.leaks.increment(); // last, so that whoever watches the count sees the event and the report done
     }
 }

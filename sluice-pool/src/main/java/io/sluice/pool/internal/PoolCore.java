@@ -83,10 +83,10 @@ public final class PoolCore {
 
     /** Lends a connection, waiting at most {@code timeoutNanos}. */
     public Connection borrow(long timeoutNanos) {
-        long start = System.nanoTime();
-        long deadline = start + timeoutNanos;
-        PoolEvents.BorrowWait event = new PoolEvents.BorrowWait();
-        event.begin();
+        // fast path: an idle connection and nobody queued; one clock read, no event object
+        long start = 0;
+        boolean started = false;
+        PoolEvents.BorrowWait event = null;
         while (true) {
             PoolEntry e = null;
             Waiter w = null;
@@ -102,7 +102,11 @@ public final class PoolCore {
                     active++;
                     borrows++;
                 } else {
-                    w = new Waiter(deadline);
+                    if (!started) {
+                        start = System.nanoTime();
+                        started = true;
+                    }
+                    w = new Waiter(start + timeoutNanos);
                     waiters.addLast(w);
                     waitTimer.onEnqueueLocked(w);
                     requestCreationsLocked();
@@ -111,13 +115,20 @@ public final class PoolCore {
                 lock.unlock();
             }
             if (w != null) {
-                event.queued = true;
+                if (event == null) {
+                    event = new PoolEvents.BorrowWait();
+                    event.begin();
+                }
                 e = await(w, start);
             }
             long now = System.nanoTime();
+            if (!started) {
+                start = now;
+                started = true;
+            }
             if (isUsable(e, now)) {
                 lend(e, now);
-                if (event.shouldCommit()) {
+                if (event != null && event.shouldCommit()) {
                     event.pool = name;
                     event.commit();
                 }

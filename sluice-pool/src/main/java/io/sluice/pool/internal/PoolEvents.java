@@ -19,11 +19,10 @@ final class PoolEvents {
     @Name("io.sluice.pool.BorrowWait")
     @Label("Connection Borrow")
     @Category({"Sluice", "Pool"})
-    @Description("Time a borrower waited for a pooled connection")
+    @Description("Time a borrower waited for a pooled connection (only borrows that had to queue)")
     @StackTrace(false)
     static final class BorrowWait extends Event {
         @Label("Pool") String pool;
-        @Label("Handed Off") @Description("True when the borrower queued and was handed a connection") boolean queued;
     }
 
     @Name("io.sluice.pool.ConnectionUsage")
