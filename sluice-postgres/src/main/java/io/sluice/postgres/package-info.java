@@ -1,0 +1,70 @@
+/**
+ * Sluice's native PostgreSQL driver: protocol v3 over a plain or TLS socket, no JDBC underneath.
+ *
+ * <h2>Use</h2>
+ * <pre>{@code
+ * try (Connection c = Sluice.connect("postgresql://app:secret@db:5432/orders?sslmode=verify-full")) {
+ *     List<String> names = c.query("SELECT name FROM customer WHERE id > $1", r -> r.getString(0), 100);
+ * }
+ * }</pre>
+ * {@link io.sluice.postgres.PgDriver} is registered as an {@link io.sluice.spi.Driver} service for
+ * the schemes {@code postgresql} and {@code postgres}; placeholders are {@code $1, $2, ...}.
+ *
+ * <h2>Settings ({@link io.sluice.ConnectionConfig}, URL keys in brackets)</h2>
+ * <ul>
+ * <li>host, port (5432), database, user, password; libpq's PG* environment variables fill gaps.</li>
+ * <li>{@code sslmode} (prefer): disable, allow (plain, TLS if the server refuses plain), prefer (TLS
+ *     if offered), require (TLS, no certificate check), verify-ca (chain to {@code sslrootcert} or the
+ *     JDK trust store), verify-full (also the host name or IP address in the certificate).</li>
+ * <li>{@code connect_timeout} (10 s; 0 = none): TCP connect, TLS and authentication together.</li>
+ * <li>{@code query_timeout} (0 = none): after it a CancelRequest is sent and the caller gets
+ *     {@link io.sluice.QueryTimeoutException}; also per connection with {@code queryTimeout(Duration)}.</li>
+ * <li>{@code statement_cache_size} (256): server-side statements kept per connection (LRU) for
+ *     ad-hoc SQL, keyed by SQL text and parameter types; 0 = unnamed statements, text results.</li>
+ * <li>{@code application_name} (sluice). The session also starts with client_encoding UTF8,
+ *     DateStyle ISO and extra_float_digits 3.</li>
+ * </ul>
+ * Authentication: trust, cleartext password, MD5, SCRAM-SHA-256 (without channel binding; the
+ * password is not SASLprep-normalised). GSSAPI, SSPI and client certificates are not supported.
+ *
+ * <h2>How a statement runs</h2>
+ * The first execution of an SQL text sends Parse + Describe + Bind + Execute + Sync in one write and
+ * gets text results; the statement's RowDescription then decides the result formats, and every
+ * later execution sends only Bind (binary for each column whose type the codecs support) + Execute +
+ * Sync. If DDL invalidates a cached plan (SQLSTATE 0A000) or the statement disappeared (26000), the
+ * entry is dropped and the request retried once, outside a transaction only. {@code executeBatch}
+ * sends all Bind/Execute pairs under one Sync: one round trip, atomic outside a transaction.
+ * {@code stream(sql, fetchSize)} executes the portal {@code fetchSize} rows at a time with Flush
+ * instead of Sync, so memory stays bounded also in autocommit; the row is read straight from the
+ * receive buffer. {@code executeScript} uses the simple Query protocol.
+ *
+ * <h2>Threading</h2>
+ * A connection is safe to share between threads and is built for virtual threads (ReentrantLock and
+ * Condition, no {@code synchronized} around I/O, no ThreadLocal). Requests are pipelined: each caller
+ * writes its whole request (ending in its own Sync) under the write lock and leaves, then reads its
+ * own response when every earlier response has been consumed, so a failure in one request does not
+ * affect the others. An open stream holds the connection exclusively until closed. Never use a
+ * connection inside one of its own row callbacks (the nested request would wait for the callback).
+ * Rows are views valid only during the callback or until the next {@code next()}.
+ *
+ * <h2>Cancellation and failure</h2>
+ * {@code cancel()} and timeouts send a CancelRequest on a fresh socket; the cancelled caller gets
+ * {@link io.sluice.QueryCancelledException} and the connection stays usable. Interrupting a thread
+ * that waits for its result does the same and sets the interrupt flag again; over plain TCP this works
+ * in every state (reads wait in a selector, not in the socket), over TLS an interrupt is only seen
+ * while waiting for the read turn (a virtual thread interrupted inside a TLS socket read loses the
+ * connection, as java.net.Socket closes it). A malformed, truncated, oversized or unknown message is a
+ * {@link io.sluice.ProtocolException}; an I/O failure (server gone, backend terminated) is a
+ * {@link io.sluice.ConnectionException}; either marks the connection broken and closes it, and every
+ * waiting caller fails at once instead of hanging. Notices and ParameterStatus go to the configured
+ * {@link io.sluice.ServerEventListener}.
+ *
+ * <h2>Limits</h2>
+ * Messages up to 1 GiB + 1 KiB; the receive buffer is 64 KiB and grows only for a larger message.
+ * No COPY, LISTEN/NOTIFY delivery, multi-host or protocol 3.2 yet. {@code reset()} rolls back and
+ * runs DISCARD ALL's steps except DEALLOCATE ALL and DISCARD PLANS, keeping the statement cache valid.
+ *
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html">Message Flow</a>
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-message-formats.html">Message Formats</a>
+ */
+package io.sluice.postgres;
