@@ -21,9 +21,7 @@ import java.util.List;
  *  +-------+-------+--------------+---------------------+-------------------------------------+
  * </pre>
  *
- * Text: {@code {1,2,NULL}}, {@code {"a b","x\"y"}}, optionally prefixed by {@code [lb:ub]=} when the
- * lower bound is not 1. An element is quoted when empty, equal to NULL, or holding braces, quotes,
- * commas, backslashes or white space. {@code getObject}/{@code getList} of an array of more than one
+ * Text forms: {@link ArrayTextCodec}. {@code getObject}/{@code getList} of an array of more than one
  * dimension throw {@link ValueConversionException}; {@code getString} renders any dimension count.
  */
 public final class ArrayCodec {
@@ -108,7 +106,7 @@ public final class ArrayCodec {
     }
 
     private static <T> List<T> decodeText(byte[] b, int off, int len, int elementOid, Class<T> elementType) {
-        List<String> texts = splitText(TextCodec.utf8(b, off, len));
+        List<String> texts = ArrayTextCodec.split(TextCodec.utf8(b, off, len));
         List<T> out = new ArrayList<>(texts.size());
         Class<T> boxed = ValueCodec.box(elementType);
         for (String s : texts) {
@@ -120,91 +118,6 @@ public final class ArrayCodec {
             }
         }
         return out;
-    }
-
-    /** The elements of a one-dimensional array's text form, unquoted and unescaped; null for NULL. */
-    static List<String> splitText(String s) {
-        int i = 0;
-        int n = s.length();
-        if (n > 0 && s.charAt(0) == '[') {
-            i = s.indexOf('=');
-            if (i < 0 || s.indexOf("][") >= 0) {
-                throw malformedText(s);
-            }
-            i++;
-        }
-        if (i >= n || s.charAt(i) != '{' || s.charAt(n - 1) != '}') {
-            throw malformedText(s);
-        }
-        i++;
-        List<String> out = new ArrayList<>();
-        if (i == n - 1) {
-            return out;
-        }
-        StringBuilder e = new StringBuilder();
-        while (true) {
-            e.setLength(0);
-            char c = s.charAt(i);
-            if (c == '{') {
-                throw new ValueConversionException("array has more than one dimension: value=" + s + " (read it with getString)");
-            }
-            if (c == '"') {
-                i++;
-                while (true) {
-                    if (i >= n - 1) {
-                        throw malformedText(s);
-                    }
-                    c = s.charAt(i++);
-                    if (c == '"') {
-                        break;
-                    }
-                    if (c == '\\') {
-                        if (i >= n - 1) {
-                            throw malformedText(s);
-                        }
-                        c = s.charAt(i++);
-                    }
-                    e.append(c);
-                }
-                out.add(e.toString());
-            } else {
-                int start = i;
-                while (i < n - 1 && s.charAt(i) != ',') {
-                    char x = s.charAt(i);
-                    if (x == '"' || x == '{' || x == '}') {
-                        throw malformedText(s);
-                    }
-                    if (x == '\\' && i + 1 < n - 1) {
-                        i++;
-                    }
-                    i++;
-                }
-                String raw = s.substring(start, i).strip();
-                out.add(raw.equalsIgnoreCase("NULL") ? null : unescape(raw));
-            }
-            if (i == n - 1) {
-                return out;
-            }
-            if (s.charAt(i) != ',') {
-                throw malformedText(s);
-            }
-            i++;
-        }
-    }
-
-    private static String unescape(String raw) {
-        if (raw.indexOf('\\') < 0) {
-            return raw;
-        }
-        StringBuilder s = new StringBuilder(raw.length());
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c == '\\' && i + 1 < raw.length()) {
-                c = raw.charAt(++i);
-            }
-            s.append(c);
-        }
-        return s.toString();
     }
 
     /** A binary array (any number of dimensions) rendered as PostgreSQL's text form. */
@@ -275,7 +188,7 @@ public final class ArrayCodec {
         if (d == dims.length - 1) {
             List<String> run = elements.subList(next[0], next[0] + dims[d]);
             next[0] += dims[d];
-            appendText(s, run);
+            ArrayTextCodec.appendText(s, run);
             return;
         }
         s.append('{');
@@ -286,47 +199,6 @@ public final class ArrayCodec {
             appendNested(s, elements, dims, d + 1, next);
         }
         s.append('}');
-    }
-
-    /** {@code {a,b,NULL}} with PostgreSQL's quoting (array_out). */
-    static StringBuilder appendText(StringBuilder s, List<String> elements) {
-        s.append('{');
-        for (int i = 0; i < elements.size(); i++) {
-            if (i > 0) {
-                s.append(',');
-            }
-            String e = elements.get(i);
-            if (e == null) {
-                s.append("NULL");
-            } else if (needsQuotes(e)) {
-                s.append('"');
-                for (int k = 0; k < e.length(); k++) {
-                    char c = e.charAt(k);
-                    if (c == '"' || c == '\\') {
-                        s.append('\\');
-                    }
-                    s.append(c);
-                }
-                s.append('"');
-            } else {
-                s.append(e);
-            }
-        }
-        return s.append('}');
-    }
-
-    private static boolean needsQuotes(String e) {
-        if (e.isEmpty() || e.equalsIgnoreCase("NULL")) {
-            return true;
-        }
-        for (int i = 0; i < e.length(); i++) {
-            char c = e.charAt(i);
-            if (c == '{' || c == '}' || c == ',' || c == '"' || c == '\\' || c == ' ' || c == '\t' || c == '\n'
-                    || c == '\r' || c == 0x0B || c == '\f') {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Writes a one-dimensional array (lower bound 1) of elements of {@code elementOid}, each in binary format. */
@@ -353,9 +225,5 @@ public final class ArrayCodec {
 
     private static ValueConversionException malformed(String why, int len) {
         return new ValueConversionException("malformed binary array: reason=" + why + ", length=" + len);
-    }
-
-    private static ValueConversionException malformedText(String s) {
-        return new ValueConversionException("malformed array text: value=" + s);
     }
 }

@@ -89,7 +89,7 @@ public final class IntervalCodec {
             pad2(s, Math.abs(hour)).append(':');
             pad2(s, Math.abs(min)).append(':');
             pad2(s, Math.abs(sec));
-            DateTimeCodec.appendFraction(s, Math.abs(fsec));
+            DateTimeTextCodec.appendFraction(s, Math.abs(fsec));
         }
         return s.toString();
     }

@@ -248,11 +248,11 @@ public final class ValueCodec {
             case PgTypes.NUMERIC -> NumericCodec.binaryToText(b, off, len);
             case PgTypes.BYTEA -> ByteaCodec.encodeHexText(b, off, len);
             case PgTypes.UUID -> toUuid(b, off, len, oid, true).toString();
-            case PgTypes.DATE -> DateTimeCodec.formatDate(DateTimeCodec.dateFromBinary(b, off, len));
-            case PgTypes.TIME -> DateTimeCodec.formatTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid));
-            case PgTypes.TIMETZ -> DateTimeCodec.formatTimetz(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid),
+            case PgTypes.DATE -> DateTimeTextCodec.formatDate(DateTimeCodec.dateFromBinary(b, off, len));
+            case PgTypes.TIME -> DateTimeTextCodec.formatTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid));
+            case PgTypes.TIMETZ -> DateTimeTextCodec.formatTimetz(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid),
                     DateTimeCodec.timetzOffsetFromBinary(b, off, len));
-            case PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ -> DateTimeCodec.formatTimestamp(
+            case PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ -> DateTimeTextCodec.formatTimestamp(
                     DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid), oid == PgTypes.TIMESTAMPTZ);
             case PgTypes.INTERVAL -> IntervalCodec.format(IntervalCodec.decodeBinary(b, off, len));
             case PgTypes.JSONB -> {
@@ -299,13 +299,13 @@ public final class ValueCodec {
 
     public static LocalDate toLocalDate(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.DATE) {
-            return binary ? DateTimeCodec.dateFromBinary(b, off, len) : DateTimeCodec.parseDate(TextCodec.utf8(b, off, len));
+            return binary ? DateTimeCodec.dateFromBinary(b, off, len) : DateTimeTextCodec.parseDate(TextCodec.utf8(b, off, len));
         }
         if (oid == PgTypes.TIMESTAMP) {
             return toLocalDateTime(b, off, len, oid, binary).toLocalDate();
         }
         if (isTextLike(oid)) {
-            return DateTimeCodec.parseDate(TextCodec.utf8(b, off, len).strip());
+            return DateTimeTextCodec.parseDate(TextCodec.utf8(b, off, len).strip());
         }
         throw unsupported("LocalDate", oid);
     }
@@ -315,7 +315,7 @@ public final class ValueCodec {
             return DateTimeCodec.localTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid));
         }
         if (oid == PgTypes.TIME || isTextLike(oid)) {
-            return DateTimeCodec.localTime(DateTimeCodec.parseTimeMicros(TextCodec.utf8(b, off, len).strip()));
+            return DateTimeCodec.localTime(DateTimeTextCodec.parseTimeMicros(TextCodec.utf8(b, off, len).strip()));
         }
         throw unsupported("LocalTime", oid);
     }
@@ -326,7 +326,7 @@ public final class ValueCodec {
                     DateTimeCodec.timetzOffsetFromBinary(b, off, len));
         }
         if (oid == PgTypes.TIMETZ || isTextLike(oid)) {
-            return DateTimeCodec.parseTimetz(TextCodec.utf8(b, off, len).strip());
+            return DateTimeTextCodec.parseTimetz(TextCodec.utf8(b, off, len).strip());
         }
         throw unsupported("OffsetTime", oid);
     }
@@ -340,7 +340,7 @@ public final class ValueCodec {
             return d.equals(LocalDate.MAX) ? LocalDateTime.MAX : d.equals(LocalDate.MIN) ? LocalDateTime.MIN : d.atStartOfDay();
         }
         if (oid == PgTypes.TIMESTAMP || isTextLike(oid)) {
-            return DateTimeCodec.parseTimestamp(TextCodec.utf8(b, off, len).strip());
+            return DateTimeTextCodec.parseTimestamp(TextCodec.utf8(b, off, len).strip());
         }
         throw unsupported("LocalDateTime", oid);
     }
@@ -350,7 +350,7 @@ public final class ValueCodec {
             return DateTimeCodec.offsetDateTime(DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid));
         }
         if (oid == PgTypes.TIMESTAMPTZ || isTextLike(oid)) {
-            return DateTimeCodec.parseTimestamptz(TextCodec.utf8(b, off, len).strip());
+            return DateTimeTextCodec.parseTimestamptz(TextCodec.utf8(b, off, len).strip());
         }
         throw unsupported("OffsetDateTime", oid);
     }
@@ -370,7 +370,7 @@ public final class ValueCodec {
         if (oid == PgTypes.TIME) {
             long micros = binary
                     ? DateTimeCodec.timeMicrosFromBinary(b, off, len, oid)
-                    : DateTimeCodec.parseTimeMicros(TextCodec.utf8(b, off, len));
+                    : DateTimeTextCodec.parseTimeMicros(TextCodec.utf8(b, off, len));
             return new Interval(0, 0, micros);
         }
         if (isTextLike(oid)) {
