@@ -154,4 +154,17 @@ class MalformedPacketTest {
         b.writeBytes(new byte[] {0x0c, 45, 0, 10, 0, 0, 0, (byte) 253, 0, 0, 0, 0, 0});
         return b.toByteArray();
     }
+
+    @Test
+    void shouldCloseConnectionWhenServerStopsAnsweringAndTimeoutExpires() throws Exception {
+        try (FakeServer server = server(s -> {
+            s.receive(); // the query, never answered; the cancel connection is never served either
+            s.drainUntilClosed();
+        }); Connection c = new MysqlDriver().connect(config(server.port()).toBuilder()
+                .queryTimeout(java.time.Duration.ofMillis(200)).connectTimeout(java.time.Duration.ofSeconds(1)).build())) {
+            assertThatThrownBy(() -> c.executeScript("DO 1")).isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("query_timeout");
+            assertThat(c.isBroken()).isTrue();
+        }
+    }
 }

@@ -144,6 +144,10 @@ public final class MysqlConnection implements Connection {
             throw translate(e);
         } catch (ConnectionException e) {
             markBroken();
+            if (timedOut) {
+                throw new ConnectionException("query timed out and could not be cancelled, connection closed: timeout="
+                        + queryTimeout + ", host=" + config.host() + " (setting query_timeout)", e);
+            }
             throw e;
         } finally {
             if (timer != null) {
@@ -176,7 +180,11 @@ public final class MysqlConnection implements Connection {
         }
         return CancelTimer.schedule(() -> {
             timedOut = true;
-            cancel();
+            try {
+                cancel();
+            } catch (RuntimeException e) {
+                markBroken(); // the server does not answer: closing the socket ends the blocked read
+            }
         }, t.toMillis());
     }
 
