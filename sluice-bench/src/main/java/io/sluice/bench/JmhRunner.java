@@ -38,7 +38,7 @@ public final class JmhRunner {
 
     /** JVM options of every forked benchmark JVM. */
     public static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC",
-            "--enable-native-access=ALL-UNNAMED");
+            "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow");
 
     /**
      * One JMH run.

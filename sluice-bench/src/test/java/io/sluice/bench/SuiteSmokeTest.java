@@ -21,7 +21,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Runs every discovered suite once in {@link Mode#SMOKE} through {@link Main}'s code path, so that CI
  * proves each benchmark still runs: every system the suite names must produce cells, every score must
- * be finite and positive, and the JSONL file must parse. Suites whose services are down are skipped.
+ * be finite and positive (failure counts, unit {@code errors}, must be zero), and the JSONL file must parse. Suites whose services are down are skipped.
  */
 class SuiteSmokeTest {
     private static final Path OUT = Path.of("target", "bench-smoke");
@@ -49,7 +49,17 @@ class SuiteSmokeTest {
         for (Cell cell : outcome.cells()) {
             reported.add(cell.system());
             assertThat(cell.suite()).isEqualTo(suite.name());
-            assertThat(cell.score()).as(cell.toString()).isFinite().isPositive();
+            if (cell.unit().equals("errors")) {
+                // a failure count: zero is the expected value
+                assertThat(cell.score()).as(cell.toString()).isFinite().isZero();
+            } else {
+                // Throughput must be positive; a cost (B/op, errors) may be exactly zero, never negative.
+            if (cell.higherIsBetter()) {
+                assertThat(cell.score()).as(cell.toString()).isFinite().isPositive();
+            } else {
+                assertThat(cell.score()).as(cell.toString()).isFinite().isNotNegative();
+            }
+            }
         }
         assertThat(reported).as("systems with cells in " + suite.name()).containsAll(suite.systems());
         List<String> lines = Files.readAllLines(OUT.resolve(suite.name() + ".jsonl"));

@@ -37,10 +37,11 @@ abstract class PgSuite implements Suite {
     /** Runs one JMH configuration and forwards its cells. */
     final void jmh(RunContext context, ResultSink sink, Class<?> benchmark, Map<String, List<String>> params,
                    int threads, boolean virtual, String suffix, String caseParam, int port) throws Exception {
-        System.out.println("  " + name() + ": " + benchmark.getSimpleName() + " " + params + " threads=" + threads
-                + (virtual ? " (virtual)" : ""));
+        long start = System.nanoTime();
         List<Cell> cells = JmhRunner.run(name(), context, new JmhRunner.Run(benchmark, params, threads, virtual,
                 suffix, caseParam, Map.of(PgEndpoint.PORT_PROPERTY, Integer.toString(port))));
+        System.out.printf("  %s: %s %s threads=%d%s: %.1f s%n", name(), benchmark.getSimpleName(), params, threads,
+                virtual ? " (virtual)" : "", (System.nanoTime() - start) / 1e9);
         cells.forEach(sink::accept);
     }
 
