@@ -2,6 +2,8 @@ package io.sluice.bench.http;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -24,22 +26,29 @@ record AbRun(double requestsPerSecond, long failed, long socketErrors, double p5
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx responses:\\s+(\\d+)");
 
     static AbRun run(String url, int requests, int concurrency) throws IOException, InterruptedException {
+        Path percentiles = Files.createTempFile("ab-", ".csv");
         List<String> command = new ArrayList<>(List.of("ab", "-q", "-l", "-n", Integer.toString(requests),
-                "-c", Integer.toString(concurrency), "-s", "30", url));
+                "-c", Integer.toString(concurrency), "-s", "30", "-e", percentiles.toString(), url));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(10, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new IOException("ab did not finish: url=" + url);
         }
-        if (p.exitValue() != 0 || !RPS.matcher(output).find()) {
-            if (output.contains("apr_socket") || output.contains("apr_poll")) {
-                return new AbRun(0, requests, 1, Double.NaN, Double.NaN, Double.NaN);
+        try {
+            if (p.exitValue() != 0 || !RPS.matcher(output).find()) {
+                if (output.contains("apr_socket") || output.contains("apr_poll")) {
+                    return new AbRun(0, requests, 1, Double.NaN, Double.NaN, Double.NaN);
+                }
+                throw new IOException("ab failed: exit=" + p.exitValue() + ", output=" + output.strip());
             }
-            throw new IOException("ab failed: exit=" + p.exitValue() + ", output=" + output.strip());
+            // -e writes "Percentage served,Time in ms" for 0..100 with fractions, finer than the summary's whole ms.
+            List<String> csv = Files.readAllLines(percentiles);
+            return new AbRun(number(RPS, output), (long) number(FAILED, output) + (long) number(NON_2XX, output), 0,
+                    percentile(csv, 50), percentile(csv, 99), percentile(csv, 100));
+        } finally {
+            Files.deleteIfExists(percentiles);
         }
-        return new AbRun(number(RPS, output), (long) number(FAILED, output) + (long) number(NON_2XX, output), 0,
-                percentile(output, "50%"), percentile(output, "99%"), percentile(output, "100%"));
     }
 
     private static double number(Pattern pattern, String output) {
@@ -47,8 +56,21 @@ record AbRun(double requestsPerSecond, long failed, long socketErrors, double p5
         return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 
-    private static double percentile(String output, String label) {
-        Matcher m = Pattern.compile("^\\s*" + Pattern.quote(label) + "\\s+(\\d+)", Pattern.MULTILINE).matcher(output);
-        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    /**
+     * The time within which {@code percent} % of requests were served. ab's CSV can dip below an
+     * earlier row for small runs (its index arithmetic), so this reads the running maximum, which a
+     * percentile curve is by definition.
+     */
+    private static double percentile(List<String> csv, int percent) {
+        double max = Double.NaN;
+        for (String line : csv.subList(1, csv.size())) {
+            int comma = line.indexOf(',');
+            if (Integer.parseInt(line.substring(0, comma)) > percent) {
+                break;
+            }
+            double ms = Double.parseDouble(line.substring(comma + 1));
+            max = Double.isNaN(max) ? ms : Math.max(max, ms);
+        }
+        return max;
     }
 }

@@ -81,7 +81,9 @@ final class HttpJsonSuite implements Suite {
         sink.accept(new Cell(name(), endpoint, params, system, "req/s", run.requestsPerSecond(), Double.NaN));
         sink.accept(new Cell(name(), endpoint + "-p50", params, system, "ms", run.p50Ms(), Double.NaN));
         sink.accept(new Cell(name(), endpoint + "-p99", params, system, "ms", run.p99Ms(), Double.NaN));
-        sink.accept(new Cell(name(), endpoint + "-cpu", params, system, "us/req", (double) cpu / requests, Double.NaN));
+        if (cpu > 0) { // the kernel counts in 10 ms ticks: a smoke run may stay below one
+            sink.accept(new Cell(name(), endpoint + "-cpu", params, system, "us/req", (double) cpu / requests, Double.NaN));
+        }
         sink.accept(new Cell(name(), endpoint + "-errors", params, system, "errors",
                 run.failed() + run.socketErrors(), Double.NaN));
     }
