@@ -160,8 +160,11 @@ class PoolHandOffTest {
         assertThat(pool.close(Duration.ofMillis(20))).isFalse();
         assertThat(server.open()).isZero();
         assertThatThrownBy(() -> held.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
+        assertThat(pool.close(Duration.ofHours(1))).as("second close: still one lent, no second wait").isFalse();
         held.close();
         assertThat(pool.stats().total()).isZero();
+        assertThat(pool.stats().active()).isZero();
+        assertThat(pool.close(Duration.ofHours(1))).isTrue();
     }
 
     @Test

@@ -114,7 +114,7 @@ final class Housekeeper implements Runnable {
         }
         for (PoolEntry e : toCheck) {
             if (factory.validate(e)) {
-                core.giveBack(e, false);
+                core.giveBack(e);
             } else {
                 core.retire(e, "keepalive validation failed", null, true);
             }

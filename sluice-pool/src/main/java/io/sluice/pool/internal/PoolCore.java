@@ -27,7 +27,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * return or new connection goes straight to the longest waiter (see {@link #handOffLocked}).
  */
 public final class PoolCore {
-    private enum State { OPEN, CLOSING, CLOSED }
+    enum State { OPEN, CLOSING, CLOSED }
 
     final PoolSettings settings;
     final String name;
@@ -45,7 +45,8 @@ public final class PoolCore {
     int active;
     int pending;
     boolean paused;
-    private State state = State.OPEN;
+    /** Guarded by the lock. */
+    State state = State.OPEN;
     long borrows;
     long created;
     long closed;
@@ -259,11 +260,11 @@ public final class PoolCore {
             return;
         }
         e.lastUsedAt = now;
-        giveBack(e, true);
+        giveBack(e);
     }
 
     /** Puts a lent (or checked) connection back: to the longest waiter, else onto the idle stack. */
-    void giveBack(PoolEntry e, boolean wasLent) {
+    void giveBack(PoolEntry e) {
         Waiter w = null;
         boolean closeIt = false;
         lock.lock();
@@ -459,51 +460,13 @@ public final class PoolCore {
      * @return true if every lent connection came back in time
      */
     public boolean close(long graceNanos) {
-        List<PoolEntry> toClose = new ArrayList<>();
-        List<Waiter> woken = new ArrayList<>();
-        lock.lock();
-        try {
-            if (state == State.OPEN) {
-                state = State.CLOSING;
-                toClose.addAll(idle);
-                all.removeAll(idle);
-                closed += idle.size();
-                idle.clear();
-                PoolClosedException failure = closedException();
-                for (Waiter w; (w = waiters.pollFirst()) != null; ) {
-                    w.failure = failure;
-                    woken.add(w);
-                }
-                stateChanged.signalAll();
-            }
-        } finally {
-            lock.unlock();
-        }
-        woken.forEach(w -> LockSupport.unpark(w.thread));
+        return new PoolCloser(this).close(graceNanos);
+    }
+
+    /** Stops the background threads; called once by {@link PoolCloser}. */
+    void stopBackgroundThreads() {
         housekeeper.stop();
         waitTimer.stop();
-        toClose.forEach(factory::closeQuietly);
-        List<PoolEntry> forced;
-        lock.lock();
-        try {
-            long remaining = graceNanos;
-            while ((active > 0 || pending > 0) && remaining > 0) {
-                remaining = countsChanged.awaitNanos(remaining);
-            }
-            forced = new ArrayList<>(all);
-            all.clear();
-            closed += forced.size();
-            state = State.CLOSED;
-        } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            forced = new ArrayList<>(all);
-            all.clear();
-            state = State.CLOSED;
-        } finally {
-            lock.unlock();
-        }
-        forced.forEach(e -> factory.closeQuietly(e));
-        return forced.isEmpty();
     }
 
     /** Used by tests and the housekeeper: the connection factory. */
