@@ -45,7 +45,7 @@ public final class MysqlConnection implements Connection {
     private final PacketWriter writer;
     private final long capabilities;
     private final ReentrantLock lock = new ReentrantLock();
-    private final StatementCache cache;
+    private final StatementExecutor statements;
     private final boolean zeroDateAsNull;
     private volatile boolean broken;
     private volatile boolean closed;
@@ -60,12 +60,13 @@ public final class MysqlConnection implements Connection {
         this.writer = wire.writer();
         this.capabilities = wire.capabilities();
         this.queryTimeout = config.queryTimeout();
-        this.cache = new StatementCache(config.statementCacheSize(), this::queueClose);
         String zeroDate = config.property("zero_date", "error");
         if (!zeroDate.equals("error") && !zeroDate.equals("null")) {
             throw new IllegalArgumentException("unknown zero_date setting: zero_date=" + zeroDate + ", expected error or null");
         }
         this.zeroDateAsNull = zeroDate.equals("null");
+        this.statements = new StatementExecutor(this, reader, writer, capabilities, wire.handshake().mariaDb(),
+                config.statementCacheSize());
     }
 
     /** Connects, negotiates TLS as {@code config.sslMode()} says, authenticates and initialises the session. */
@@ -99,32 +100,9 @@ public final class MysqlConnection implements Connection {
         serverStatus = status;
     }
 
-    /** Refuses a LOAD DATA LOCAL INFILE request unless the file is listed in {@code local_infile_files}. */
+    /** Answers a LOAD DATA LOCAL INFILE request (see {@link LocalInfile}). */
     void refuseLocalInfile(Payload p) {
-        p.skip(1);
-        String file = p.readRestString();
-        List<String> allowed = List.of(config.property("local_infile_files", "").split(","));
-        if (!file.isEmpty() && allowed.contains(file)) {
-            try {
-                byte[] data = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(file));
-                writer.begin(reader.sequence()).bytes(data).end();
-                writer.begin(writer.nextSequence()).end();
-            } catch (java.io.IOException e) {
-                writer.begin(reader.sequence()).end();
-            }
-        } else {
-            writer.begin(reader.sequence()).end(); // an empty packet: no data
-        }
-        reader.expectSequence(writer.nextSequence());
-        writer.flush();
-        Payload r = reader.next();
-        if (r.header() == ERR_HEADER) {
-            throw new ServerException(ServerPackets.decodeError(r));
-        }
-        if (!allowed.contains(file)) {
-            throw new SluiceException("LOAD DATA LOCAL INFILE refused: file=" + file
-                    + " (setting local_infile_files lists the files that may be sent)");
-        }
+        LocalInfile.answer(config, reader, writer, p);
     }
 
     // ---- request plumbing -------------------------------------------------------------------
@@ -178,7 +156,7 @@ public final class MysqlConnection implements Connection {
         if (t.isZero()) {
             return null;
         }
-        return CancelTimer.schedule(() -> {
+        return QueryTimer.schedule(() -> {
             timedOut = true;
             try {
                 cancel();
@@ -227,157 +205,21 @@ public final class MysqlConnection implements Connection {
         writer.command(COM_QUERY).restString(sql).end();
     }
 
-    private ResultCursor sendText(String sql) {
+    ResultCursor sendText(String sql) {
         writeQuery(sql);
         reader.expectSequence(writer.nextSequence());
         writer.flush();
         return new ResultCursor(this, reader, capabilities, null);
     }
 
-    /** Prepares {@code sql} on the server (COM_STMT_PREPARE), reading its parameter and column definitions. */
-    PreparedInfo prepareOnServer(String sql) {
-        writer.command(COM_STMT_PREPARE).restString(sql).end();
-        reader.expectSequence(writer.nextSequence());
-        writer.flush();
-        return readPrepareResponse(sql);
-    }
-
-    /** Reads a COM_STMT_PREPARE response (https://mariadb.com/kb/en/com_stmt_prepare/#response). */
-    private PreparedInfo readPrepareResponse(String sql) {
-        Payload p = reader.next();
-        if (p.header() == ERR_HEADER) {
-            throw new ServerException(ServerPackets.decodeError(p));
-        }
-        if (p.header() != OK_HEADER) {
-            throw new ProtocolException("unexpected COM_STMT_PREPARE response: header=" + p.header());
-        }
-        p.skip(1);
-        int id = p.readInt4();
-        int columnCount = p.readInt2();
-        int paramCount = p.readInt2();
-        PreparedInfo info = new PreparedInfo(sql, id, paramCount);
-        boolean deprecateEof = (capabilities & io.sluice.mysql.internal.protocol.Capabilities.CLIENT_DEPRECATE_EOF) != 0;
-        for (int i = 0; i < paramCount; i++) {
-            reader.next();
-        }
-        if (paramCount > 0 && !deprecateEof) {
-            reader.next();
-        }
-        if (columnCount > 0) {
-            ColumnDefinition[] defs = new ColumnDefinition[columnCount];
-            byte[][] raw = new byte[columnCount][];
-            for (int i = 0; i < columnCount; i++) {
-                Payload d = reader.next();
-                raw[i] = java.util.Arrays.copyOfRange(d.buffer(), d.start(), d.end());
-                defs[i] = ColumnDefinition.decode(d);
-            }
-            if (!deprecateEof) {
-                reader.next();
-            }
-            List<Column> columns = java.util.Arrays.stream(defs).map(ColumnDefinition::column).toList();
-            info.metadata = new PreparedInfo.ResultMetadata(defs, columns, raw,
-                    new io.sluice.mysql.internal.codec.MysqlRow(defs, columns, zeroDateAsNull));
-        }
-        return info;
-    }
-
-    /** Queues COM_STMT_CLOSE (no response) to go out with the next command. */
-    void queueClose(PreparedInfo info) {
-        if (info.id >= 0 && !info.closed && !closed) {
-            info.closed = true;
-            writer.command(COM_STMT_CLOSE).int4(info.id).end();
-        }
-    }
-
-    /** The cached statement for {@code sql}, prepared now if new; {@link PreparedInfo#TEXT_ONLY} if the server cannot prepare it. */
-    private PreparedInfo statementFor(String sql, int paramCount) {
-        PreparedInfo info = cache.get(sql);
-        if (info != null) {
-            return info;
-        }
-        try {
-            info = prepareOnServer(sql);
-        } catch (ServerException e) {
-            if (ServerPackets.errorCode(e.serverMessage()) == ER_UNSUPPORTED_PS && paramCount == 0) {
-                cache.put(sql, PreparedInfo.TEXT_ONLY);
-                return PreparedInfo.TEXT_ONLY;
-            }
-            throw e;
-        }
-        cache.put(sql, info);
-        return info;
-    }
-
-    /** Starts ad-hoc {@code sql}: binary protocol through the cache, text protocol when it cannot be prepared. */
-    private ResultCursor start(String sql, Object[] params, int cursorFlags) {
-        if (params.length == 0 && !cache.enabled()) {
-            return sendText(sql); // statement_cache_size=0: never prepare automatically
-        }
-        if (wire.handshake().mariaDb() && cache.get(sql) == null) {
-            return prepareAndExecute(sql, params, cursorFlags);
-        }
-        PreparedInfo info = statementFor(sql, params.length);
-        if (info == PreparedInfo.TEXT_ONLY) {
-            return sendText(sql);
-        }
-        ResultCursor c = execute(info, params, cursorFlags);
-        if (!cache.enabled()) {
-            queueClose(info); // one-shot statement: closed with the next command
-        }
-        return c;
-    }
-
-    /**
-     * Cache miss on MariaDB: COM_STMT_PREPARE and COM_STMT_EXECUTE for statement id 0xffffffff ("the
-     * statement prepared just before", https://mariadb.com/kb/en/com_stmt_execute/) go out in one write,
-     * so a new SQL text costs one round trip, not two.
-     */
-    private ResultCursor prepareAndExecute(String sql, Object[] params, int cursorFlags) {
-        writer.command(COM_STMT_PREPARE).restString(sql).end();
-        try {
-            ParameterEncoder.writeExecute(writer, -1, cursorFlags, params.length, params);
-        } catch (RuntimeException e) {
-            writer.discard();
-            throw e;
-        }
-        reader.expectSequence(1);
-        writer.flush();
-        PreparedInfo info;
-        try {
-            info = readPrepareResponse(sql);
-        } catch (ServerException e) {
-            reader.expectSequence(1);
-            try {
-                new ResultCursor(this, reader, capabilities, null).drain(); // the execute's own error
-            } catch (ServerException ignored) {
-                // expected: the statement does not exist
-            }
-            if (ServerPackets.errorCode(e.serverMessage()) == ER_UNSUPPORTED_PS && params.length == 0) {
-                cache.put(sql, PreparedInfo.TEXT_ONLY);
-                return sendText(sql);
-            }
-            throw e;
-        }
-        reader.expectSequence(1);
-        ResultCursor c = new ResultCursor(this, reader, capabilities, info);
-        if (cache.enabled()) {
-            cache.put(sql, info);
-        } else {
-            queueClose(info);
-        }
-        return c;
-    }
-
+    /** Executes an explicitly prepared statement (the caller holds the lock). */
     ResultCursor execute(PreparedInfo info, Object[] params, int cursorFlags) {
-        try {
-            ParameterEncoder.writeExecute(writer, info.id, cursorFlags, info.paramCount, params);
-        } catch (RuntimeException e) {
-            writer.discard();
-            throw e;
-        }
-        reader.expectSequence(1);
-        writer.flush();
-        return new ResultCursor(this, reader, capabilities, info);
+        return statements.execute(info, params, cursorFlags);
+    }
+
+    /** Queues COM_STMT_CLOSE for {@code info} (the caller holds the lock). */
+    void queueClose(PreparedInfo info) {
+        statements.queueClose(info);
     }
 
     static void forEachRow(ResultCursor c, RowHandler handler) {
@@ -410,7 +252,7 @@ public final class MysqlConnection implements Connection {
     @Override
     public void forEach(String sql, RowHandler handler, Object... params) {
         request(() -> {
-            forEachRow(start(sql, params, CURSOR_TYPE_NO_CURSOR), handler);
+            forEachRow(statements.start(sql, params, CURSOR_TYPE_NO_CURSOR), handler);
             return null;
         });
     }
@@ -423,7 +265,7 @@ public final class MysqlConnection implements Connection {
         lockForRequest();
         ScheduledFuture<?> timer = armTimeout();
         try {
-            ResultCursor c = start(sql, params, CURSOR_TYPE_READ_ONLY).fetchSize(fetchSize);
+            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_READ_ONLY).fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(this, c, timer);
         } catch (RuntimeException e) {
@@ -457,7 +299,7 @@ public final class MysqlConnection implements Connection {
     @Override
     public <T> java.util.Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
         return request(() -> {
-            ResultCursor c = start(sql, params, CURSOR_TYPE_NO_CURSOR);
+            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
             T first = null;
             boolean found = false;
             Throwable failure = null;
@@ -483,7 +325,7 @@ public final class MysqlConnection implements Connection {
     @Override
     public long execute(String sql, Object... params) {
         return request(() -> {
-            ResultCursor c = start(sql, params, CURSOR_TYPE_NO_CURSOR);
+            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
             c.drain();
             return c.affectedRows();
         });
@@ -492,13 +334,13 @@ public final class MysqlConnection implements Connection {
     @Override
     public long[] executeBatch(String sql, List<Object[]> parameterSets) {
         return request(() -> {
-            PreparedInfo info = statementFor(sql, parameterSets.isEmpty() ? 0 : parameterSets.get(0).length);
+            PreparedInfo info = statements.statementFor(sql, parameterSets.isEmpty() ? 0 : parameterSets.get(0).length);
             if (info == PreparedInfo.TEXT_ONLY) {
                 throw new SluiceException("statement cannot be prepared for a batch: sql=" + sql);
             }
             long[] counts = BatchExecutor.run(this, info, parameterSets, inTransactionNow());
-            if (!cache.enabled()) {
-                queueClose(info);
+            if (!statements.cache.enabled()) {
+                statements.queueClose(info);
             }
             return counts;
         });
@@ -534,7 +376,7 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public PreparedStatement prepare(String sql) {
-        return request(() -> new MysqlPreparedStatement(this, prepareOnServer(sql)));
+        return request(() -> new MysqlPreparedStatement(this, statements.prepareOnServer(sql)));
     }
 
     @Override
@@ -643,7 +485,7 @@ public final class MysqlConnection implements Connection {
     public void reset() {
         request(() -> {
             simpleCommand(COM_RESET_CONNECTION);
-            cache.clear(); // the server closed every prepared statement
+            statements.cache.clear(); // the server closed every prepared statement
             serverStatus = SERVER_STATUS_AUTOCOMMIT;
             sendText("SET time_zone = '+00:00'").drain();
             return null;
@@ -652,7 +494,7 @@ public final class MysqlConnection implements Connection {
 
     /** Number of statements in the cache (for tests). */
     int cachedStatements() {
-        return cache.size();
+        return statements.cache.size();
     }
 
     long connectionId() {
@@ -694,24 +536,5 @@ public final class MysqlConnection implements Connection {
         }
         closed = true;
         Handshaker.closeQuietly(wire.socket());
-    }
-
-    /** A shared daemon timer for query timeouts. */
-    static final class CancelTimer {
-        private static final java.util.concurrent.ScheduledThreadPoolExecutor TIMER = create();
-
-        private static java.util.concurrent.ScheduledThreadPoolExecutor create() {
-            var t = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
-                Thread th = new Thread(r, "sluice-mysql-timeout");
-                th.setDaemon(true);
-                return th;
-            });
-            t.setRemoveOnCancelPolicy(true);
-            return t;
-        }
-
-        static ScheduledFuture<?> schedule(Runnable r, long millis) {
-            return TIMER.schedule(() -> Thread.ofVirtual().start(r), millis, TimeUnit.MILLISECONDS);
-        }
     }
 }

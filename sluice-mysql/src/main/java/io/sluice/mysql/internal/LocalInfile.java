@@ -1,0 +1,50 @@
+package io.sluice.mysql.internal;
+
+import static io.sluice.mysql.internal.protocol.Commands.ERR_HEADER;
+
+import io.sluice.ConnectionConfig;
+import io.sluice.ServerException;
+import io.sluice.SluiceException;
+import io.sluice.mysql.internal.codec.PacketReader;
+import io.sluice.mysql.internal.codec.PacketWriter;
+import io.sluice.mysql.internal.codec.Payload;
+import io.sluice.mysql.internal.codec.ServerPackets;
+import java.util.List;
+
+/**
+ * The client side of LOAD DATA LOCAL INFILE (https://mariadb.com/kb/en/local_infile-packet/): the
+ * server names a file and the client sends its contents. A server may ask for any file, so only files
+ * listed in the {@code local_infile_files} setting are sent; for any other an empty reply ends the
+ * request and the caller gets a {@link SluiceException}.
+ */
+final class LocalInfile {
+    private LocalInfile() {}
+
+    /** Refuses a LOAD DATA LOCAL INFILE request unless the file is listed in {@code local_infile_files}. */
+    static void answer(ConnectionConfig config, PacketReader reader, PacketWriter writer, Payload p) {
+        p.skip(1);
+        String file = p.readRestString();
+        List<String> allowed = List.of(config.property("local_infile_files", "").split(","));
+        if (!file.isEmpty() && allowed.contains(file)) {
+            try {
+                byte[] data = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(file));
+                writer.begin(reader.sequence()).bytes(data).end();
+                writer.begin(writer.nextSequence()).end();
+            } catch (java.io.IOException e) {
+                writer.begin(reader.sequence()).end();
+            }
+        } else {
+            writer.begin(reader.sequence()).end(); // an empty packet: no data
+        }
+        reader.expectSequence(writer.nextSequence());
+        writer.flush();
+        Payload r = reader.next();
+        if (r.header() == ERR_HEADER) {
+            throw new ServerException(ServerPackets.decodeError(r));
+        }
+        if (!allowed.contains(file)) {
+            throw new SluiceException("LOAD DATA LOCAL INFILE refused: file=" + file
+                    + " (setting local_infile_files lists the files that may be sent)");
+        }
+    }
+}
