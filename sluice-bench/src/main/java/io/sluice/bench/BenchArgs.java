@@ -15,7 +15,8 @@ import java.util.Set;
  * @param suites   suite names or prefixes ({@code pg-}); empty means every suite
  * @param services reachable services; null means "not given" (then every service is assumed up)
  * @param out      where the JSONL files and the reports go
- * @param command  the exact command line, for the report header
+ * @param command  the exact command line, for the report header (system property
+ *                 {@code sluice.bench.command}, else the jar's own arguments)
  */
 public record BenchArgs(Mode mode, List<String> suites, Set<String> services, Path out, String command) {
 
@@ -38,7 +39,9 @@ public record BenchArgs(Mode mode, List<String> suites, Set<String> services, Pa
                         + "[--smoke|--quick|--full] [--suite NAME|PREFIX,...] [--services postgres,mariadb] [--out DIR]");
             }
         }
-        String command = "bin/bench" + (args.length == 0 ? "" : " " + String.join(" ", args));
+        // bin/bench passes the command its user typed; its own --services argument is not part of it.
+        String command = System.getProperty("sluice.bench.command",
+                "sluice-bench" + (args.length == 0 ? "" : " " + String.join(" ", args)));
         return new BenchArgs(mode, List.copyOf(suites), services == null ? null : Set.copyOf(services), out, command);
     }
 
