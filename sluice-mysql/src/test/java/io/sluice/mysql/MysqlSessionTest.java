@@ -126,4 +126,16 @@ class MysqlSessionTest {
             assertThat(c.query("SELECT 2", r -> r.getInt(0))).containsExactly(2);
         }
     }
+
+    @Test
+    void shouldSeeNewColumnsWhenCachedStatementsTableChanges() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE TEMPORARY TABLE my_alter (id INT)");
+            c.execute("INSERT INTO my_alter VALUES (?)", 1);
+            assertThat(c.query("SELECT * FROM my_alter", r -> r.columnCount())).containsExactly(1);
+            assertThat(c.query("SELECT * FROM my_alter", r -> r.columnCount())).containsExactly(1);
+            c.executeScript("ALTER TABLE my_alter ADD COLUMN name VARCHAR(10) DEFAULT 'x'");
+            assertThat(c.query("SELECT * FROM my_alter", r -> r.getString("name"))).containsExactly("x");
+        }
+    }
 }

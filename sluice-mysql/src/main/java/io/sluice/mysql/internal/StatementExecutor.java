@@ -146,6 +146,7 @@ final class StatementExecutor {
         writer.flush();
         PreparedInfo info;
         try {
+            // Decoded here: with MARIADB_CLIENT_CACHE_METADATA the execute's response skips them.
             info = readPrepareResponse(sql);
         } catch (ServerException e) {
             reader.expectSequence(1);
