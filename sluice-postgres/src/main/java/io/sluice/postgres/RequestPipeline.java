@@ -1,5 +1,6 @@
 package io.sluice.postgres;
 
+import java.util.HashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -23,7 +24,9 @@ final class RequestPipeline {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Condition writable = writeLock.newCondition();
     private final ReentrantLock readLock = new ReentrantLock();
-    private final Condition turnChanged = readLock.newCondition();
+    // One condition per waiting ticket, so that passing the turn wakes exactly the next reader
+    // instead of every waiter (64 callers on a connection would otherwise wake 63 threads per response).
+    private final HashMap<Long, Condition> waiting = new HashMap<>(); // guarded by readLock
     private Object exclusiveOwner; // guarded by writeLock
     private long nextTicket;       // guarded by writeLock
     private long serving;          // guarded by readLock
@@ -79,12 +82,21 @@ final class RequestPipeline {
         boolean interrupted = false;
         readLock.lock();
         try {
-            while (serving != ticket && !failed) {
-                try {
-                    turnChanged.await();
-                } catch (InterruptedException e) {
-                    interrupted = true;
+            if (serving == ticket || failed) {
+                return false; // fast path: nobody ahead, no condition needed
+            }
+            Condition myTurn = readLock.newCondition();
+            waiting.put(ticket, myTurn);
+            try {
+                while (serving != ticket && !failed) {
+                    try {
+                        myTurn.await();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
                 }
+            } finally {
+                waiting.remove(ticket);
             }
         } finally {
             readLock.unlock();
@@ -97,7 +109,10 @@ final class RequestPipeline {
         readLock.lock();
         try {
             serving++;
-            turnChanged.signalAll();
+            Condition next = waiting.get(serving);
+            if (next != null) {
+                next.signal();
+            }
         } finally {
             readLock.unlock();
         }
@@ -108,7 +123,7 @@ final class RequestPipeline {
         failed = true;
         readLock.lock();
         try {
-            turnChanged.signalAll();
+            waiting.values().forEach(Condition::signal);
         } finally {
             readLock.unlock();
         }
