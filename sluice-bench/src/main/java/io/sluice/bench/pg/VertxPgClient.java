@@ -7,6 +7,7 @@ import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
+import java.util.concurrent.locks.ReentrantLock;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -15,8 +16,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * blocks on each operation's future.
  */
 final class VertxPgClient implements PgClient {
-    /** One Vert.x instance per JVM: its event loops serve every connection. */
-    private static final Vertx VERTX = Vertx.vertx();
+    private static final ReentrantLock LOCK = new ReentrantLock();
+    /** One Vert.x instance for all open clients: its event loops serve every connection. */
+    private static Vertx shared;
+    private static int users;
 
     private final PgConnection connection;
     private final Workload workload;
@@ -26,7 +29,13 @@ final class VertxPgClient implements PgClient {
         PgConnectOptions options = new PgConnectOptions().setHost(endpoint.host()).setPort(endpoint.port())
                 .setDatabase(PgEndpoint.DATABASE).setUser(PgEndpoint.USER).setCachePreparedStatements(true)
                 .addProperty("application_name", endpoint.applicationName());
-        this.connection = await(PgConnection.connect(VERTX, options));
+        Vertx vertx = acquire();
+        try {
+            this.connection = await(PgConnection.connect(vertx, options));
+        } catch (RuntimeException e) {
+            release();
+            throw e;
+        }
         this.workload = workload;
         this.sql = workload.parameterizedSql();
     }
@@ -63,6 +72,38 @@ final class VertxPgClient implements PgClient {
 
     @Override
     public void close() {
-        await(connection.close());
+        try {
+            await(connection.close());
+        } finally {
+            release();
+        }
+    }
+
+    private static Vertx acquire() {
+        LOCK.lock();
+        try {
+            if (users++ == 0) {
+                shared = Vertx.vertx();
+            }
+            return shared;
+        } finally {
+            LOCK.unlock();
+        }
+    }
+
+    /**
+     * Closes Vert.x with its last client: its event-loop threads are not daemons, and a JMH fork waits
+     * 30 s for stray threads before it exits.
+     */
+    private static void release() {
+        LOCK.lock();
+        try {
+            if (--users == 0) {
+                await(shared.close());
+                shared = null;
+            }
+        } finally {
+            LOCK.unlock();
+        }
     }
 }
