@@ -129,6 +129,24 @@ class TypeRulesRealServerTest {
     }
 
     @Test
+    void shouldParseIntervalTextWhenSessionUsesAnyIntervalStyle() {
+        List<Interval> values = List.of(new Interval(14, -3, 14_706_500_000L), new Interval(-14, -3, -14_706_500_000L),
+                Interval.ZERO, new Interval(0, 0, -1), new Interval(0, 3, 0), new Interval(12, 0, 0), new Interval(-12, 0, 0),
+                new Interval(0, 1, -1_000_000), new Interval(0, 0, 360_000_000_000L), new Interval(0, 0, Long.MIN_VALUE + 775_808),
+                new Interval(1, 0, 1_000_000), new Interval(-1, 1, 0), new Interval(-1, -1, 0), new Interval(0, -1, -3_600_000_000L),
+                new Interval(Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MAX_VALUE));
+        for (String style : List.of("postgres", "postgres_verbose", "sql_standard", "iso_8601")) {
+            c.executeScript("SET IntervalStyle = " + style);
+            for (Interval v : values) {
+                List<Object> row = list("SELECT $1::interval, format('%s', $1::interval)",
+                        r -> List.of(r.getInterval(0), r.getString(1), r.getInterval(1)), v);
+                assertThat(row.get(0)).isEqualTo(v);
+                assertThat(row.get(2)).as(style + " " + row.get(1)).isEqualTo(v);
+            }
+        }
+    }
+
+    @Test
     void shouldReadUnknownTypesAsServerText() {
         assertThat(list("SELECT '(1,2)'::point, '10.0.0.1/8'::inet, 'x'::\"char\"",
                 r -> List.of(r.getObject(0), r.getString(1), r.getString(2))))

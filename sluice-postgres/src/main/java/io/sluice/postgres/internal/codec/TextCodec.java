@@ -138,6 +138,18 @@ public final class TextCodec {
             return false;
         }
 
+        /** The letters from here to the next non-letter. */
+        String word() {
+            int start = pos;
+            while (pos < end && Character.isLetter(s.charAt(pos))) {
+                pos++;
+            }
+            if (pos == start) {
+                throw error();
+            }
+            return s.substring(start, pos);
+        }
+
         void expect(char c) {
             if (!accept(c)) {
                 throw error();

@@ -254,7 +254,7 @@ public final class ValueCodec {
                     DateTimeCodec.timetzOffsetFromBinary(b, off, len));
             case PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ -> DateTimeTextCodec.formatTimestamp(
                     DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid), oid == PgTypes.TIMESTAMPTZ);
-            case PgTypes.INTERVAL -> IntervalCodec.format(IntervalCodec.decodeBinary(b, off, len));
+            case PgTypes.INTERVAL -> IntervalTextCodec.format(IntervalCodec.decodeBinary(b, off, len));
             case PgTypes.JSONB -> {
                 int start = JsonbCodec.payloadOffset(b, off, len);
                 yield TextCodec.utf8(b, start, off + len - start);
@@ -365,7 +365,7 @@ public final class ValueCodec {
 
     public static Interval toInterval(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.INTERVAL) {
-            return binary ? IntervalCodec.decodeBinary(b, off, len) : IntervalCodec.parse(TextCodec.utf8(b, off, len));
+            return binary ? IntervalCodec.decodeBinary(b, off, len) : IntervalTextCodec.parse(TextCodec.utf8(b, off, len));
         }
         if (oid == PgTypes.TIME) {
             long micros = binary
@@ -374,7 +374,7 @@ public final class ValueCodec {
             return new Interval(0, 0, micros);
         }
         if (isTextLike(oid)) {
-            return IntervalCodec.parse(TextCodec.utf8(b, off, len).strip());
+            return IntervalTextCodec.parse(TextCodec.utf8(b, off, len).strip());
         }
         throw unsupported("Interval", oid);
     }
