@@ -213,15 +213,20 @@ public final class PgConnection implements Connection {
         if (session.isClosed()) {
             return false;
         }
-        Duration saved = session.queryTimeout;
+        // A session that cannot answer a Sync within the timeout is dead for a pool's purposes: the
+        // watchdog breaks it, which wakes this caller (and any other waiter) at once.
+        java.util.concurrent.ScheduledFuture<?> watchdog = timeout == null || timeout.isZero() ? null
+                : QueryTimer.schedule(() -> session.fail(new io.sluice.ConnectionException(
+                        "validation timed out: timeout=" + timeout + ", " + session.where())), timeout);
         try {
-            ResponseHandler h = new ResponseHandler();
-            session.execute(this, FrontendEncoder::sync, h);
+            session.execute(this, FrontendEncoder::sync, new ResponseHandler());
             return true;
         } catch (SluiceException e) {
             return false;
         } finally {
-            session.queryTimeout = saved;
+            if (watchdog != null) {
+                watchdog.cancel(false);
+            }
         }
     }
 

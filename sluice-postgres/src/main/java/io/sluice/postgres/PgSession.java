@@ -5,24 +5,20 @@ import static io.sluice.postgres.internal.protocol.BackendMessage.*;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
-import io.sluice.QueryCancelledException;
-import io.sluice.QueryTimeoutException;
 import io.sluice.ServerException;
 import io.sluice.ServerMessage;
 import io.sluice.SluiceException;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import io.sluice.postgres.internal.protocol.BackendDecoder;
 import io.sluice.postgres.internal.protocol.BackendMessage;
+import io.sluice.postgres.internal.protocol.CancelRequestSender;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.postgres.internal.protocol.FrontendMessage;
 import io.sluice.postgres.internal.protocol.MessageReader;
+import io.sluice.postgres.internal.protocol.SelectingChannelStreams;
 import io.sluice.postgres.internal.protocol.StartupHandshake;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import io.sluice.postgres.internal.protocol.SelectingChannelStreams;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Queue;
@@ -150,26 +146,7 @@ final class PgSession {
     }
 
     void raise(ResponseHandler handler, boolean interrupted, QueryTimer timer) {
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        ServerException error = handler.error;
-        if (error != null && "57014".equals(error.sqlState())) {
-            if (timer.fired()) {
-                throw new QueryTimeoutException("query timed out: timeout=" + queryTimeout + ", " + where()
-                        + " (setting query_timeout)", error);
-            }
-            throw new QueryCancelledException("query cancelled: interrupted=" + interrupted + ", " + where(), error);
-        }
-        if (interrupted) {
-            throw new QueryCancelledException("query cancelled: interrupted=true, " + where(), error);
-        }
-        if (error != null) {
-            throw error;
-        }
-        if (handler.userFailure != null) {
-            throw handler.userFailure;
-        }
+        ResponseOutcome.raise(handler, interrupted, timer, queryTimeout, where());
     }
 
     /** Reads one response up to and including ReadyForQuery. Call only in the request's read turn. */
@@ -297,18 +274,8 @@ final class PgSession {
 
     /** Sends a CancelRequest for this session on a fresh socket. Best effort; never throws. */
     void cancelRequest() {
-        int port = config.port() == 0 ? 5432 : config.port();
-        try (Socket s = new Socket()) {
-            s.setTcpNoDelay(true);
-            s.connect(new InetSocketAddress(config.host(), port), (int) Math.max(1, config.connectTimeout().toMillis()));
-            PgWriteBuffer b = new PgWriteBuffer(16);
-            FrontendEncoder.cancelRequest(b, processId, secretKey);
-            s.getOutputStream().write(b.array(), 0, b.position());
-            s.getOutputStream().flush();
-            s.getInputStream().read(); // the server closes without answering: wait for that, so the cancel is in
-        } catch (IOException ignored) {
-            // nothing to do: the query simply runs to its end
-        }
+        CancelRequestSender.send(config.host(), config.port() == 0 ? 5432 : config.port(), processId, secretKey,
+                config.connectTimeout());
     }
 
     /** Asks for a server-side statement to be closed with the next request. */
@@ -389,9 +356,5 @@ final class PgSession {
 
     String where() {
         return "host=" + config.host() + ", port=" + (config.port() == 0 ? 5432 : config.port()) + ", pid=" + processId;
-    }
-
-    static String utf8(byte[] b, int off, int len) {
-        return new String(b, off, len, StandardCharsets.UTF_8);
     }
 }

@@ -35,6 +35,11 @@ final class QueryTimer implements Runnable {
         return t;
     }
 
+    /** Runs {@code task} once after {@code delay} on the shared timer thread. */
+    static ScheduledFuture<?> schedule(Runnable task, Duration delay) {
+        return Scheduler.EXECUTOR.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
     @Override
     public void run() {
         if (state.compareAndSet(ARMED, FIRED)) {

@@ -228,6 +228,21 @@ class PgSessionBehaviourTest {
     }
 
     @Test
+    void shouldReportInvalidAndBreakWhenValidationTimesOut() throws Exception {
+        Thread busy = Thread.startVirtualThread(() -> {
+            try {
+                c.execute("SELECT pg_sleep(5)");
+            } catch (RuntimeException expected) {
+                // the validation watchdog breaks the connection under it
+            }
+        });
+        awaitRunning("pg_sleep(5)");
+        assertThat(c.isValid(Duration.ofMillis(100))).isFalse();
+        busy.join();
+        assertThat(c.isBroken()).isTrue();
+    }
+
+    @Test
     void shouldStayUsableWhenValueIsOutOfRangeForRequestedType() {
         assertThatThrownBy(() -> c.query("SELECT 3000000000::int8", r -> r.getInt(0)))
                 .isInstanceOf(ValueConversionException.class);
