@@ -168,7 +168,7 @@ class CodecPropertiesTest {
     @Provide
     Arbitrary<byte[]> valueBytes() {
         Arbitrary<byte[]> random = Arbitraries.bytes().array(byte[].class).ofMaxSize(48);
-        Arbitrary<byte[]> digits = Arbitraries.strings().withChars("0123456789-+:. eE{},\"\\BCinfatyNULx").ofMaxLength(40)
+        Arbitrary<byte[]> digits = Arbitraries.strings().withChars("0123456789-+:. eE{},\"\\BCinfatyNULxP@TYMWDHSdaysmonhourcgo").ofMaxLength(40)
                 .map(s -> s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         // Valid encodings cut short or with one byte flipped: the nastiest malformed values.
         Arbitrary<byte[]> damaged = Combinators.combine(numerics(), Arbitraries.integers().between(0, 60), Arbitraries.bytes())
@@ -181,7 +181,17 @@ class CodecPropertiesTest {
                     }
                     return b;
                 });
-        return Arbitraries.oneOf(random, digits, damaged);
+        // Valid text forms with one character replaced and cut short.
+        List<String> texts = List.of("1 year 2 mons -3 days +04:05:06.5", "@ 1 mon -1 days ago", "+1-2 -3 +4:05:06.5",
+                "P1Y2M-3DT4H5M6.5S", "0044-03-15 10:00:00+05:53:28 BC", "24:00:00+02", "{\"a b\",NULL,\"x\\\"y\"}",
+                "[0:1]={7,8}", "-123.4500", "\\x00ff", "infinity", "2024-02-29", "-1e-45", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11");
+        Arbitrary<byte[]> damagedText = Combinators.combine(Arbitraries.of(texts), Arbitraries.integers().between(0, 40),
+                Arbitraries.of('0', '9', ':', ' ', '.', '+', '-', '@', 'P', 'T', 'Y', 'M', 'S', 'a', 'x', '{', '"', '\\')).as((t, at, ch) -> {
+                    StringBuilder b = new StringBuilder(t);
+                    b.setCharAt(at % b.length(), ch);
+                    return b.substring(0, Math.min(b.length(), 1 + at)).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                });
+        return Arbitraries.oneOf(random, digits, damaged, damagedText);
     }
 
     /** A ValueConversionException wrapping an NPE, an index error or a class cast means a codec bug, not bad input. */
