@@ -82,8 +82,12 @@ final class Maintenance implements Runnable {
         compactionLock.lock();
         try {
             e.checkpointInternal();
+            int budget = 0;
+            for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
+                budget += e.segments.get(id) == null ? 0 : 1;
+            }
             int n = 0;
-            while (compactOnce(true)) {
+            while (n < budget && compactOnce(true)) {
                 n++;
             }
             retirePending();
@@ -182,7 +186,9 @@ final class Maintenance implements Runnable {
                 MemorySegment.copy(map, pos, out.map(), at, length);
                 out.writePosition(at + aligned);
                 out.appended(RecordDescriptor.sequence(map, pos));
-                if (index && e.index.replace(hash, addr, address(out.id(), at))) {
+                if (!index) {
+                    out.liveBytes.addAndGet(aligned); // a kept tombstone is live until it can be dropped
+                } else if (e.index.replace(hash, addr, address(out.id(), at))) {
                     victim.liveBytes.addAndGet(-aligned);
                     out.liveBytes.addAndGet(aligned);
                     moved += aligned;
