@@ -52,6 +52,8 @@ public final class MysqlConnection implements Connection {
     private volatile int serverStatus = SERVER_STATUS_AUTOCOMMIT;
     private volatile Duration queryTimeout;
     private volatile boolean timedOut;
+    /** Counts requests, so that a late timer does not cancel the request after the one it was armed for. */
+    private volatile long requestNumber;
 
     private MysqlConnection(ConnectionConfig config, Handshaker.Wire wire) {
         this.config = config;
@@ -145,6 +147,7 @@ public final class MysqlConnection implements Connection {
             throw new ConnectionException("connection is closed: broken=" + broken + ", host=" + config.host());
         }
         timedOut = false;
+        requestNumber++;
     }
 
     void unlock() {
@@ -156,7 +159,11 @@ public final class MysqlConnection implements Connection {
         if (t.isZero()) {
             return null;
         }
+        long armedFor = requestNumber;
         return QueryTimer.schedule(() -> {
+            if (requestNumber != armedFor || !lock.isLocked()) {
+                return; // that request has already finished
+            }
             timedOut = true;
             try {
                 cancel();
