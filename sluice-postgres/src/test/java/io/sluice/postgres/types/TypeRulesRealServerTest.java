@@ -115,6 +115,13 @@ class TypeRulesRealServerTest {
         }
         assertThat(one("SELECT format('%s', '1900-01-01 00:00+00'::timestamptz)", r -> r.getString(0)))
                 .isEqualTo("1900-01-01 05:21:10+05:21:10");
+        // Results in text format (no statement cache) render in UTC like binary ones.
+        try (Connection text = Sluice.connect(TypeRoundTripTest.builder().statementCacheSize(0).build())) {
+            text.executeScript("SET TimeZone = 'Asia/Kolkata'");
+            assertThat(text.query("SELECT '1900-01-01 00:00+00'::timestamptz, ARRAY['2024-06-01 12:00+00'::timestamptz]",
+                    r -> List.of(r.getString(0), r.getString(1)))).containsExactly(
+                    List.of("1900-01-01 00:00:00+00", "{\"2024-06-01 12:00:00+00\"}"));
+        }
     }
 
     @Test

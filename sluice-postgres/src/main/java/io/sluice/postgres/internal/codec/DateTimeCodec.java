@@ -179,6 +179,17 @@ public final class DateTimeCodec {
         }
     }
 
+    /** Microseconds since 2000-01-01 UTC of a timestamptz value (DT_NOEND/DT_NOBEGIN for OffsetDateTime.MAX/MIN). */
+    static long timestamptzMicros(OffsetDateTime t) {
+        if (t.equals(OffsetDateTime.MAX)) {
+            return DT_NOEND;
+        }
+        if (t.equals(OffsetDateTime.MIN)) {
+            return DT_NOBEGIN;
+        }
+        return pgMicros(t.toEpochSecond(), t.getNano(), t);
+    }
+
     private static long pgMicros(long epochSecond, int nanos, Object value) {
         try {
             long micros = Math.addExact(Math.multiplyExact(epochSecond - POSTGRES_EPOCH_SECOND, USECS_PER_SEC), nanos / 1000);

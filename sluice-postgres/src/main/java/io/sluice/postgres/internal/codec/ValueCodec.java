@@ -239,7 +239,14 @@ public final class ValueCodec {
     /** The value in PostgreSQL's text form: text-format values as sent, binary ones rendered the way the server would. */
     public static String toText(byte[] b, int off, int len, int oid, boolean binary) {
         if (!binary) {
-            return TextCodec.utf8(b, off, len);
+            String text = TextCodec.utf8(b, off, len);
+            // timestamptz text follows the session TimeZone; binary is UTC. Render both in UTC so that
+            // getString does not depend on which format a statement's execution happened to get.
+            return switch (oid) {
+                case PgTypes.TIMESTAMPTZ -> timestamptzTextInUtc(text);
+                case PgTypes.TIMESTAMPTZ_ARRAY -> timestamptzArrayTextInUtc(text);
+                default -> text;
+            };
         }
         return switch (oid) {
             case PgTypes.BOOL -> toBoolean(b, off, len, oid, true) ? "t" : "f";
@@ -261,6 +268,27 @@ public final class ValueCodec {
             }
             default -> PgTypes.elementOid(oid) != 0 ? ArrayCodec.binaryToText(b, off, len, oid) : TextCodec.utf8(b, off, len);
         };
+    }
+
+    private static String timestamptzTextInUtc(String text) {
+        if (text.endsWith("+00") && !text.contains(" BC")) {
+            return text; // already UTC: the common case costs no parsing
+        }
+        return DateTimeTextCodec.formatTimestamp(
+                DateTimeCodec.timestamptzMicros(DateTimeTextCodec.parseTimestamptz(text.strip())), true);
+    }
+
+    private static String timestamptzArrayTextInUtc(String text) {
+        if (text.startsWith("[") || text.startsWith("{{")) {
+            return text; // bounds decoration or several dimensions: left as the server wrote it
+        }
+        List<String> elements = ArrayTextCodec.split(text);
+        for (int i = 0; i < elements.size(); i++) {
+            if (elements.get(i) != null) {
+                elements.set(i, timestamptzTextInUtc(elements.get(i)));
+            }
+        }
+        return ArrayTextCodec.appendText(new StringBuilder(text.length()), elements).toString();
     }
 
     /** The value as the Java type of its {@link io.sluice.ColumnType}; see TYPES.md. */

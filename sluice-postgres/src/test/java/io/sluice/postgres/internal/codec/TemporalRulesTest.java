@@ -72,6 +72,19 @@ class TemporalRulesTest {
     }
 
     @Test
+    void shouldRenderTimestamptzInUtcWhenTextCarriesSessionOffset() {
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "2024-01-01 00:00:00.000001+05:30").getString(0))
+                .isEqualTo("2023-12-31 18:30:00.000001+00");
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "0001-01-01 03:00:00+05:53:28 BC").getString(0))
+                .isEqualTo("0002-12-31 21:06:32+00 BC");
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "infinity").getString(0)).isEqualTo("infinity");
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ_ARRAY, "{\"2024-01-01 00:00:00-01\",NULL}").getString(0))
+                .isEqualTo("{\"2024-01-01 01:00:00+00\",NULL}");
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ_ARRAY, "{{\"2024-01-01 00:00:00-01\"}}").getString(0))
+                .isEqualTo("{{\"2024-01-01 00:00:00-01\"}}");
+    }
+
+    @Test
     void shouldTruncateNanosecondsWhenWritingTimestamps() {
         assertThat(Rows.encodeHex(LocalDateTime.of(2000, 1, 1, 0, 0, 0, 1999))).isEqualTo("0000000000000001");
         assertThat(Rows.encodeHex(Instant.parse("1999-12-31T23:59:59.999999999Z"))).isEqualTo("ffffffffffffffff");
