@@ -15,9 +15,9 @@ import io.sluice.postgres.internal.protocol.CancelRequestSender;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.postgres.internal.protocol.FrontendMessage;
 import io.sluice.postgres.internal.protocol.MessageReader;
-import io.sluice.postgres.internal.protocol.SelectingChannelStreams;
 import io.sluice.postgres.internal.protocol.StartupHandshake;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Map;
@@ -211,7 +211,8 @@ final class PgSession {
                 byte type;
                 try {
                     type = reader.next();
-                } catch (SelectingChannelStreams.ReadInterruptedException e) {
+                } catch (InterruptedIOException e) {
+                    // SelectingChannelStreams.ReadInterruptedException, directly or through the TLS layer.
                     // The caller was interrupted while waiting: cancel the query, keep reading its response.
                     readInterrupted = true;
                     cancelRequest();

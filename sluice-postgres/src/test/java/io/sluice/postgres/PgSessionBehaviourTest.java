@@ -166,6 +166,16 @@ class PgSessionBehaviourTest {
     }
 
     @Test
+    void shouldCancelQueryWhenWaitingVirtualThreadIsInterruptedOverTls() throws Exception {
+        c.close();
+        c = new PgDriver().connect(PgTestConfig.role("sluice_tls", "sluice-tls-pw")
+                .sslMode(io.sluice.SslMode.VERIFY_FULL).sslRootCert(PgTestConfig.caCert()).build());
+        shouldCancelQueryWhenWaitingVirtualThreadIsInterrupted();
+        assertThat(c.queryFirst("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", r -> r.getBoolean(0)))
+                .contains(true);
+    }
+
+    @Test
     void shouldCancelQueryWhenWaitingVirtualThreadIsInterrupted() throws Exception {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         AtomicReference<Boolean> flag = new AtomicReference<>();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -35,6 +36,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
     private final Selector writeSelector;
     private final InputStream in = new ChannelInput();
     private final OutputStream out = new ChannelOutput();
+    private volatile int readTimeoutMillis; // 0 = wait forever; used during start-up only
 
     public SelectingChannelStreams(SocketChannel channel) throws IOException {
         this.channel = channel;
@@ -43,6 +45,19 @@ public final class SelectingChannelStreams implements AutoCloseable {
         this.writeSelector = Selector.open();
         channel.register(readSelector, SelectionKey.OP_READ);
         channel.register(writeSelector, SelectionKey.OP_WRITE);
+    }
+
+    /** Limits each read's wait (start-up's connect timeout); 0 waits forever. */
+    public void readTimeout(int millis) {
+        this.readTimeoutMillis = millis;
+    }
+
+    public int readTimeout() {
+        return readTimeoutMillis;
+    }
+
+    public SocketChannel channel() {
+        return channel;
     }
 
     public InputStream input() {
@@ -84,10 +99,14 @@ public final class SelectingChannelStreams implements AutoCloseable {
                 if (n != 0) {
                     return n;
                 }
-                readSelector.select();
+                int timeout = readTimeoutMillis;
+                int ready = readSelector.select(timeout);
                 readSelector.selectedKeys().clear();
                 if (Thread.interrupted()) {
                     throw new ReadInterruptedException();
+                }
+                if (ready == 0 && timeout > 0) {
+                    throw new SocketTimeoutException("read timed out: timeout=" + timeout + "ms");
                 }
             }
         }

@@ -100,7 +100,10 @@ public final class StartupHandshake {
                 flush(out, socket.getOutputStream());
                 int answer = socket.getInputStream().read();
                 if (answer == SSL_ACCEPTED) {
-                    active = TlsUpgrade.upgrade(socket, host, port, config.sslMode(), config.sslRootCert());
+                    // TLS over a selecting channel, so that interrupts can cancel queries here too.
+                    SelectingChannelStreams io = new SelectingChannelStreams(channel);
+                    io.readTimeout(remainingMillis(deadline));
+                    active = TlsUpgrade.upgrade(new ChannelSocket(io), host, port, config.sslMode(), config.sslRootCert());
                     active.setSoTimeout(remainingMillis(deadline));
                     tls = true;
                 } else if (answer != SSL_REFUSED) {
