@@ -143,11 +143,14 @@ class TypeRulesRealServerTest {
                 new Interval(1, 0, 1_000_000), new Interval(-1, 1, 0), new Interval(-1, -1, 0), new Interval(0, -1, -3_600_000_000L),
                 new Interval(Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MAX_VALUE));
         for (String style : List.of("postgres", "postgres_verbose", "sql_standard", "iso_8601")) {
-            c.executeScript("SET IntervalStyle = " + style);
+            c.executeScript("SET IntervalStyle = " + style + "; SET bytea_output = escape");
+            // A new statement text per style: its first execution returns text, in that style.
+            assertThat(one("SELECT '\\x5c00'::bytea, '" + style + "'", r -> r.getString(0))).isEqualTo("\\x5c00");
             for (Interval v : values) {
                 List<Object> row = list("SELECT $1::interval, format('%s', $1::interval)",
-                        r -> List.of(r.getInterval(0), r.getString(1), r.getInterval(1)), v);
+                        r -> List.of(r.getInterval(0), r.getString(1), r.getInterval(1), r.getString(0)), v);
                 assertThat(row.get(0)).isEqualTo(v);
+                assertThat(row.get(3)).isEqualTo(io.sluice.postgres.internal.codec.IntervalTextCodec.format(v));
                 assertThat(row.get(2)).as(style + " " + row.get(1)).isEqualTo(v);
             }
         }

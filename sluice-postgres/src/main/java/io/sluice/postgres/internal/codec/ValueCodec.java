@@ -240,13 +240,11 @@ public final class ValueCodec {
     public static String toText(byte[] b, int off, int len, int oid, boolean binary) {
         if (!binary) {
             String text = TextCodec.utf8(b, off, len);
-            // timestamptz text follows the session TimeZone; binary is UTC. Render both in UTC so that
-            // getString does not depend on which format a statement's execution happened to get.
-            return switch (oid) {
-                case PgTypes.TIMESTAMPTZ -> timestamptzTextInUtc(text);
-                case PgTypes.TIMESTAMPTZ_ARRAY -> timestamptzArrayTextInUtc(text);
-                default -> text;
-            };
+            int element = PgTypes.elementOid(oid);
+            if (element != 0) {
+                return needsCanonicalText(element) ? canonicalArrayText(text, element) : text;
+            }
+            return needsCanonicalText(oid) ? canonicalText(text, oid) : text;
         }
         return switch (oid) {
             case PgTypes.BOOL -> toBoolean(b, off, len, oid, true) ? "t" : "f";
@@ -270,22 +268,46 @@ public final class ValueCodec {
         };
     }
 
-    private static String timestamptzTextInUtc(String text) {
-        if (text.endsWith("+00") && !text.contains(" BC")) {
-            return text; // already UTC: the common case costs no parsing
-        }
-        return DateTimeTextCodec.formatTimestamp(
-                DateTimeCodec.timestamptzMicros(DateTimeTextCodec.parseTimestamptz(text.strip())), true);
+    /**
+     * Types whose text form depends on a session setting that binary results ignore: timestamptz
+     * (TimeZone), interval (IntervalStyle), bytea (bytea_output). getString renders them in one form for
+     * both formats (UTC, IntervalStyle postgres, hex), so it does not change between a statement's
+     * first (text) and later (binary) executions.
+     */
+    private static boolean needsCanonicalText(int oid) {
+        return oid == PgTypes.TIMESTAMPTZ || oid == PgTypes.INTERVAL || oid == PgTypes.BYTEA;
     }
 
-    private static String timestamptzArrayTextInUtc(String text) {
+    private static String canonicalText(String text, int oid) {
+        return switch (oid) {
+            case PgTypes.TIMESTAMPTZ -> {
+                if (text.endsWith("+00")) {
+                    yield text; // already UTC: the common case costs no parsing
+                }
+                OffsetDateTime t = DateTimeTextCodec.parseTimestamptz(text.strip());
+                yield DateTimeTextCodec.formatTimestamp(DateTimeCodec.timestamptzMicros(t), true);
+            }
+            case PgTypes.INTERVAL -> IntervalTextCodec.format(IntervalTextCodec.parse(text.strip()));
+            case PgTypes.BYTEA -> {
+                if (text.startsWith("\\x")) {
+                    yield text;
+                }
+                byte[] raw = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                byte[] decoded = ByteaCodec.decodeText(raw, 0, raw.length);
+                yield ByteaCodec.encodeHexText(decoded, 0, decoded.length);
+            }
+            default -> text;
+        };
+    }
+
+    private static String canonicalArrayText(String text, int element) {
         if (text.startsWith("[") || text.startsWith("{{")) {
             return text; // bounds decoration or several dimensions: left as the server wrote it
         }
         List<String> elements = ArrayTextCodec.split(text);
         for (int i = 0; i < elements.size(); i++) {
             if (elements.get(i) != null) {
-                elements.set(i, timestamptzTextInUtc(elements.get(i)));
+                elements.set(i, canonicalText(elements.get(i), element));
             }
         }
         return ArrayTextCodec.appendText(new StringBuilder(text.length()), elements).toString();

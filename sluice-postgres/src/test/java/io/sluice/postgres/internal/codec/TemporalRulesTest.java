@@ -85,6 +85,15 @@ class TemporalRulesTest {
     }
 
     @Test
+    void shouldRenderOneFormWhenTextFollowsSessionSettings() {
+        assertThat(Rows.text(PgTypes.INTERVAL, "P1Y2M-3DT4H5M6.5S").getString(0)).isEqualTo("1 year 2 mons -3 days +04:05:06.5");
+        assertThat(Rows.text(PgTypes.INTERVAL, "@ 1 day 1 hour ago").getString(0)).isEqualTo("-1 days -01:00:00");
+        assertThat(Rows.text(PgTypes.INTERVAL_ARRAY, "{\"-1 1:00:00\",NULL}").getString(0))
+                .isEqualTo("{\"-1 days -01:00:00\",NULL}");
+        assertThat(Rows.text(PgTypes.BYTEA, "a\\\\b\\001").getString(0)).isEqualTo("\\x615c6201");
+    }
+
+    @Test
     void shouldTruncateNanosecondsWhenWritingTimestamps() {
         assertThat(Rows.encodeHex(LocalDateTime.of(2000, 1, 1, 0, 0, 0, 1999))).isEqualTo("0000000000000001");
         assertThat(Rows.encodeHex(Instant.parse("1999-12-31T23:59:59.999999999Z"))).isEqualTo("ffffffffffffffff");
