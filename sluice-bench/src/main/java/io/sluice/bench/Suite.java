@@ -29,6 +29,14 @@ public interface Suite {
         return Set.of();
     }
 
+    /**
+     * Lines that read the suite's own targets off its cells (e.g. "prepared vs pgjdbc: 1.20x, target
+     * >= 1.00x"), printed under its table and in the reports. None by default.
+     */
+    default java.util.List<String> notes(java.util.List<Cell> cells) {
+        return java.util.List.of();
+    }
+
     /** Runs the suite at {@code context.mode()}'s size and reports every cell. */
     void run(RunContext context, ResultSink sink) throws Exception;
 }

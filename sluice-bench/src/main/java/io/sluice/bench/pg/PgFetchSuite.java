@@ -38,6 +38,17 @@ final class PgFetchSuite extends PgSuite {
     }
 
     @Override
+    public List<String> notes(List<Cell> cells) {
+        return new Targets(cells)
+                .cases("sluice ad-hoc SQL vs its own prepared path", PgClients.SLUICE, "statement", "prepared", 0.95)
+                .systems("sluice prepared vs pgjdbc", "ops/s", "prepared", PgClients.SLUICE, PgClients.PGJDBC, 1.0)
+                .systems("sluice prepared vs vertx-pg", "ops/s", "prepared", PgClients.SLUICE, PgClients.VERTX, 1.0)
+                .systems("sluice prepared vs pgbench", "ops/s", "prepared", PgClients.SLUICE, Pgbench.SYSTEM, 1.0)
+                .systems("sluice allocation per row vs pgjdbc", "B/row", null, PgClients.SLUICE, PgClients.PGJDBC, 3.0)
+                .lines();
+    }
+
+    @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
         LdbcTable.ensure();
         PgGrid grid = PgGrid.of(context.mode());

@@ -34,6 +34,12 @@ final class PgPipelineSuite extends PgSuite {
     }
 
     @Override
+    public List<String> notes(List<Cell> cells) {
+        return new Targets(cells).systems("pipelining: sluice vs pgjdbc+hikaricp", "ops/s", null,
+                PipelineSystems.SLUICE, PipelineSystems.PGJDBC_HIKARICP, 3.0).lines();
+    }
+
+    @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
         LdbcTable.ensure();
         List<String> systems = sluiceAvailable()

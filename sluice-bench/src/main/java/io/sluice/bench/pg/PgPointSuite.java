@@ -35,6 +35,15 @@ final class PgPointSuite extends PgSuite {
     }
 
     @Override
+    public List<String> notes(List<Cell> cells) {
+        return new Targets(cells)
+                .systems("sluice prepared vs pgjdbc", "ops/s", "prepared", PgClients.SLUICE, PgClients.PGJDBC, 1.0)
+                .systems("sluice prepared vs vertx-pg", "ops/s", "prepared", PgClients.SLUICE, PgClients.VERTX, 1.0)
+                .systems("sluice prepared vs pgbench", "ops/s", "prepared", PgClients.SLUICE, Pgbench.SYSTEM, 1.0)
+                .lines();
+    }
+
+    @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
         LdbcTable.ensure();
         PgGrid grid = PgGrid.of(context.mode());

@@ -1,5 +1,6 @@
 package io.sluice.bench.pg;
 
+import io.sluice.bench.Cell;
 import io.sluice.bench.Mode;
 import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
@@ -33,6 +34,13 @@ final class PgReplaySuite extends PgSuite {
             s.add(PgClients.SLUICE);
         }
         return s;
+    }
+
+    @Override
+    public List<String> notes(List<Cell> cells) {
+        return new Targets(cells)
+                .systems("client-bound: sluice vs pgjdbc", "ops/s", null, PgClients.SLUICE, PgClients.PGJDBC, 2.0)
+                .lines();
     }
 
     @Override

@@ -5,6 +5,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
@@ -49,11 +54,22 @@ public record RunInfo(Map<String, String> facts) {
         StringBuilder peers = new StringBuilder();
         for (String[] p : PEERS) {
             String v = mavenVersion(p[0], p[1]);
+            if (v == null && p[2].equals("pgjdbc")) {
+                v = staticField("org.postgresql.util.DriverInfo", "DRIVER_VERSION");
+            }
             if (v != null) {
                 peers.append(peers.isEmpty() ? "" : ", ").append(p[2]).append(' ').append(v);
             }
         }
         f.put("peers", peers.toString());
+        if (args.hasService("postgres")) {
+            f.put("postgresql", serverVersion("jdbc:postgresql://127.0.0.1:5432/test?user=postgres&sslmode=disable"
+                    + "&connectTimeout=3", "SELECT version()"));
+        }
+        if (args.hasService("mariadb")) {
+            f.put("mariadb", serverVersion("jdbc:mariadb://127.0.0.1:3306/test?user=root&connectTimeout=3000",
+                    "SELECT version()"));
+        }
         return new RunInfo(f);
     }
 
@@ -68,6 +84,23 @@ public record RunInfo(Map<String, String> facts) {
             // Not Linux: fall through to the architecture.
         }
         return System.getProperty("os.arch");
+    }
+
+    private static String serverVersion(String url, String sql) {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? rs.getString(1) : "unknown";
+        } catch (SQLException | RuntimeException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
+    private static String staticField(String className, String field) {
+        try {
+            return String.valueOf(Class.forName(className).getField(field).get(null));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
     }
 
     /** The version in a jar's {@code META-INF/maven/.../pom.properties}, or null when it is not on the class path. */
