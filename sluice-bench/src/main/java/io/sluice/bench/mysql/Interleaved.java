@@ -1,0 +1,115 @@
+package io.sluice.bench.mysql;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * A cross-check of the JMH suites for a shared, noisy machine: the systems take turns in short slices
+ * (order rotated every round) inside one JVM, so that a load change from other processes hits every
+ * system alike, and the ratio survives noise that swamps one JMH run after another. Reports ops/s and
+ * bytes allocated per operation (per-thread allocation counters) for each system, and Sluice's ratio
+ * to the better peer.
+ *
+ * <p>{@code java -cp sluice-bench/target/sluice-bench.jar io.sluice.bench.mysql.Interleaved fetch prepared 2000 1 20 250}
+ * (kind, variant, rows, threads, rounds, slice milliseconds).
+ */
+public final class Interleaved {
+    private Interleaved() {}
+
+    public static void main(String[] args) throws Exception {
+        String kind = args.length > 0 ? args[0] : "fetch";
+        String variant = args.length > 1 ? args[1] : "prepared";
+        int rows = args.length > 2 ? Integer.parseInt(args[2]) : 500;
+        int threads = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 20;
+        long sliceMillis = args.length > 5 ? Long.parseLong(args[5]) : 250;
+        if (kind.equals("fetch") || kind.equals("point")) {
+            MyLdbcTable.ensure();
+        }
+        MyWorkload workload = new MyWorkload(kind, variant, rows);
+        Map<String, List<MyClient>> clients = new LinkedHashMap<>();
+        for (String system : MySuite.SYSTEMS) {
+            List<MyClient> list = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                list.add(MyClient.open(system, workload));
+            }
+            clients.put(system, list);
+        }
+        Blackhole bh = new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+        Map<String, long[]> totals = new LinkedHashMap<>(); // ops, nanos, bytes
+        List<String> order = new ArrayList<>(MySuite.SYSTEMS);
+        for (int round = -2; round < rounds; round++) { // two warm-up rounds
+            for (String system : order) {
+                long[] r = slice(clients.get(system), bh, sliceMillis);
+                if (round >= 0) {
+                    long[] t = totals.computeIfAbsent(system, k -> new long[3]);
+                    for (int i = 0; i < 3; i++) {
+                        t[i] += r[i];
+                    }
+                }
+            }
+            order.add(order.removeFirst());
+        }
+        double bestPeer = 0;
+        double bestPeerBytes = Double.MAX_VALUE;
+        Map<String, double[]> result = new LinkedHashMap<>();
+        for (var e : totals.entrySet()) {
+            long[] t = e.getValue();
+            double opsPerSec = t[0] * 1e9 / t[1]; // ops of all threads over one slice time
+            double bytesPerOp = (double) t[2] / t[0];
+            result.put(e.getKey(), new double[] {opsPerSec, bytesPerOp});
+            if (!e.getKey().equals(MyEndpoint.SLUICE)) {
+                bestPeer = Math.max(bestPeer, opsPerSec);
+                bestPeerBytes = Math.min(bestPeerBytes, bytesPerOp);
+            }
+        }
+        System.out.printf("interleaved %s %s rows=%d threads=%d rounds=%d slice=%dms%n", kind, variant, rows, threads, rounds, sliceMillis);
+        result.forEach((system, v) -> System.out.printf("  %-22s %12.1f ops/s %12.0f B/op%n", system, v[0], v[1]));
+        double[] s = result.get(MyEndpoint.SLUICE);
+        System.out.printf("  sluice / best peer: %.2fx ops/s, %.2fx less allocation%n", s[0] / bestPeer, bestPeerBytes / s[1]);
+        for (List<MyClient> list : clients.values()) {
+            for (MyClient c : list) {
+                c.close();
+            }
+        }
+    }
+
+    /** Runs every client of one system on its own thread for {@code millis}; returns ops, thread-nanos, bytes. */
+    private static long[] slice(List<MyClient> clients, Blackhole bh, long millis) throws InterruptedException {
+        AtomicLong ops = new AtomicLong();
+        AtomicLong nanos = new AtomicLong();
+        AtomicLong bytes = new AtomicLong();
+        CountDownLatch done = new CountDownLatch(clients.size());
+        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        for (MyClient c : clients) {
+            Thread.ofPlatform().start(() -> {
+                long id = Thread.currentThread().threadId();
+                long before = mx.getThreadAllocatedBytes(id);
+                long start = System.nanoTime();
+                long end = start + millis * 1_000_000;
+                long n = 0;
+                try {
+                    do {
+                        c.run(bh);
+                        n++;
+                    } while (System.nanoTime() < end);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    nanos.addAndGet(System.nanoTime() - start);
+                    bytes.addAndGet(mx.getThreadAllocatedBytes(id) - before);
+                    ops.addAndGet(n);
+                    done.countDown();
+                }
+            });
+        }
+        done.await();
+        return new long[] {ops.get(), nanos.get() / clients.size(), bytes.get()};
+    }
+}
