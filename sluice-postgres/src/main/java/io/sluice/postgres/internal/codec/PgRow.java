@@ -429,14 +429,4 @@ public final class PgRow implements Row {
         }
         return s.append(']').toString();
     }
-
-    /** For tests: the offset table, as {@code [offset, length]} pairs. */
-    int[] offsetTable() {
-        int[] t = new int[2 * offsets.length];
-        for (int i = 0; i < offsets.length; i++) {
-            t[2 * i] = offsets[i];
-            t[2 * i + 1] = lengths[i];
-        }
-        return t;
-    }
 }
