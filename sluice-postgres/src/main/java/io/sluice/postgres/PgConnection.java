@@ -112,11 +112,11 @@ public final class PgConnection implements Connection {
     }
 
     private void forget(QueryHandler h) {
-        session.pipeline.lockWrite(this);
+        session.lockWrite(this);
         try {
             h.registry.remove(h.key, h.statement);
         } finally {
-            session.pipeline.unlockWrite();
+            session.unlockWrite();
         }
         session.queueClose(h.statement.name);
     }

@@ -118,14 +118,14 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
         }
         closed = true;
         PgSession session = connection.session();
-        session.pipeline.lockWrite(this);
+        session.lockWrite(this);
         try {
             for (PgStatement st : statements.values()) {
                 session.queueClose(st.name);
             }
             statements.clear();
         } finally {
-            session.pipeline.unlockWrite();
+            session.unlockWrite();
         }
     }
 

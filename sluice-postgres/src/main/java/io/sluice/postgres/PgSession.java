@@ -70,39 +70,60 @@ final class PgSession {
     /**
      * Writes one request under the write lock and returns its ticket. If encoding fails (a value
      * the encoder cannot convert) nothing is sent and the exception propagates.
+     *
+     * <p>Writes are coalesced: a writer that sees others queued for the lock leaves its bytes in the
+     * buffer for the last of them to send, so a burst of pipelined requests costs one write call.
      */
     long send(Object owner, Consumer<PgWriteBuffer> encoder) {
-        pipeline.lockWrite(owner);
+        lockWrite(owner);
         try {
             ensureUsable();
-            writeBuffer.clear();
+            int mark = writeBuffer.position();
             try {
                 encoder.accept(writeBuffer);
             } catch (RuntimeException e) {
-                writeBuffer.clear();
+                writeBuffer.truncate(mark);
                 throw e;
             }
-            writeFlush();
             return pipeline.issueTicket();
         } finally {
-            pipeline.unlockWrite();
+            unlockWrite();
         }
     }
 
     /** Writes more messages for a request that already holds its read turn (a stream's next Execute). */
     void sendMore(Object owner, Consumer<PgWriteBuffer> encoder) {
-        pipeline.lockWrite(owner);
+        lockWrite(owner);
         try {
             ensureUsable();
-            writeBuffer.clear();
             encoder.accept(writeBuffer);
-            writeFlush();
+        } finally {
+            unlockWrite();
+        }
+    }
+
+    /** Takes the write lock (see {@link RequestPipeline#lockWrite}); pending bytes go out before any wait for a stream. */
+    void lockWrite(Object owner) {
+        pipeline.lockWrite(owner, this::flushPending);
+    }
+
+    /** Releases the write lock, first sending the buffered bytes unless another writer is queued to append to them. */
+    void unlockWrite() {
+        try {
+            if (!pipeline.writersQueued()) {
+                flushPending();
+            }
         } finally {
             pipeline.unlockWrite();
         }
     }
 
-    private void writeFlush() {
+    /** Sends whatever the buffer holds; call with the write lock held. */
+    private void flushPending() {
+        if (writeBuffer.position() == 0 || brokenBy != null) {
+            writeBuffer.clear();
+            return;
+        }
         try {
             out.write(writeBuffer.array(), 0, writeBuffer.position());
             out.flush();
@@ -110,9 +131,6 @@ final class PgSession {
             throw fail(new ConnectionException("write to server failed: " + where() + ", cause=" + e, e));
         } finally {
             writeBuffer.clear();
-        }
-        if (writeBuffer.array().length > 1 << 20) {
-            writeBuffer.clear(); // a huge batch grew it; the next request starts small again
         }
     }
 
@@ -331,8 +349,7 @@ final class PgSession {
         }
         if (brokenBy == null && pipeline.tryLockWrite()) {
             try {
-                writeBuffer.clear();
-                FrontendEncoder.terminate(writeBuffer);
+                FrontendEncoder.terminate(writeBuffer); // after any coalesced bytes still pending
                 out.write(writeBuffer.array(), 0, writeBuffer.position());
                 out.flush();
             } catch (IOException ignored) {

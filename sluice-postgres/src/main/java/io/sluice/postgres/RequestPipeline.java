@@ -32,12 +32,26 @@ final class RequestPipeline {
     private long serving;          // guarded by readLock
     private volatile boolean failed;
 
-    /** Takes the write lock, waiting while a stream other than {@code owner} holds the connection. */
-    void lockWrite(Object owner) {
+    /**
+     * Takes the write lock, waiting while a stream other than {@code owner} holds the connection;
+     * {@code beforeWait} runs (lock held) before such a wait, to send bytes others left for this writer.
+     */
+    void lockWrite(Object owner, Runnable beforeWait) {
         writeLock.lock();
         while (exclusiveOwner != null && exclusiveOwner != owner && !failed) {
+            try {
+                beforeWait.run();
+            } catch (RuntimeException e) {
+                writeLock.unlock();
+                throw e;
+            }
             writable.awaitUninterruptibly();
         }
+    }
+
+    /** True when another thread waits for the write lock (and will send what is buffered). */
+    boolean writersQueued() {
+        return writeLock.hasQueuedThreads();
     }
 
     /** Takes the write lock if it is free at once (closing does not wait for a busy writer). */

@@ -32,6 +32,14 @@ public final class PgWriteBuffer {
         position = 0;
     }
 
+    /** Forgets everything after {@code position} (a message that failed half-way through encoding). */
+    public void truncate(int position) {
+        if (position < 0 || position > this.position) {
+            throw new IllegalArgumentException("truncate beyond content: position=" + position + ", size=" + this.position);
+        }
+        this.position = position;
+    }
+
     /** Makes room for {@code n} more bytes. */
     public void ensure(int n) {
         int needed = position + n;
