@@ -45,16 +45,17 @@
  * own response when every earlier response has been consumed, so a failure in one request does not
  * affect the others. An open stream holds the connection exclusively until closed. Never use a
  * connection inside one of its own row callbacks (the nested request would wait for the callback).
- * Rows are views valid only during the callback or until the next {@code next()}.
+ * Rows are views valid only during the callback or until the next {@code next()}. Writes are
+ * coalesced: while other callers queue for the write lock, a request's bytes wait in the buffer for
+ * the last of them, so a burst of pipelined requests leaves in one write call.
  *
  * <h2>Cancellation and failure</h2>
  * {@code cancel()} and timeouts send a CancelRequest on a fresh socket; the cancelled caller gets
  * {@link io.sluice.QueryCancelledException} and the connection stays usable. Interrupting a thread
- * that waits for its result does the same and sets the interrupt flag again; over plain TCP this works
- * in every state (reads wait in a selector, not in the socket), over TLS an interrupt is only seen
- * while waiting for the read turn (a virtual thread interrupted inside a TLS socket read loses the
- * connection, as java.net.Socket closes it). A malformed, truncated, oversized or unknown message is a
- * {@link io.sluice.ProtocolException}; an I/O failure (server gone, backend terminated) is a
+ * that waits for its result does the same and sets the interrupt flag again, in plain TCP and TLS
+ * alike: reads wait in a selector over a non-blocking channel (TLS is layered on it), so an interrupt
+ * wakes the reader without closing the socket, as java.net.Socket would for a virtual thread.
+ * A malformed, truncated, oversized or unknown message is a {@link io.sluice.ProtocolException}; an I/O failure (server gone, backend terminated) is a
  * {@link io.sluice.ConnectionException}; either marks the connection broken and closes it, and every
  * waiting caller fails at once instead of hanging. Notices and ParameterStatus go to the configured
  * {@link io.sluice.ServerEventListener}.

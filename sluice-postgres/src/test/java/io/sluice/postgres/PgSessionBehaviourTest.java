@@ -56,6 +56,10 @@ class PgSessionBehaviourTest {
                         if (i % 5 == 0) { // failures in between must not poison the others
                             assertThatThrownBy(() -> c.execute("SELECT 1/0")).isInstanceOf(ServerException.class);
                         }
+                        if (i % 7 == 0) { // nor a parameter the encoder rejects half-way through a coalesced burst
+                            assertThatThrownBy(() -> c.execute("SELECT $1::int4, $2", 1, new Object()))
+                                    .isInstanceOf(ValueConversionException.class);
+                        }
                     }
                     results.put(id, id);
                     return null;
