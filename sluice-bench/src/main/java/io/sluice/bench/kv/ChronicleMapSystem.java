@@ -1,0 +1,55 @@
+package io.sluice.bench.kv;
+
+import net.openhft.chronicle.map.ChronicleMap;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Chronicle Map persisted to a file; durability is left to the OS (no fsync). */
+final class ChronicleMapSystem implements KvSystem {
+    private ChronicleMap<byte[], byte[]> map;
+
+    @Override
+    public String name() { return "chronicle-map"; }
+
+    @Override
+    public void open(Path dir, int keys) throws Exception {
+        map = ChronicleMap.of(byte[].class, byte[].class).name("seed")
+                .entries(Math.max(1000, keys))
+                .averageKeySize(33).averageValueSize(1250)
+                .createPersistedTo(dir.resolve("seed.cm").toFile());
+    }
+
+    @Override
+    public void put(byte[] key, byte[] value) {
+        map.put(key, value);
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        return map.get(key);
+    }
+
+    @Override
+    public void close() {
+        map.close();
+    }
+
+    @Override
+    public List<String> jvmFlags() {
+        // Chronicle needs these on JDK 17+; they apply to its child JVM only.
+        return List.of("--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
+                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+                "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED",
+                "--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED",
+                "--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+                "--add-opens=java.base/java.io=ALL-UNNAMED",
+                "--add-opens=java.base/java.util=ALL-UNNAMED",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "--enable-native-access=ALL-UNNAMED");
+    }
+}

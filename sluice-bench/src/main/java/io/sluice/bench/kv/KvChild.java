@@ -1,0 +1,236 @@
+package io.sluice.bench.kv;
+
+import org.HdrHistogram.Histogram;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The seed workload for one store, run in a JVM of its own so that GC pauses, heap and RSS belong to
+ * that store. Phases: populate, read-1, read-2, write, read-write (1 writer + 1 reader). Prints one
+ * {@code CELL\tcase\tparams\tunit\tscore} line per measured value for {@link KvSeedSuite} to collect
+ * (GC pauses come from the child's {@code -Xlog:gc} file, read by the suite).
+ *
+ * <p>Arguments: system, keys, phase milliseconds, store directory.
+ */
+public final class KvChild {
+    private final PrintStream out = System.out;
+    private final KvSystem system;
+    private final int keys;
+    private final long phaseNanos;
+    private final byte[][] keyBytes;
+    private final int[] valueLengths;
+    private final byte[] pool = new byte[4 << 20];
+
+    private KvChild(KvSystem system, int keys, long phaseMillis) {
+        this.system = system;
+        this.keys = keys;
+        this.phaseNanos = phaseMillis * 1_000_000L;
+        this.keyBytes = new byte[keys][];
+        this.valueLengths = new int[keys];
+        Random r = new Random(7);
+        r.nextBytes(pool);
+        for (int i = 0; i < keys; i++) {
+            // 30-36 bytes, like the Krati paper's member keys
+            String k = String.format("member:%023d", i);
+            keyBytes[i] = (k + "#######".substring(0, i % 7)).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        KvSystem system = KvSystem.named(args[0]);
+        int keys = Integer.parseInt(args[1]);
+        long phaseMillis = Long.parseLong(args[2]);
+        Path dir = Path.of(args[3]);
+        Files.createDirectories(dir);
+        KvChild child = new KvChild(system, keys, phaseMillis);
+        long ioBefore = KvProc.writeBytes();
+        system.open(dir, keys);
+        child.populate();
+        child.read(1);
+        child.read(2);
+        child.write();
+        child.readWrite();
+        system.settle();
+        long written = KvProc.writeBytes() - ioBefore;
+        system.close();
+        child.resources(written, KvProc.diskUsage(dir));
+        System.out.flush();
+        System.exit(0);
+    }
+
+    private byte[] newValue(Random r, int i) {
+        int len = 500 + r.nextInt(1501);
+        int off = r.nextInt(pool.length - len);
+        byte[] v = java.util.Arrays.copyOfRange(pool, off, off + len);
+        valueLengths[i] = len;
+        return v;
+    }
+
+    private void populate() throws Exception {
+        int[] order = new int[keys];
+        for (int i = 0; i < keys; i++) {
+            order[i] = i;
+        }
+        Random r = new Random(11);
+        for (int i = keys - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        Histogram h = histogram();
+        long start = System.nanoTime();
+        for (int i : order) {
+            byte[] v = newValue(r, i);
+            long t0 = System.nanoTime();
+            system.put(keyBytes[i], v);
+            h.recordValue(System.nanoTime() - t0);
+        }
+        system.endOfWrites();
+        double ms = (System.nanoTime() - start) / 1e6;
+        emit("populate", Map.of(), "ops/ms", keys / ms);
+        latency("populate", Map.of(), h);
+    }
+
+    private void read(int threads) throws Exception {
+        Histogram[] hs = new Histogram[threads];
+        long[] ops = new long[threads];
+        AtomicLong misses = new AtomicLong();
+        Thread[] ts = new Thread[threads];
+        long deadline = System.nanoTime() + phaseNanos;
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            hs[t] = histogram();
+            ts[t] = Thread.ofPlatform().start(() -> ops[id] = readLoop(new Random(100 + id), hs[id], deadline, misses));
+        }
+        long start = System.nanoTime();
+        for (Thread t : ts) {
+            t.join();
+        }
+        double ms = (System.nanoTime() - start) / 1e6;
+        long total = 0;
+        Histogram all = histogram();
+        for (int t = 0; t < threads; t++) {
+            total += ops[t];
+            all.add(hs[t]);
+        }
+        if (misses.get() > 0) {
+            throw new IllegalStateException("reads missed keys that were written: system=" + system.name() + ", misses=" + misses.get());
+        }
+        emit("read-" + threads, Map.of(), "ops/ms", total / ms / threads);
+        latency("read-" + threads, Map.of(), all);
+    }
+
+    private long readLoop(Random r, Histogram h, long deadline, AtomicLong misses) {
+        long n = 0;
+        try {
+            while ((n & 63) != 0 || System.nanoTime() < deadline) {
+                int i = r.nextInt(keys);
+                long t0 = System.nanoTime();
+                byte[] v = system.get(keyBytes[i]);
+                h.recordValue(System.nanoTime() - t0);
+                if (v == null) {
+                    misses.incrementAndGet();
+                }
+                n++;
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return n;
+    }
+
+    private long writeLoop(Random r, Histogram h, long deadline) throws Exception {
+        long n = 0;
+        while ((n & 63) != 0 || System.nanoTime() < deadline) {
+            int i = r.nextInt(keys);
+            byte[] v = newValue(r, i);
+            long t0 = System.nanoTime();
+            system.put(keyBytes[i], v);
+            h.recordValue(System.nanoTime() - t0);
+            n++;
+        }
+        system.endOfWrites();
+        return n;
+    }
+
+    private void write() throws Exception {
+        Histogram h = histogram();
+        long start = System.nanoTime();
+        long n = writeLoop(new Random(200), h, start + phaseNanos);
+        double ms = (System.nanoTime() - start) / 1e6;
+        emit("write", Map.of(), "ops/ms", n / ms);
+        latency("write", Map.of(), h);
+    }
+
+    private void readWrite() throws Exception {
+        Histogram rh = histogram();
+        Histogram wh = histogram();
+        AtomicLong misses = new AtomicLong();
+        long start = System.nanoTime();
+        long deadline = start + phaseNanos;
+        long[] reads = new long[1];
+        Thread reader = Thread.ofPlatform().start(() -> reads[0] = readLoop(new Random(300), rh, deadline, misses));
+        long writes = writeLoop(new Random(301), wh, deadline);
+        reader.join();
+        double ms = (System.nanoTime() - start) / 1e6;
+        emit("read-write", Map.of("op", "get"), "ops/ms", reads[0] / ms);
+        emit("read-write", Map.of("op", "put"), "ops/ms", writes / ms);
+        latency("read-write", Map.of("op", "get"), rh);
+        latency("read-write", Map.of("op", "put"), wh);
+    }
+
+    private void resources(long written, long diskBytes) {
+        long live = 0;
+        for (int i = 0; i < keys; i++) {
+            live += keyBytes[i].length + valueLengths[i];
+        }
+        long heapPeak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
+                heapPeak += pool.getPeakUsage().getUsed();
+            }
+        }
+        double mib = 1 << 20;
+        emit("resources", Map.of("metric", "heap-peak"), "MiB", heapPeak / mib);
+        emit("resources", Map.of("metric", "rss-peak"), "MiB", KvProc.peakRssBytes() / mib);
+        emit("resources", Map.of("metric", "disk-written"), "MiB", written / mib);
+        emit("resources", Map.of("metric", "disk-footprint"), "MiB", diskBytes / mib);
+        emit("resources", Map.of("metric", "disk-per-live"), "x", (double) diskBytes / live);
+        emit("resources", Map.of("metric", "live-data"), "MiB", live / mib);
+    }
+
+    private static Histogram histogram() {
+        return new Histogram(3_600_000_000_000L, 2);
+    }
+
+    private void latency(String name, Map<String, Object> params, Histogram h) {
+        emitLatency(name, params, "p50", h.getValueAtPercentile(50));
+        emitLatency(name, params, "p99", h.getValueAtPercentile(99));
+        emitLatency(name, params, "p99.9", h.getValueAtPercentile(99.9));
+        emitLatency(name, params, "max", h.getMaxValue());
+    }
+
+    private void emitLatency(String name, Map<String, Object> params, String percentile, long nanos) {
+        Map<String, Object> p = new LinkedHashMap<>(params);
+        p.put("percentile", percentile);
+        emit(name, p, "us", nanos / 1000.0);
+    }
+
+    private void emit(String name, Map<String, Object> params, String unit, double score) {
+        StringBuilder p = new StringBuilder();
+        params.forEach((k, v) -> p.append(p.isEmpty() ? "" : ",").append(k).append('=').append(v));
+        out.println("CELL\t" + name + "\t" + p + "\t" + unit + "\t" + score);
+        out.flush();
+    }
+
+}

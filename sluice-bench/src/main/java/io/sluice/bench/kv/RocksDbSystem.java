@@ -1,0 +1,58 @@
+package io.sluice.bench.kv;
+
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.WriteOptions;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** RocksDB JNI with its defaults: WAL on, no fsync per write. */
+final class RocksDbSystem implements KvSystem {
+    private Options options;
+    private WriteOptions writeOptions;
+    private RocksDB db;
+
+    @Override
+    public String name() { return "rocksdb"; }
+
+    @Override
+    public void open(Path dir, int keys) throws Exception {
+        RocksDB.loadLibrary();
+        options = new Options().setCreateIfMissing(true);
+        writeOptions = new WriteOptions();
+        db = RocksDB.open(options, dir.toString());
+    }
+
+    @Override
+    public void put(byte[] key, byte[] value) throws Exception {
+        db.put(writeOptions, key, value);
+    }
+
+    @Override
+    public byte[] get(byte[] key) throws Exception {
+        return db.get(key);
+    }
+
+    @Override
+    public void endOfWrites() throws Exception {
+        db.flushWal(false);
+    }
+
+    @Override
+    public void settle() throws Exception {
+        db.compactRange();
+    }
+
+    @Override
+    public void close() {
+        db.close();
+        writeOptions.close();
+        options.close();
+    }
+
+    @Override
+    public List<String> jvmFlags() {
+        return List.of("--enable-native-access=ALL-UNNAMED");
+    }
+}
