@@ -1,10 +1,16 @@
 package io.sluice.bench.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.bench.Cell;
 import io.sluice.bench.Mode;
 import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
 import io.sluice.bench.Suite;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -26,6 +32,8 @@ import java.util.Set;
  * (as in the seed), full 10000; concurrency 1, 16, 64 (smoke 1, 4).
  */
 final class HttpJsonSuite implements Suite {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int POOL_SIZE = 64;
     private static final String SLUICE = "sluice";
     private static final String BASELINE = "pgjdbc+hikaricp";
@@ -58,6 +66,8 @@ final class HttpJsonSuite implements Suite {
         try (ServerProcess sluice = ServerProcess.start("sluice", POOL_SIZE);
                 ServerProcess baseline = ServerProcess.start("pgjdbc", POOL_SIZE)) {
             for (String path : List.of("/rows", "/ldbc")) {
+                verify(sluice, path);
+                verify(baseline, path);
                 int warmup = mode == Mode.SMOKE ? 10 : Math.min(2000, requests);
                 AbRun.run(sluice.url(path), warmup, 8);
                 AbRun.run(baseline.url(path), warmup, 8);
@@ -86,6 +96,17 @@ final class HttpJsonSuite implements Suite {
         }
         sink.accept(new Cell(name(), endpoint + "-errors", params, system, "errors",
                 run.failed() + run.socketErrors(), Double.NaN));
+    }
+
+    /** One request through HTTP/1.1 first: a stack that answers anything but 500 JSON rows fails the suite. */
+    private static void verify(ServerProcess server, String path) throws Exception {
+        HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(URI.create(server.url(path))).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        JsonNode body = response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
+        if (body == null || !body.isArray() || body.size() != HttpWorkload.ROWS) {
+            throw new IllegalStateException("server answered wrongly: url=" + server.url(path) + ", status="
+                    + response.statusCode() + ", bytes=" + response.body().length);
+        }
     }
 
     private static void prepareTable() throws Exception {

@@ -60,7 +60,11 @@ final class JdbcJsonStack implements JsonServer.Stack {
     }
 
     private static String jdbcSql(String path) {
-        return HttpWorkload.sqlFor(path).replace("$1", "?");
+        String sql = HttpWorkload.sqlFor(path);
+        if (sql.indexOf("$1") != sql.lastIndexOf("$1") || sql.contains("$2")) {
+            throw new IllegalStateException("the workload's SQL must use one parameter once: path=" + path);
+        }
+        return sql.replace("$1", "?");
     }
 
     @Override

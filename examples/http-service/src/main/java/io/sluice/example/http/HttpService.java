@@ -18,11 +18,11 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class HttpService {
     /** 500 generated rows of mixed types; {@code $1} shifts the values so that every response differs. */
     public static final String ROWS_SQL = """
-            SELECT x AS id, 'user_' || (x + $1) AS name, md5((x + $1)::text) AS token,
-                   (x + $1) * 0.25 AS score, (x % 3 = 0) AS active,
-                   timestamptz '2024-01-01 00:00:00+00' + (x + $1) * interval '1 minute' AS created_at,
-                   date '2024-01-01' + (x + $1) % 365 AS day
-            FROM generate_series(1, 500) AS x""";
+            SELECT x AS id, 'user_' || (x + p) AS name, md5((x + p)::text) AS token,
+                   (x + p) * 0.25 AS score, (x % 3 = 0) AS active,
+                   timestamptz '2024-01-01 00:00:00+00' + (x + p) * interval '1 minute' AS created_at,
+                   date '2024-01-01' + (x + p) % 365 AS day
+            FROM (SELECT $1::int AS p) AS q, generate_series(1, 500) AS x""";
 
     private HttpService() {}
 

@@ -77,9 +77,13 @@ public final class JsonHttpServer implements AutoCloseable {
                 return true;
             }
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-            try (OutputStream out = Content.Sink.asOutputStream(response)) {
+            OutputStream out = Content.Sink.asOutputStream(response);
+            try {
                 writer.write(out);
+                out.close(); // completes the response
             } catch (IOException | RuntimeException e) {
+                // Not closed: Jetty answers 500 if nothing was sent yet, else aborts the connection, so a
+                // failure is never mistaken for a complete, empty 200.
                 callback.failed(e);
                 return true;
             }
