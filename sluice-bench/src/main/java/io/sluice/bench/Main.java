@@ -71,10 +71,15 @@ public final class Main {
      * what happened to each selected suite.
      */
     public static List<SuiteOutcome> run(BenchArgs args, PrintStream out) {
+        return run(args, out, discover(out));
+    }
+
+    /** {@link #run(BenchArgs, PrintStream)} over the given suites instead of the discovered ones. */
+    public static List<SuiteOutcome> run(BenchArgs args, PrintStream out, List<Suite> suites) {
         RunInfo info = RunInfo.collect(args);
         out.println("sluice-bench: mode=" + info.facts().get("mode") + ", cpu=" + info.facts().get("cpu")
                 + ", cores=" + info.facts().get("cores") + ", jdk=" + info.facts().get("jdk"));
-        List<Suite> selected = discover(out).stream().filter(s -> args.selects(s.name())).toList();
+        List<Suite> selected = suites.stream().filter(s -> args.selects(s.name())).toList();
         if (selected.isEmpty()) {
             out.println("no suite matches: suites=" + args.suites());
         }
