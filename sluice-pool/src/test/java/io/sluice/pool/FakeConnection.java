@@ -1,9 +1,11 @@
 package io.sluice.pool;
 
+import io.sluice.Column;
 import io.sluice.Connection;
 import io.sluice.ConnectionException;
 import io.sluice.IsolationLevel;
 import io.sluice.PreparedStatement;
+import io.sluice.Row;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
@@ -50,9 +52,62 @@ public class FakeConnection implements Connection {
         check();
     }
 
+    final List<AutoCloseable> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** A stream or statement that only remembers whether it was closed. */
+    static final class Resource implements RowStream, PreparedStatement {
+        volatile boolean closed;
+
+        @Override
+        public List<Column> columns() {
+            return List.of();
+        }
+
+        @Override
+        public boolean hasNext() {
+            return false;
+        }
+
+        @Override
+        public Row next() {
+            throw new java.util.NoSuchElementException();
+        }
+
+        @Override
+        public <T> List<T> query(RowMapper<T> mapper, Object... params) {
+            return List.of();
+        }
+
+        @Override
+        public void forEach(RowHandler handler, Object... params) {}
+
+        @Override
+        public RowStream stream(int fetchSize, Object... params) {
+            return this;
+        }
+
+        @Override
+        public long execute(Object... params) {
+            return 0;
+        }
+
+        @Override
+        public long[] executeBatch(List<Object[]> parameterSets) {
+            return new long[0];
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
-        throw new UnsupportedOperationException("not needed by the pool tests");
+        check();
+        Resource r = new Resource();
+        opened.add(r);
+        return r;
     }
 
     @Override
@@ -85,7 +140,10 @@ public class FakeConnection implements Connection {
 
     @Override
     public PreparedStatement prepare(String sql) {
-        throw new UnsupportedOperationException("not needed by the pool tests");
+        check();
+        Resource r = new Resource();
+        opened.add(r);
+        return r;
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.sluice.AuthenticationException;
 import io.sluice.Connection;
 import io.sluice.ConnectionException;
 import io.sluice.PoolExhaustedException;
+import io.sluice.RowStream;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The pool against the real PostgreSQL on 5432 and its driver; tables use the prefix {@code pool_}. */
 class PoolPostgresTest {
@@ -90,6 +92,22 @@ class PoolPostgresTest {
             int one = pool.withConnection(c -> c.query("SELECT 1", r -> r.getInt(0)).getFirst());
             assertThat(one).isEqualTo(1);
             assertThat(pool.stats().evicted()).isGreaterThanOrEqualTo(1);
+        }
+    }
+
+    @Test
+    @Timeout(60) // without the pool closing the stream, the next borrower blocks behind it
+    void shouldServeNextBorrowerWhenPreviousOneLeftStreamOpen() {
+        try (ConnectionPool pool = pool(APP).maxSize(1).build()) {
+            Connection c = pool.connection();
+            RowStream rows = c.stream("SELECT g FROM generate_series(1, 10000) g", 10);
+            assertThat(rows.next().getInt(0)).isEqualTo(1);
+            c.close();
+            int one;
+            try (Connection d = pool.connection(Duration.ofSeconds(20))) {
+                one = d.query("SELECT 1", r -> r.getInt(0)).getFirst();
+            }
+            assertThat(one).isEqualTo(1);
         }
     }
 

@@ -53,6 +53,19 @@ class PoolReturnTest {
     }
 
     @Test
+    void shouldCloseStreamsAndStatementsLeftOpenWhenConnectionReturns() {
+        try (ConnectionPool pool = server.pool().build()) {
+            Connection c = pool.connection();
+            c.stream("SELECT 1", 10);
+            c.prepare("SELECT 1").close();
+            c.prepare("SELECT 2");
+            c.close();
+            assertThat(server.connections.getFirst().opened).hasSize(3)
+                    .allSatisfy(r -> assertThat(((FakeConnection.Resource) r).closed).isTrue());
+        }
+    }
+
+    @Test
     void shouldRestoreQueryTimeoutWhenBorrowerChangedIt() {
         try (ConnectionPool pool = server.pool().build()) {
             pool.useConnection(c -> c.queryTimeout(Duration.ofSeconds(3)));

@@ -12,19 +12,25 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * What a borrower holds: a handle on a pooled connection, one per borrow. {@link #close()} gives the
  * connection back (once; later calls do nothing) and every other method then throws. Failures pass
- * through unchanged; a fatal one marks the connection for eviction on return. Statements and
- * streams are the physical connection's own: do not use them after {@code close()}.
+ * through unchanged; a fatal one marks the connection for eviction on return. Streams and
+ * prepared statements opened through the handle and still open at {@code close()} are closed
+ * first (a forgotten stream would otherwise hold the connection for the next borrower).
  */
 final class PooledConnection implements Connection {
     private static final VarHandle RETURNED;
+    private static final VarHandle RESOURCES;
 
     static {
         try {
-            RETURNED = MethodHandles.lookup().findVarHandle(PooledConnection.class, "returned", boolean.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            RETURNED = lookup.findVarHandle(PooledConnection.class, "returned", boolean.class);
+            RESOURCES = lookup.findVarHandle(PooledConnection.class, "resources", Queue.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -34,6 +40,8 @@ final class PooledConnection implements Connection {
     private final PoolEntry entry;
     private final Connection c;
     private volatile boolean returned;
+    /** Streams and statements opened through this handle; created on first use (most borrows open none). */
+    private volatile Queue<AutoCloseable> resources;
 
     PooledConnection(PoolCore core, PoolEntry entry) {
         this.core = core;
@@ -74,7 +82,7 @@ final class PooledConnection implements Connection {
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
         try {
-            return live().stream(sql, fetchSize, params);
+            return track(live().stream(sql, fetchSize, params));
         } catch (RuntimeException e) {
             throw failed(e);
         }
@@ -110,7 +118,7 @@ final class PooledConnection implements Connection {
     @Override
     public PreparedStatement prepare(String sql) {
         try {
-            return live().prepare(sql);
+            return track(live().prepare(sql));
         } catch (RuntimeException e) {
             throw failed(e);
         }
@@ -193,10 +201,35 @@ final class PooledConnection implements Connection {
         return live().serverInfo();
     }
 
-    /** Gives the connection back to the pool: rolls back an open transaction first. Idempotent. */
+    private <T extends AutoCloseable> T track(T resource) {
+        Queue<AutoCloseable> q = resources;
+        if (q == null) {
+            RESOURCES.compareAndSet(this, null, new ConcurrentLinkedQueue<AutoCloseable>());
+            q = resources;
+        }
+        q.add(resource);
+        return resource;
+    }
+
+    /**
+     * Gives the connection back to the pool: closes the streams and statements still open, rolls
+     * back an open transaction. Idempotent.
+     */
     @Override
     public void close() {
         if (RETURNED.compareAndSet(this, false, true)) {
+            Queue<AutoCloseable> q = resources;
+            if (q != null) {
+                for (AutoCloseable r; (r = q.poll()) != null; ) {
+                    try {
+                        r.close(); // idempotent for RowStream and PreparedStatement
+                    } catch (RuntimeException e) {
+                        failed(e);
+                    } catch (Exception e) {
+                        // neither RowStream nor PreparedStatement declares a checked exception
+                    }
+                }
+            }
             core.release(entry);
         }
     }
