@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * seconds ({@code s}), average per iteration ({@code ms/op} = total / (n x threads)), memory
  * allocated by the worker threads ({@code KB}), and {@code failures} when there were any.
  *
- * <p>Sizes: smoke n = 20; quick n = 100 for everyone and also 1,000 and 10,000 for the pools; full
+ * <p>Sizes: smoke n = 10; quick n = 100 for everyone and also 1,000 and 10,000 for the pools; full
  * n = 100, 1,000, 10,000, 100,000 for everyone (unpooled 100,000 x 6 takes the better part of an hour).
  * Each system first runs an untimed warm-up: 10 % of n, at most 200 iterations, for the unpooled
  * systems (each costs a login); 20,000 iterations for the pools (5 % of n in smoke mode), so that the
@@ -59,7 +59,7 @@ final class ConnectSuite implements Suite {
 
     static List<Integer> sizes(Mode mode, boolean pooled) {
         return switch (mode) {
-            case SMOKE -> List.of(20);
+            case SMOKE -> List.of(10);
             case QUICK -> pooled ? List.of(100, 1_000, 10_000) : List.of(100);
             case FULL -> List.of(100, 1_000, 10_000, 100_000);
         };
