@@ -30,7 +30,7 @@ final class PgRowStream implements RowStream {
     private final PgSession session;
     private final int fetchSize;
     private final QueryHandler handler;
-    private final QueryTimer timer = QueryTimer.NONE;
+    private QueryTimer timer = QueryTimer.NONE;
     private PgRow current;
     private boolean pending;     // current holds a row not yet returned by next()
     private boolean resultEnded; // CommandComplete or ErrorResponse seen, Sync sent
@@ -59,6 +59,7 @@ final class PgRowStream implements RowStream {
             throw e;
         }
         interrupted = session.pipeline.awaitTurn(ticket);
+        timer = QueryTimer.start(session, session.queryTimeout); // the limit covers the whole stream
         try {
             session.ensureUsable();
             session.beginReadTurn();
@@ -134,6 +135,7 @@ final class PgRowStream implements RowStream {
     private void end() {
         if (!done) {
             done = true;
+            timer.stop();
             session.pipeline.releaseExclusive(this);
             session.pipeline.finishTurn();
         }

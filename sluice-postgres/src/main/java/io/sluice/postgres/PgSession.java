@@ -44,7 +44,9 @@ final class PgSession {
     private boolean readInterrupted; // by the thread holding the read turn
     private final OutputStream out;
     private final MessageReader reader;
-    private final PgWriteBuffer writeBuffer = new PgWriteBuffer(8192);
+    private static final int WRITE_BUFFER_SIZE = 8192;
+    private static final int WRITE_BUFFER_KEPT = 1 << 20;
+    private PgWriteBuffer writeBuffer = new PgWriteBuffer(WRITE_BUFFER_SIZE); // guarded by the write lock
     final int processId;
     private final int secretKey;
     private volatile byte transactionStatus;
@@ -131,6 +133,9 @@ final class PgSession {
             throw fail(new ConnectionException("write to server failed: " + where() + ", cause=" + e, e));
         } finally {
             writeBuffer.clear();
+            if (writeBuffer.array().length > WRITE_BUFFER_KEPT) {
+                writeBuffer = new PgWriteBuffer(WRITE_BUFFER_SIZE); // a huge batch grew it: do not keep that memory
+            }
         }
     }
 
@@ -172,6 +177,7 @@ final class PgSession {
         while (true) {
             byte type = next();
             if (dispatch(type, h)) {
+                reader.trim(); // a huge message grew the receive buffer: back to 64 KiB between responses
                 return;
             }
         }

@@ -103,6 +103,29 @@ class PgSessionBehaviourTest {
     }
 
     @Test
+    void shouldTimeOutStreamWhenItRunsTooLong() {
+        c.queryTimeout(Duration.ofMillis(200));
+        assertThatThrownBy(() -> {
+            try (var rows = c.stream("SELECT g, pg_sleep(CASE WHEN g = 3 THEN 30 ELSE 0 END) FROM generate_series(1, 5) g", 1)) {
+                while (rows.hasNext()) {
+                    rows.next();
+                }
+            }
+        }).isInstanceOf(QueryTimeoutException.class);
+        c.queryTimeout(Duration.ZERO);
+        assertThat(c.queryFirst("SELECT 12", r -> r.getInt(0))).contains(12);
+    }
+
+    @Test
+    void shouldCarryMessagesLargerThanBuffersWhenValuesAreHuge() {
+        byte[] big = c.queryFirst("SELECT repeat('x', 3000000)::bytea", r -> r.getBytes(0)).orElseThrow();
+        assertThat(big).hasSize(3_000_000);
+        long[] counts = c.executeBatch("SELECT $1::bytea", List.of(new Object[] {big}, new Object[] {big}));
+        assertThat(counts).hasSize(2);
+        assertThat(c.queryFirst("SELECT 13", r -> r.getInt(0))).contains(13);
+    }
+
+    @Test
     void shouldCancelWhenAnotherThreadCallsCancel() throws Exception {
         Thread canceller = Thread.startVirtualThread(() -> {
             awaitRunning("pg_sleep(30)");
