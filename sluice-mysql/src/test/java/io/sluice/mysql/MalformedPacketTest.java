@@ -167,4 +167,23 @@ class MalformedPacketTest {
             assertThat(c.isBroken()).isTrue();
         }
     }
+
+    @Test
+    void shouldSplitAndJoinPayloadsLargerThanSixteenMebibytes() {
+        byte[] big = new byte[0xffffff + 1000];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) (i * 31);
+        }
+        ByteArrayOutputStream wire = new ByteArrayOutputStream();
+        io.sluice.mysql.internal.codec.PacketWriter w = new io.sluice.mysql.internal.codec.PacketWriter(wire);
+        w.begin(0).bytes(big).end();
+        w.begin(w.nextSequence()).int1(7).end();
+        w.flush();
+        assertThat(wire.size()).isEqualTo(big.length + 2 * 4 + 4 + 1);
+        PacketReader r = new PacketReader(new ByteArrayInputStream(wire.toByteArray()), 64 << 20);
+        Payload p = r.next();
+        assertThat(p.length()).isEqualTo(big.length);
+        assertThat(java.util.Arrays.equals(p.buffer(), p.start(), p.end(), big, 0, big.length)).isTrue();
+        assertThat(r.next().readInt1()).isEqualTo(7);
+    }
 }
