@@ -62,7 +62,7 @@ public final class PacketWriter {
         while (true) {
             int n = Math.min(MAX_PAYLOAD, length - off);
             ensure(HEADER_LENGTH + n);
-            writeHeader(pos, n, seq++);
+            writeHeader(pos, n, seq++ & 0xff);
             pos += HEADER_LENGTH;
             System.arraycopy(body, off, buf, pos, n);
             pos += n;
@@ -71,7 +71,7 @@ public final class PacketWriter {
                 break;
             }
         }
-        sequence = seq;
+        sequence = (seq - 1) & 0xff; // the last packet written
         packetStart = -1;
     }
 
