@@ -138,4 +138,28 @@ class MysqlSessionTest {
             assertThat(c.query("SELECT * FROM my_alter", r -> r.getString("name"))).containsExactly("x");
         }
     }
+
+    @Test
+    void shouldServeManyThreadsOnOneConnection() throws Exception {
+        try (Connection c = MysqlTestSupport.connect()) {
+            List<Thread> threads = new ArrayList<>();
+            java.util.concurrent.atomic.AtomicInteger wrong = new java.util.concurrent.atomic.AtomicInteger();
+            for (int t = 0; t < 8; t++) {
+                int base = t * 1000;
+                threads.add(Thread.ofVirtual().start(() -> {
+                    for (int i = 0; i < 100; i++) {
+                        int expected = base + i;
+                        if (c.query("SELECT ? + 0", r -> r.getInt(0), expected).get(0) != expected) {
+                            wrong.incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertThat(wrong.get()).isZero();
+            assertThat(c.isBroken()).isFalse();
+        }
+    }
 }
