@@ -16,6 +16,8 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -47,6 +49,13 @@ public final class PgRow implements Row {
     private final int[] offsets;
     private final int[] lengths;
     private byte[] buf;
+    /**
+     * Per column, the epoch day and LocalDate decoded last. Rows of one result often share a day
+     * (timestamps minutes apart), and LocalDate is immutable, so reusing it saves an object per
+     * date-bearing value. Allocated on first use.
+     */
+    private long[] lastEpochDays;
+    private LocalDate[] lastDates;
 
     /** An empty row for {@code layout}; point it at a DataRow with {@link #reset}. */
     public PgRow(RowLayout layout) {
@@ -284,11 +293,50 @@ public final class PgRow implements Row {
         }
     }
 
+    /** The LocalDate of {@code epochDay}, the column's previous one when the day is the same. */
+    private LocalDate day(int i, long epochDay) {
+        long[] days = lastEpochDays;
+        if (days == null) {
+            days = lastEpochDays = new long[offsets.length];
+            Arrays.fill(days, Long.MIN_VALUE);
+            lastDates = new LocalDate[offsets.length];
+        }
+        if (days[i] == epochDay) {
+            return lastDates[i];
+        }
+        LocalDate d = LocalDate.ofEpochDay(epochDay);
+        days[i] = epochDay;
+        lastDates[i] = d;
+        return d;
+    }
+
+    /** Fast path for a finite binary timestamp or timestamptz: reuses the column's LocalDate. */
+    private LocalDateTime binaryLocalDateTime(int i, long pgMicros) {
+        long epochDay = Math.floorDiv(pgMicros, DateTimeCodec.USECS_PER_DAY) + DateTimeCodec.POSTGRES_EPOCH_DAY;
+        long nanoOfDay = Math.floorMod(pgMicros, DateTimeCodec.USECS_PER_DAY) * 1000;
+        return LocalDateTime.of(day(i, epochDay), LocalTime.ofNanoOfDay(nanoOfDay));
+    }
+
+    /** True when column {@code i} holds a binary value of {@code oid} with {@code size} bytes (fast paths). */
+    private boolean isBinary(int i, int oid, int size) {
+        return lengths[i] == size && layout.typeOid(i) == oid && layout.binary(i);
+    }
+
+    private static boolean finite(long pgMicros) {
+        return pgMicros != DateTimeCodec.DT_NOBEGIN && pgMicros != DateTimeCodec.DT_NOEND;
+    }
+
     @Override
     public LocalDate getLocalDate(int i) {
         int len = lengths[i];
         if (len == NULL_LENGTH) {
             return null;
+        }
+        if (isBinary(i, PgTypes.DATE, 4)) {
+            int days = readInt(buf, offsets[i]);
+            if (days != DateTimeCodec.DATEVAL_NOBEGIN && days != DateTimeCodec.DATEVAL_NOEND) {
+                return day(i, DateTimeCodec.POSTGRES_EPOCH_DAY + days);
+            }
         }
         try {
             return ValueCodec.toLocalDate(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
@@ -329,6 +377,12 @@ public final class PgRow implements Row {
         if (len == NULL_LENGTH) {
             return null;
         }
+        if (isBinary(i, PgTypes.TIMESTAMP, 8)) {
+            long micros = TextCodec.readLong(buf, offsets[i]);
+            if (finite(micros)) {
+                return binaryLocalDateTime(i, micros);
+            }
+        }
         try {
             return ValueCodec.toLocalDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
@@ -341,6 +395,12 @@ public final class PgRow implements Row {
         int len = lengths[i];
         if (len == NULL_LENGTH) {
             return null;
+        }
+        if (isBinary(i, PgTypes.TIMESTAMPTZ, 8)) {
+            long micros = TextCodec.readLong(buf, offsets[i]);
+            if (finite(micros)) {
+                return OffsetDateTime.of(binaryLocalDateTime(i, micros), ZoneOffset.UTC);
+            }
         }
         try {
             return ValueCodec.toOffsetDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
@@ -395,6 +455,22 @@ public final class PgRow implements Row {
 
     @Override
     public Object getObject(int i) {
+        if (layout.binary(i)) {
+            switch (layout.typeOid(i)) { // the date-bearing types share the getters' LocalDate reuse
+                case PgTypes.DATE -> {
+                    return getLocalDate(i);
+                }
+                case PgTypes.TIMESTAMP -> {
+                    return getLocalDateTime(i);
+                }
+                case PgTypes.TIMESTAMPTZ -> {
+                    return getOffsetDateTime(i);
+                }
+                default -> {
+                    // the type table below
+                }
+            }
+        }
         return decode(i, Object.class);
     }
 

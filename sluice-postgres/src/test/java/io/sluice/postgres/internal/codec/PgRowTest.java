@@ -166,4 +166,36 @@ class PgRowTest {
                 .containsExactly(new BigDecimal("1.50"));
         assertThat(Rows.text(PgTypes.INT4_ARRAY, "{}").getObject(0)).isEqualTo(List.of());
     }
+
+    @Test
+    void shouldReuseLocalDateOnlyWhenConsecutiveRowsShareTheDay() {
+        RowLayout layout = new RowLayout(new String[] {"d", "ts", "tz"},
+                new int[] {PgTypes.DATE, PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ}, new int[] {-1, -1, -1}, new short[] {1, 1, 1});
+        PgRow row = new PgRow(layout);
+        java.time.LocalDateTime[] times = {
+            java.time.LocalDateTime.of(2024, 1, 1, 0, 1), java.time.LocalDateTime.of(2024, 1, 1, 23, 59),
+            java.time.LocalDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_000), java.time.LocalDateTime.of(-43, 3, 15, 12, 0),
+            java.time.LocalDateTime.MAX, java.time.LocalDateTime.of(-43, 3, 15, 13, 0)};
+        java.time.LocalDate previous = null;
+        for (java.time.LocalDateTime t : times) {
+            PgWriteBuffer out = new PgWriteBuffer(64);
+            out.writeShort(3);
+            for (Object v : new Object[] {t.toLocalDate(), t, t.equals(java.time.LocalDateTime.MAX)
+                    ? java.time.OffsetDateTime.MAX : t.atOffset(java.time.ZoneOffset.UTC)}) {
+                int at = out.reserveInt();
+                ParamEncoder.encode(v, out);
+                out.putInt(at, out.position() - at - 4);
+            }
+            row.reset(out.array(), 0, out.position());
+            assertThat(row.getLocalDate(0)).isEqualTo(t.toLocalDate());
+            assertThat(row.getLocalDateTime(1)).isEqualTo(t);
+            assertThat(row.getObject(1)).isEqualTo(t);
+            assertThat(row.getOffsetDateTime(2)).isEqualTo(t.equals(java.time.LocalDateTime.MAX)
+                    ? java.time.OffsetDateTime.MAX : t.atOffset(java.time.ZoneOffset.UTC));
+            if (previous != null && previous.equals(t.toLocalDate())) {
+                assertThat(row.getLocalDateTime(1).toLocalDate()).isSameAs(previous);
+            }
+            previous = row.getLocalDateTime(1).toLocalDate();
+        }
+    }
 }
