@@ -1,5 +1,6 @@
 package io.sluice.postgres;
 
+import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.codec.PgTypes;
 import io.sluice.postgres.internal.codec.RowLayout;
 
@@ -18,6 +19,7 @@ final class PgStatement {
     private short[] resultFormats;   // null: no result columns
     private RowLayout resultLayout;  // layout of rows bound with resultFormats
     private volatile boolean described;
+    private PgRow row; // reused by every response of this statement: reads are one at a time per connection
 
     PgStatement(String name, String sql, int[] paramOids) {
         this.name = name;
@@ -48,6 +50,21 @@ final class PgStatement {
         this.resultFormats = null;
         this.resultLayout = null;
         this.described = true;
+    }
+
+    /**
+     * The row view for this statement's results, created once. Safe to share because a connection
+     * reads one response at a time and a row is valid only during its callback (or until the
+     * stream's next row, while the stream holds the connection).
+     */
+    PgRow row() {
+        RowLayout layout = resultLayout();
+        PgRow r = row;
+        if (r == null || r.layout() != layout) {
+            r = new PgRow(layout);
+            row = r;
+        }
+        return r;
     }
 
     /** True once a Describe answered; until then Binds ask for text and describe the portal. */

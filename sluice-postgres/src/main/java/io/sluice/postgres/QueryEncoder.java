@@ -101,6 +101,9 @@ final class QueryEncoder {
         } else if (st.described()) {
             FrontendEncoder.bind(out, "", st.name, params, st.resultFormats());
             h.layout = st.resultLayout();
+            if (h.layout != null) {
+                h.row = st.row();
+            }
             h.reused = true;
         } else {
             // An earlier request's Parse is still in flight: its Describe answer is not here yet.

@@ -25,6 +25,7 @@ class QueryHandler extends ResponseHandler {
         userFailure = null;
         layout = null;
         describing = null;
+        row = null;
         statement = null;
         reused = false;
         affected = 0;

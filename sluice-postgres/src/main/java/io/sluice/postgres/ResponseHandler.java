@@ -20,7 +20,8 @@ class ResponseHandler {
     long affected;
     /** True when the last CommandComplete tag was ROLLBACK (a COMMIT of a failed transaction). */
     boolean rolledBack;
-    private PgRow row;
+    /** The reused row view; preset from the statement when the layout is known in advance. */
+    PgRow row;
 
     void rowDescription(RowLayout described) {
         if (describing != null) {
