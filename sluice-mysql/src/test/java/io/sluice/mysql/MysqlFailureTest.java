@@ -98,4 +98,30 @@ class MysqlFailureTest {
             assertThat(c.isValid(Duration.ofSeconds(1))).isFalse();
         }
     }
+
+    @Test
+    void shouldThrowQueryCancelledWhenVirtualThreadIsInterrupted() throws Exception {
+        try (Connection c = MysqlTestSupport.connect(); Connection observer = MysqlTestSupport.connect()) {
+            long id = c.serverInfo().sessionId();
+            CompletableFuture<Object[]> result = new CompletableFuture<>();
+            Thread worker = Thread.ofVirtual().start(() -> {
+                try {
+                    c.execute("SELECT 'my_interrupt_marker', SLEEP(30)");
+                    result.complete(new Object[] {null, false});
+                } catch (Throwable t) {
+                    result.complete(new Object[] {t, Thread.currentThread().isInterrupted()});
+                }
+            });
+            awaitRunning(observer, id, "my_interrupt_marker");
+            worker.interrupt();
+            Object[] outcome = result.get(20, TimeUnit.SECONDS);
+            assertThat(outcome[0]).isInstanceOf(QueryCancelledException.class);
+            assertThat(outcome[1]).isEqualTo(true);
+            try {
+                observer.executeScript("KILL QUERY " + id); // the session may still sleep on the server
+            } catch (io.sluice.ServerException alreadyGone) {
+                // the server noticed the closed socket first
+            }
+        }
+    }
 }

@@ -124,6 +124,12 @@ public final class MysqlConnection implements Connection {
             throw translate(e);
         } catch (ConnectionException e) {
             markBroken();
+            if (Thread.currentThread().isInterrupted()) {
+                // A virtual thread interrupted in a socket read has its socket closed by the JDK: the
+                // statement is cancelled, but the session is gone. The interrupt flag stays set.
+                throw new QueryCancelledException("query interrupted, connection closed: connection_id="
+                        + wire.handshake().connectionId(), e);
+            }
             if (timedOut) {
                 throw new ConnectionException("query timed out and could not be cancelled, connection closed: timeout="
                         + queryTimeout + ", host=" + config.host() + " (setting query_timeout)", e);
