@@ -27,7 +27,10 @@
  *       discards the rows after the first (one round trip).</li>
  *   <li>{@code cancel} and query timeouts send {@code KILL QUERY id} on a second connection; the
  *       cancelled call throws {@link io.sluice.QueryCancelledException} or
- *       {@link io.sluice.QueryTimeoutException} and the connection stays usable.</li>
+ *       {@link io.sluice.QueryTimeoutException} and the connection stays usable. If the server does not
+ *       answer the cancel, the connection is closed instead of hanging. A virtual thread interrupted while
+ *       it waits gets {@link io.sluice.QueryCancelledException} too, but the JDK closed its socket, so the
+ *       connection is broken.</li>
  *   <li>{@code reset} is COM_RESET_CONNECTION (prepared statements, variables, transaction dropped);
  *       {@code isValid} is COM_PING.</li>
  *   <li>The session time zone is set to UTC at connect (and after reset): TIMESTAMP values are read and
