@@ -89,6 +89,17 @@ public final class RecordDescriptor {
         return (int) crc.getValue();
     }
 
+    /**
+     * CRC32C of a record whose value was already copied into {@code value}: the header and key are read
+     * from the log, the value from the (now cache-hot) copy, so the value's bytes leave memory once.
+     */
+    public static int computeCrc(MemorySegment seg, long record, int keyLength, byte[] value) {
+        CRC32C crc = new CRC32C();
+        crc.update(seg.asSlice(record + 4, HEADER_LENGTH - 4 + keyLength).asByteBuffer());
+        crc.update(value, 0, value.length);
+        return (int) crc.getValue();
+    }
+
     /** True when the record at {@code record} has a plausible header and its CRC matches. */
     public static boolean isValid(MemorySegment seg, long record, long limit) {
         if (record + HEADER_LENGTH > limit) {

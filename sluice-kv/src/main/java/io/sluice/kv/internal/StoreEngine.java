@@ -178,22 +178,34 @@ public final class StoreEngine implements AutoCloseable {
                 MemorySegment map = seg.map();
                 long rec = probe.record;
                 int length = RecordDescriptor.length(map, rec);
-                if (length < RecordDescriptor.HEADER_LENGTH || rec + length > seg.capacity()
-                        || (options.verifyChecksums()
-                            && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec))) {
-                    throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
-                }
-                long expires = RecordDescriptor.expiresAt(map, rec);
-                if (expires != 0 && expires <= System.currentTimeMillis()) {
-                    return NOT_FOUND;
-                }
                 int valueLength = RecordDescriptor.valueLength(map, rec);
+                if (length < RecordDescriptor.HEADER_LENGTH || rec + length > seg.capacity()
+                        || (long) RecordDescriptor.HEADER_LENGTH + keyLength + valueLength != length) {
+                    throw new KvCorruptionException("record length mismatch", seg.path(), rec);
+                }
                 long v = RecordDescriptor.valueOffset(rec, keyLength);
                 if (dst == null) {
+                    // Fast path: copy first, then check the CRC over the copy (the value is read from memory once).
                     byte[] value = new byte[valueLength];
                     MemorySegment.copy(map, ValueLayout.JAVA_BYTE, v, value, 0, valueLength);
+                    if (options.verifyChecksums()
+                            && RecordDescriptor.computeCrc(map, rec, keyLength, value) != RecordDescriptor.crc(map, rec)) {
+                        throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
+                    }
+                    if (expired(map, rec)) {
+                        return NOT_FOUND;
+                    }
                     out[0] = value;
-                } else if (valueLength <= dst.byteSize()) {
+                    return valueLength;
+                }
+                if (options.verifyChecksums()
+                        && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec)) {
+                    throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
+                }
+                if (expired(map, rec)) {
+                    return NOT_FOUND;
+                }
+                if (valueLength <= dst.byteSize()) {
                     MemorySegment.copy(map, v, dst, 0, valueLength);
                 }
                 return valueLength;
@@ -202,6 +214,11 @@ public final class StoreEngine implements AutoCloseable {
                 ensureOpen();
             }
         }
+    }
+
+    private static boolean expired(MemorySegment map, long rec) {
+        long expires = RecordDescriptor.expiresAt(map, rec);
+        return expires != 0 && expires <= System.currentTimeMillis();
     }
 
     // ---------------------------------------------------------------- writes (one writer at a time)
