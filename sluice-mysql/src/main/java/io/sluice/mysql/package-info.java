@@ -33,6 +33,9 @@
  *       connection is broken.</li>
  *   <li>{@code reset} is COM_RESET_CONNECTION (prepared statements, variables, transaction dropped);
  *       {@code isValid} is COM_PING.</li>
+ *   <li>Warnings: when a {@link io.sluice.ServerEventListener} is registered and a statement reports
+ *       warnings, the driver reads them with SHOW WARNINGS (one extra round trip) and passes each to
+ *       {@code onNotice} with {@code severity}, {@code message} and {@code error_code}.</li>
  *   <li>The session time zone is set to UTC at connect (and after reset): TIMESTAMP values are read and
  *       written as UTC instants.</li>
  * </ul>

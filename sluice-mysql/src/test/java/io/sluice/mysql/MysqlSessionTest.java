@@ -162,4 +162,24 @@ class MysqlSessionTest {
             assertThat(c.isBroken()).isFalse();
         }
     }
+
+    @Test
+    void shouldHandWarningsToListener() {
+        List<io.sluice.ServerMessage> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.sluice.ServerEventListener listener = new io.sluice.ServerEventListener() {
+            @Override
+            public void onNotice(io.sluice.ServerMessage notice) {
+                notices.add(notice);
+            }
+        };
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().eventListener(listener))) {
+            c.executeScript("CREATE TEMPORARY TABLE my_warn (v TINYINT)");
+            c.executeScript("SET SESSION sql_mode = ''");
+            c.execute("INSERT INTO my_warn VALUES (?)", 1000);
+            assertThat(notices).isNotEmpty();
+            assertThat(notices.get(0).severity()).isEqualTo("WARNING");
+            assertThat(notices.get(0).field("error_code")).isEqualTo("1264");
+            assertThat(c.query("SELECT v FROM my_warn", r -> r.getInt(0))).containsExactly(127);
+        }
+    }
 }

@@ -54,6 +54,7 @@ public final class MysqlConnection implements Connection {
     private volatile boolean timedOut;
     /** Counts requests, so that a late timer does not cancel the request after the one it was armed for. */
     private volatile long requestNumber;
+    private boolean pendingWarnings;
 
     private MysqlConnection(ConnectionConfig config, Handshaker.Wire wire) {
         this.config = config;
@@ -102,6 +103,38 @@ public final class MysqlConnection implements Connection {
         serverStatus = status;
     }
 
+    /** Notes the warning count of a finished statement; read only when a listener wants warnings. */
+    void warnings(int count) {
+        if (count > 0) {
+            pendingWarnings = true;
+        }
+    }
+
+    /**
+     * Hands the last statement's warnings to the {@link io.sluice.ServerEventListener} (SHOW WARNINGS, one
+     * extra round trip, only when a listener is registered and the server reported warnings).
+     */
+    private void deliverWarnings() {
+        pendingWarnings = false;
+        io.sluice.ServerEventListener listener = config.eventListener();
+        List<io.sluice.ServerMessage> messages = new ArrayList<>();
+        sendText("SHOW WARNINGS").forEachRemaining(row -> {
+            Map<String, String> fields = new java.util.LinkedHashMap<>();
+            fields.put("severity", row.getString(0).toUpperCase(java.util.Locale.ROOT));
+            fields.put("message", row.getString(2));
+            fields.put("error_code", row.getString(1));
+            messages.add(new io.sluice.ServerMessage(fields));
+        });
+        pendingWarnings = false;
+        for (io.sluice.ServerMessage m : messages) {
+            try {
+                listener.onNotice(m);
+            } catch (RuntimeException ignored) {
+                // a listener's failure must not fail the statement
+            }
+        }
+    }
+
     /** Answers a LOAD DATA LOCAL INFILE request (see {@link LocalInfile}). */
     void refuseLocalInfile(Payload p) {
         LocalInfile.answer(config, reader, writer, p);
@@ -119,7 +152,12 @@ public final class MysqlConnection implements Connection {
         lockForRequest();
         ScheduledFuture<?> timer = armTimeout();
         try {
-            return work.run();
+            pendingWarnings = false;
+            T result = work.run();
+            if (pendingWarnings && config.eventListener() != io.sluice.ServerEventListener.NONE) {
+                deliverWarnings();
+            }
+            return result;
         } catch (ServerException e) {
             throw translate(e);
         } catch (ConnectionException e) {

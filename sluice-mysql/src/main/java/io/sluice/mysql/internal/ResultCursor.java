@@ -149,6 +149,7 @@ final class ResultCursor {
     private void finish(int serverStatus) {
         status = serverStatus;
         connection.serverStatus(serverStatus);
+        connection.warnings(ok.warnings);
         if ((serverStatus & SERVER_MORE_RESULTS_EXISTS) == 0) {
             done = true;
         }
@@ -219,6 +220,13 @@ final class ResultCursor {
         }
         List<Column> columns = Arrays.stream(defs).map(ColumnDefinition::column).toList();
         return new PreparedInfo.ResultMetadata(defs, columns, raw, new MysqlRow(defs, columns, connection.zeroDateAsNull()));
+    }
+
+    /** Hands every remaining row to {@code action}. */
+    void forEachRemaining(java.util.function.Consumer<MysqlRow> action) {
+        while (advance()) {
+            action.accept(row());
+        }
     }
 
     /** Reads and discards the rest of the response. Server errors met while draining are rethrown. */
