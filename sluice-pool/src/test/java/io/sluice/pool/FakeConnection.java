@@ -26,6 +26,8 @@ public class FakeConnection implements Connection {
     volatile boolean broken;
     volatile boolean closed;
     volatile boolean inTransaction;
+    /** Fails validation without being broken (a server that stopped answering). */
+    volatile boolean unresponsive;
     volatile int rollbacks;
     volatile int validations;
     volatile int resets;
@@ -186,7 +188,7 @@ public class FakeConnection implements Connection {
     @Override
     public boolean isValid(Duration timeout) {
         validations++;
-        return !closed && !broken;
+        return !closed && !broken && !unresponsive;
     }
 
     @Override

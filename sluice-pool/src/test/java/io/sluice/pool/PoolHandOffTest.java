@@ -62,6 +62,24 @@ class PoolHandOffTest {
     }
 
     @Test
+    void shouldKeepWaiterFirstInLineWhenConnectionHandedToItFailsValidation() throws Exception {
+        try (ConnectionPool pool = server.pool().maxSize(1).validationWindow(Duration.ZERO).build()) {
+            Connection held = pool.connection();
+            List<String> order = new CopyOnWriteArrayList<>();
+            Thread a = Thread.ofVirtual().start(() -> pool.useConnection(c -> order.add("a")));
+            waitUntil(() -> pool.stats().waiting() == 1, "a queued");
+            Thread b = Thread.ofVirtual().start(() -> pool.useConnection(c -> order.add("b")));
+            waitUntil(() -> pool.stats().waiting() == 2, "b queued");
+            server.connections.getFirst().unresponsive = true;
+            held.close();
+            a.join();
+            b.join();
+            assertThat(order).containsExactly("a", "b");
+            assertThat(pool.stats().evicted()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void shouldStateCountsAndSettingWhenWaitTimesOut() {
         try (ConnectionPool pool = server.pool().maxSize(2).build();
              Connection a = pool.connection(); Connection b = pool.connection()) {

@@ -108,7 +108,11 @@ public final class PoolCore {
                         started = true;
                     }
                     w = new Waiter(start + timeoutNanos);
-                    waiters.addLast(w);
+                    if (event == null) {
+                        waiters.addLast(w);
+                    } else {
+                        waiters.addFirst(w); // handed a connection that failed its check: keep our turn
+                    }
                     waitTimer.onEnqueueLocked(w);
                     requestCreationsLocked();
                 }
