@@ -38,11 +38,27 @@ final class ColumnWriters {
             case DECIMAL -> (r, i, g) -> writeDecimal(r, i, g, nonFinite);
             case JSON -> (r, i, g) -> g.writeRawValue(r.getString(i));
             case BYTES -> (r, i, g) -> g.writeBinary(r.getBytes(i));
-            case DATE -> (r, i, g) -> writeDate(r.getLocalDate(i), g);
-            case TIME -> (r, i, g) -> writeTime(r.getLocalTime(i), g);
-            case TIME_TZ -> (r, i, g) -> g.writeString(DateTimeFormatter.ISO_OFFSET_TIME.format(r.getOffsetTime(i)));
-            case TIMESTAMP -> (r, i, g) -> writeTimestamp(r.getLocalDateTime(i), g);
-            case TIMESTAMP_TZ -> (r, i, g) -> writeTimestampTz(r.getOffsetDateTime(i), g);
+            // Each date/time column gets its own scratch buffer: a RowJsonWriter serves one thread.
+            case DATE -> {
+                char[] buf = new char[IsoFormat.MAX_LENGTH];
+                yield (r, i, g) -> writeDate(r.getLocalDate(i), g, buf);
+            }
+            case TIME -> {
+                char[] buf = new char[IsoFormat.MAX_LENGTH];
+                yield (r, i, g) -> writeTime(r.getLocalTime(i), g, buf);
+            }
+            case TIME_TZ -> {
+                char[] buf = new char[IsoFormat.MAX_LENGTH];
+                yield (r, i, g) -> g.writeString(buf, 0, IsoFormat.offsetTime(r.getOffsetTime(i), buf));
+            }
+            case TIMESTAMP -> {
+                char[] buf = new char[IsoFormat.MAX_LENGTH];
+                yield (r, i, g) -> writeTimestamp(r.getLocalDateTime(i), g, buf);
+            }
+            case TIMESTAMP_TZ -> {
+                char[] buf = new char[IsoFormat.MAX_LENGTH];
+                yield (r, i, g) -> writeTimestampTz(r.getOffsetDateTime(i), g, buf);
+            }
             case INTERVAL -> (r, i, g) -> g.writeString(isoDuration(r.getInterval(i)));
             case ARRAY -> (r, i, g) -> writeList(r.getList(i, Object.class), g, nonFinite);
             case TEXT, UUID, OTHER -> (r, i, g) -> g.writeString(r.getString(i));
@@ -85,32 +101,35 @@ final class ColumnWriters {
         g.writeNumber(value.toPlainString());
     }
 
-    private static void writeDate(LocalDate d, JsonGenerator g) throws IOException {
+    private static void writeDate(LocalDate d, JsonGenerator g, char[] buf) throws IOException {
         if (d.equals(LocalDate.MAX) || d.equals(LocalDate.MIN)) {
             g.writeString(d.equals(LocalDate.MAX) ? "infinity" : "-infinity");
         } else {
-            g.writeString(DateTimeFormatter.ISO_LOCAL_DATE.format(d));
+            g.writeString(buf, 0, IsoFormat.date(d, buf));
         }
     }
 
-    private static void writeTime(LocalTime t, JsonGenerator g) throws IOException {
-        // PostgreSQL's 24:00:00 reads as LocalTime.MAX; JSON gets the server's spelling back.
-        g.writeString(t.equals(LocalTime.MAX) ? "24:00:00" : DateTimeFormatter.ISO_LOCAL_TIME.format(t));
+    private static void writeTime(LocalTime t, JsonGenerator g, char[] buf) throws IOException {
+        if (t.equals(LocalTime.MAX)) {
+            g.writeString("24:00:00"); // PostgreSQL's 24:00:00 reads as LocalTime.MAX: JSON gets the server's spelling
+        } else {
+            g.writeString(buf, 0, IsoFormat.time(t, buf));
+        }
     }
 
-    private static void writeTimestamp(LocalDateTime t, JsonGenerator g) throws IOException {
+    private static void writeTimestamp(LocalDateTime t, JsonGenerator g, char[] buf) throws IOException {
         if (t.equals(LocalDateTime.MAX) || t.equals(LocalDateTime.MIN)) {
             g.writeString(t.equals(LocalDateTime.MAX) ? "infinity" : "-infinity");
         } else {
-            g.writeString(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(t));
+            g.writeString(buf, 0, IsoFormat.dateTime(t, buf));
         }
     }
 
-    private static void writeTimestampTz(OffsetDateTime t, JsonGenerator g) throws IOException {
+    private static void writeTimestampTz(OffsetDateTime t, JsonGenerator g, char[] buf) throws IOException {
         if (t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN)) {
             g.writeString(t.equals(OffsetDateTime.MAX) ? "infinity" : "-infinity");
         } else {
-            g.writeString(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t));
+            g.writeString(buf, 0, IsoFormat.offsetDateTime(t, buf));
         }
     }
 
@@ -168,10 +187,10 @@ final class ColumnWriters {
             case BigDecimal d -> g.writeNumber(d.toPlainString());
             case Number n -> g.writeNumber(n.toString());
             case byte[] bytes -> g.writeString(Base64.getEncoder().encodeToString(bytes));
-            case LocalDate d -> writeDate(d, g);
-            case LocalDateTime t -> writeTimestamp(t, g);
-            case LocalTime t -> writeTime(t, g);
-            case OffsetDateTime t -> writeTimestampTz(t, g);
+            case LocalDate d -> writeDate(d, g, new char[IsoFormat.MAX_LENGTH]);
+            case LocalDateTime t -> writeTimestamp(t, g, new char[IsoFormat.MAX_LENGTH]);
+            case LocalTime t -> writeTime(t, g, new char[IsoFormat.MAX_LENGTH]);
+            case OffsetDateTime t -> writeTimestampTz(t, g, new char[IsoFormat.MAX_LENGTH]);
             case OffsetTime t -> g.writeString(DateTimeFormatter.ISO_OFFSET_TIME.format(t));
             case TemporalAccessor t -> g.writeString(t.toString());
             case Interval v -> g.writeString(isoDuration(v));
