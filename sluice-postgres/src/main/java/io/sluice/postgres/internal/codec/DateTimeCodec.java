@@ -45,6 +45,7 @@ public final class DateTimeCodec {
 
     // ---- binary decoding --------------------------------------------------------------------
 
+    /** A binary date; DATEVAL_NOBEGIN/NOEND become LocalDate.MIN/MAX. */
     public static LocalDate dateFromBinary(byte[] b, int off, int len) {
         requireLength(len, 4, PgTypes.DATE);
         int days = readInt(b, off);
@@ -67,6 +68,7 @@ public final class DateTimeCodec {
         return micros;
     }
 
+    /** The offset of a binary timetz (the wire holds seconds west of UTC). */
     public static ZoneOffset timetzOffsetFromBinary(byte[] b, int off, int len) {
         int zone = readInt(b, off + 8);
         if (zone < -ZoneOffset.MAX.getTotalSeconds() || zone > ZoneOffset.MAX.getTotalSeconds()) {
@@ -81,6 +83,7 @@ public final class DateTimeCodec {
         return readLong(b, off);
     }
 
+    /** A timestamp as microseconds since 2000-01-01; the infinities become LocalDateTime.MIN/MAX. */
     public static LocalDateTime localDateTime(long pgMicros) {
         if (pgMicros == DT_NOBEGIN) {
             return LocalDateTime.MIN;
@@ -93,6 +96,7 @@ public final class DateTimeCodec {
         return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
     }
 
+    /** A timestamptz as microseconds since 2000-01-01 UTC; the infinities become Instant.MIN/MAX. */
     public static Instant instant(long pgMicros) {
         if (pgMicros == DT_NOBEGIN) {
             return Instant.MIN;
@@ -104,6 +108,7 @@ public final class DateTimeCodec {
                 Math.floorMod(pgMicros, USECS_PER_SEC) * 1000);
     }
 
+    /** A timestamptz in UTC; the infinities become OffsetDateTime.MIN/MAX. */
     public static OffsetDateTime offsetDateTime(long pgMicros) {
         if (pgMicros == DT_NOBEGIN) {
             return OffsetDateTime.MIN;
@@ -121,6 +126,7 @@ public final class DateTimeCodec {
 
     // ---- binary encoding --------------------------------------------------------------------
 
+    /** Writes a binary date; LocalDate.MIN/MAX become -infinity/infinity. Throws ValueConversionException out of range. */
     public static void encodeDate(LocalDate d, PgWriteBuffer out) {
         if (d.equals(LocalDate.MAX)) {
             out.writeInt(DATEVAL_NOEND);
@@ -140,15 +146,18 @@ public final class DateTimeCodec {
         return t.equals(LocalTime.MAX) ? USECS_PER_DAY : t.toNanoOfDay() / 1000;
     }
 
+    /** Writes a binary time; LocalTime.MAX becomes 24:00:00. */
     public static void encodeTime(LocalTime t, PgWriteBuffer out) {
         out.writeLong(timeMicros(t));
     }
 
+    /** Writes a binary timetz: microseconds, then the zone as seconds west of UTC. */
     public static void encodeTimetz(OffsetTime t, PgWriteBuffer out) {
         out.writeLong(timeMicros(t.toLocalTime()));
         out.writeInt(-t.getOffset().getTotalSeconds());
     }
 
+    /** Writes a binary timestamp; LocalDateTime.MIN/MAX become -infinity/infinity. */
     public static void encodeTimestamp(LocalDateTime t, PgWriteBuffer out) {
         if (t.equals(LocalDateTime.MAX)) {
             out.writeLong(DT_NOEND);
@@ -159,6 +168,7 @@ public final class DateTimeCodec {
         }
     }
 
+    /** Writes a binary timestamptz (UTC); the MIN/MAX constants become -infinity/infinity. */
     public static void encodeTimestamptz(Instant t, PgWriteBuffer out) {
         if (t.equals(Instant.MAX)) {
             out.writeLong(DT_NOEND);
@@ -169,6 +179,7 @@ public final class DateTimeCodec {
         }
     }
 
+    /** Writes a binary timestamptz (UTC); the MIN/MAX constants become -infinity/infinity. */
     public static void encodeTimestamptz(OffsetDateTime t, PgWriteBuffer out) {
         if (t.equals(OffsetDateTime.MAX)) {
             out.writeLong(DT_NOEND);

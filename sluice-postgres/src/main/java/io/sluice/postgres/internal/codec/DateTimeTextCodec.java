@@ -20,6 +20,7 @@ public final class DateTimeTextCodec {
 
     // ---- text forms (DateStyle ISO) -----------------------------------------------------------
 
+    /** A date as PostgreSQL prints it: {@code 2024-02-29}, {@code 0001-01-01 BC}, {@code infinity}. */
     public static String formatDate(LocalDate d) {
         if (d.equals(LocalDate.MAX)) {
             return "infinity";
@@ -64,12 +65,14 @@ public final class DateTimeTextCodec {
         }
     }
 
+    /** A time of day ({@code 24:00:00} included) as PostgreSQL prints it. */
     public static String formatTime(long micros) {
         StringBuilder s = new StringBuilder(15);
         appendTime(s, micros);
         return s.toString();
     }
 
+    /** A timetz as PostgreSQL prints it: {@code 12:34:56+05:30}. */
     public static String formatTimetz(long micros, ZoneOffset offset) {
         StringBuilder s = new StringBuilder(24);
         appendTime(s, micros);
@@ -121,6 +124,7 @@ public final class DateTimeTextCodec {
 
     // ---- text parsing -------------------------------------------------------------------------
 
+    /** Parses date text (ISO, BC suffix, infinity). */
     public static LocalDate parseDate(String s) {
         return switch (s) {
             case "infinity" -> LocalDate.MAX;
@@ -143,6 +147,7 @@ public final class DateTimeTextCodec {
         return micros;
     }
 
+    /** Parses timetz text; the offset may carry seconds. */
     public static OffsetTime parseTimetz(String s) {
         TextCodec.Cursor c = new TextCodec.Cursor(s, "timetz");
         long micros = c.time();
@@ -151,6 +156,7 @@ public final class DateTimeTextCodec {
         return OffsetTime.of(DateTimeCodec.localTime(micros), ZoneOffset.ofTotalSeconds(offset));
     }
 
+    /** Parses timestamp text (ISO, BC suffix, infinity). */
     public static LocalDateTime parseTimestamp(String s) {
         return switch (s) {
             case "infinity" -> LocalDateTime.MAX;

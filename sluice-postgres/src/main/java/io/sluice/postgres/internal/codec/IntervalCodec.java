@@ -38,11 +38,13 @@ public final class IntervalCodec {
         return value + 12;
     }
 
+    /** A binary interval, exactly. */
     public static Interval decodeBinary(byte[] b, int off, int len) {
         requireLength(len, SIZE, PgTypes.INTERVAL);
         return new Interval(readInt(b, monthsOffset(off)), readInt(b, daysOffset(off)), readLong(b, timeOffset(off)));
     }
 
+    /** Writes a binary interval. */
     public static void encode(Interval v, PgWriteBuffer out) {
         out.writeLong(v.micros());
         out.writeInt(v.days());

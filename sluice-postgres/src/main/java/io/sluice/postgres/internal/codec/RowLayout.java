@@ -55,18 +55,22 @@ public final class RowLayout {
         this.foldedIndex = folded;
     }
 
+    /** Number of columns. */
     public int columnCount() {
         return names.length;
     }
 
+    /** The column label as RowDescription gave it. */
     public String name(int index) {
         return names[index];
     }
 
+    /** The column's type OID. */
     public int typeOid(int index) {
         return typeOids[index];
     }
 
+    /** The column's type modifier (-1 when none). */
     public int typeModifier(int index) {
         return typeModifiers[index];
     }

@@ -74,14 +74,17 @@ public final class TextCodec {
         return true;
     }
 
+    /** Big-endian Int16 at {@code at}. */
     public static short readShort(byte[] b, int at) {
         return (short) ((b[at] << 8) | (b[at + 1] & 0xFF));
     }
 
+    /** Big-endian Int32 at {@code at}. */
     public static int readInt(byte[] b, int at) {
         return (b[at] << 24) | ((b[at + 1] & 0xFF) << 16) | ((b[at + 2] & 0xFF) << 8) | (b[at + 3] & 0xFF);
     }
 
+    /** Big-endian Int64 at {@code at}. */
     public static long readLong(byte[] b, int at) {
         return ((long) readInt(b, at) << 32) | (readInt(b, at + 4) & 0xFFFFFFFFL);
     }

@@ -40,6 +40,7 @@ public final class ValueCodec {
         };
     }
 
+    /** bool (binary byte, text t/f) or parsed text (t, true, f, false). */
     public static boolean toBoolean(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.BOOL) {
             if (binary) {
@@ -63,6 +64,7 @@ public final class ValueCodec {
         throw unsupported("boolean", oid);
     }
 
+    /** Integer types, oid, and exact conversions of numeric, float and text; otherwise ValueConversionException. */
     public static long toLong(byte[] b, int off, int len, int oid, boolean binary) {
         switch (oid) {
             case PgTypes.INT2 -> {
@@ -117,6 +119,7 @@ public final class ValueCodec {
         }
     }
 
+    /** As {@link #toLong}, refusing values outside int's range. */
     public static int toInt(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.INT4 && binary) {
             requireLength(len, 4, oid);
@@ -129,6 +132,7 @@ public final class ValueCodec {
         return (int) v;
     }
 
+    /** As {@link #toLong}, refusing values outside short's range. */
     public static short toShort(byte[] b, int off, int len, int oid, boolean binary) {
         long v = toLong(b, off, len, oid, binary);
         if (v != (short) v) {
@@ -137,6 +141,7 @@ public final class ValueCodec {
         return (short) v;
     }
 
+    /** float types, integers, numeric (NaN and the infinities included) and parsed text. */
     public static double toDouble(byte[] b, int off, int len, int oid, boolean binary) {
         switch (oid) {
             case PgTypes.FLOAT8 -> {
@@ -168,6 +173,7 @@ public final class ValueCodec {
         }
     }
 
+    /** As {@link #toDouble}, refusing finite values beyond float's range. */
     public static float toFloat(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.FLOAT4 && binary) {
             requireLength(len, 4, oid);
@@ -181,6 +187,7 @@ public final class ValueCodec {
         return f;
     }
 
+    /** numeric (exact), integers, finite floats and parsed text; NaN and the infinities throw. */
     public static BigDecimal toBigDecimal(byte[] b, int off, int len, int oid, boolean binary) {
         switch (oid) {
             case PgTypes.NUMERIC -> {
@@ -206,6 +213,7 @@ public final class ValueCodec {
         }
     }
 
+    /** bytea (hex or escape text), jsonb without its version byte, or the UTF-8 of json and text-like values. */
     public static byte[] toBytes(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.BYTEA) {
             return binary ? Arrays.copyOfRange(b, off, off + len) : ByteaCodec.decodeText(b, off, len);
@@ -220,6 +228,7 @@ public final class ValueCodec {
         throw unsupported("byte[]", oid);
     }
 
+    /** uuid, or parsed text. */
     public static UUID toUuid(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.UUID && binary) {
             requireLength(len, 16, oid);
@@ -347,6 +356,7 @@ public final class ValueCodec {
                 + PgTypes.typeName(oid) + ", value=" + value);
     }
 
+    /** date, the date of a timestamp, or parsed text. */
     public static LocalDate toLocalDate(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.DATE) {
             return binary ? DateTimeCodec.dateFromBinary(b, off, len) : DateTimeTextCodec.parseDate(TextCodec.utf8(b, off, len));
@@ -360,6 +370,7 @@ public final class ValueCodec {
         throw unsupported("LocalDate", oid);
     }
 
+    /** time (24:00:00 as LocalTime.MAX), or parsed text. */
     public static LocalTime toLocalTime(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.TIME && binary) {
             return DateTimeCodec.localTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid));
@@ -370,6 +381,7 @@ public final class ValueCodec {
         throw unsupported("LocalTime", oid);
     }
 
+    /** timetz with its own offset, or parsed text. */
     public static OffsetTime toOffsetTime(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.TIMETZ && binary) {
             return OffsetTime.of(DateTimeCodec.localTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid)),
@@ -381,6 +393,7 @@ public final class ValueCodec {
         throw unsupported("OffsetTime", oid);
     }
 
+    /** timestamp, a date at the start of its day, or parsed text; never timestamptz. */
     public static LocalDateTime toLocalDateTime(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.TIMESTAMP && binary) {
             return DateTimeCodec.localDateTime(DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid));
@@ -395,6 +408,7 @@ public final class ValueCodec {
         throw unsupported("LocalDateTime", oid);
     }
 
+    /** timestamptz in UTC (text carries the session offset), or parsed text. */
     public static OffsetDateTime toOffsetDateTime(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.TIMESTAMPTZ && binary) {
             return DateTimeCodec.offsetDateTime(DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid));
@@ -405,6 +419,7 @@ public final class ValueCodec {
         throw unsupported("OffsetDateTime", oid);
     }
 
+    /** timestamptz as an instant; the infinities become Instant.MIN/MAX. */
     public static Instant toInstant(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.TIMESTAMPTZ && binary) {
             return DateTimeCodec.instant(DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid));
@@ -413,6 +428,7 @@ public final class ValueCodec {
         return t.equals(OffsetDateTime.MAX) ? Instant.MAX : t.equals(OffsetDateTime.MIN) ? Instant.MIN : t.toInstant();
     }
 
+    /** interval (any IntervalStyle in text), a time as a duration since midnight, or parsed text. */
     public static Interval toInterval(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.INTERVAL) {
             return binary ? IntervalCodec.decodeBinary(b, off, len) : IntervalTextCodec.parse(TextCodec.utf8(b, off, len));
