@@ -40,13 +40,16 @@ public final class FloatCodec {
     }
 
     private static boolean isDecimal(String s) {
+        boolean digit = false;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (!(c >= '0' && c <= '9') && c != '.' && c != '-' && c != '+' && c != 'e' && c != 'E') {
+            if (c >= '0' && c <= '9') {
+                digit = true;
+            } else if (c != '.' && c != '-' && c != '+' && c != 'e' && c != 'E') {
                 return false;
             }
         }
-        return s.chars().anyMatch(c -> c >= '0' && c <= '9');
+        return digit;
     }
 
     /** The value as PostgreSQL prints it; {@code single} selects float4's precision and layout. */
