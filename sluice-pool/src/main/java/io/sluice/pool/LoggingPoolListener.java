@@ -2,10 +2,18 @@ package io.sluice.pool;
 
 import io.sluice.SluiceException;
 import java.lang.System.Logger.Level;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** The default {@link PoolListener}: one {@link System.Logger} named {@code io.sluice.pool}. */
+/**
+ * The default {@link PoolListener}: one {@link System.Logger} named {@code io.sluice.pool}. Creation
+ * failures are logged at most once per 10 seconds per pool (the pool retries several times a second
+ * while the server is down); the others are logged at DEBUG.
+ */
 final class LoggingPoolListener implements PoolListener {
     private static final System.Logger LOG = System.getLogger("io.sluice.pool");
+    private static final long FAILURE_LOG_INTERVAL_NANOS = 10_000_000_000L;
+    private final Map<String, Long> lastFailureLogged = new ConcurrentHashMap<>();
 
     @Override
     public void onLeak(ConnectionLeakException trace) {
@@ -29,6 +37,13 @@ final class LoggingPoolListener implements PoolListener {
 
     @Override
     public void onCreationFailure(String poolName, SluiceException failure) {
-        LOG.log(Level.INFO, "connection could not be opened: pool=" + poolName, failure);
+        long now = System.nanoTime();
+        Long last = lastFailureLogged.get(poolName);
+        if (last == null || now - last > FAILURE_LOG_INTERVAL_NANOS) {
+            lastFailureLogged.put(poolName, now);
+            LOG.log(Level.WARNING, "connection could not be opened, retrying while borrowers wait: pool=" + poolName, failure);
+        } else {
+            LOG.log(Level.DEBUG, "connection could not be opened: pool={0}, failure={1}", poolName, failure.getMessage());
+        }
     }
 }
