@@ -141,12 +141,13 @@ final class RequestPipeline {
         } finally {
             readLock.unlock();
         }
-        if (writeLock.tryLock()) {
-            try {
-                writable.signalAll();
-            } finally {
-                writeLock.unlock();
-            }
+        // Callers close the socket before this, so a writer blocked in a socket write has already been
+        // woken with an error and releases the lock: taking it here cannot wait for long.
+        writeLock.lock();
+        try {
+            writable.signalAll();
+        } finally {
+            writeLock.unlock();
         }
     }
 

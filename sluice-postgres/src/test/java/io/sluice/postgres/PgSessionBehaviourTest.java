@@ -305,6 +305,27 @@ class PgSessionBehaviourTest {
     }
 
     @Test
+    void shouldReleaseWaitingWritersWhenConnectionClosesUnderOpenStream() throws Exception {
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        var rows = c.stream("SELECT g FROM generate_series(1, 1000) g", 10);
+        assertThat(rows.next().getInt(0)).isEqualTo(1);
+        Thread waiter = Thread.startVirtualThread(() -> {
+            try {
+                c.execute("SELECT 1");
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        while (waiter.getState() != Thread.State.WAITING) {
+            Thread.sleep(5); // the writer parks on the stream's reservation
+        }
+        c.close();
+        waiter.join();
+        assertThat(thrown.get()).isInstanceOf(ConnectionException.class);
+        rows.close();
+    }
+
+    @Test
     void shouldWaitForStreamWhenAnotherThreadQueriesMeanwhile() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         List<Integer> seen = new ArrayList<>();
