@@ -43,35 +43,44 @@ final class WaitTimer implements Runnable {
 
     @Override
     public void run() {
-        List<Waiter> expired = new ArrayList<>();
         while (!stopped) {
-            long next = 0;
-            boolean any = false;
-            core.lock.lock();
             try {
-                long now = System.nanoTime();
-                for (Waiter w : core.waiters) {
-                    if (w.deadline - now <= 0) {
-                        expired.add(w);
-                    } else if (!any || w.deadline - next < 0) {
-                        next = w.deadline;
-                        any = true;
-                    }
+                runOnce();
+            } catch (RuntimeException e) {
+                // never die: waiters park untimed and rely on this thread for their deadline
+                LockSupport.parkNanos(this, 1_000_000L);
+            }
+        }
+    }
+
+    /** One scan: wakes the expired waiters, then sleeps until the earliest remaining deadline. */
+    private void runOnce() {
+        List<Waiter> expired = new ArrayList<>();
+        long next = 0;
+        boolean any = false;
+        core.lock.lock();
+        try {
+            long now = System.nanoTime();
+            for (Waiter w : core.waiters) {
+                if (w.deadline - now <= 0) {
+                    expired.add(w);
+                } else if (!any || w.deadline - next < 0) {
+                    next = w.deadline;
+                    any = true;
                 }
-                armed = any;
-                target = next;
-            } finally {
-                core.lock.unlock();
             }
-            for (Waiter w : expired) {
-                LockSupport.unpark(w.thread);
-            }
-            expired.clear();
-            if (any) {
-                LockSupport.parkNanos(this, next - System.nanoTime());
-            } else {
-                LockSupport.park(this);
-            }
+            armed = any;
+            target = next;
+        } finally {
+            core.lock.unlock();
+        }
+        for (Waiter w : expired) {
+            LockSupport.unpark(w.thread);
+        }
+        if (any) {
+            LockSupport.parkNanos(this, next - System.nanoTime());
+        } else {
+            LockSupport.park(this);
         }
     }
 }
