@@ -13,6 +13,8 @@ import java.math.RoundingMode;
  * shortest digits (JDK 19+), so only the layout is redone here.
  */
 public final class FloatCodec {
+    private static final BigDecimal TWO = BigDecimal.valueOf(2);
+
     private FloatCodec() {}
 
     /** Parses PostgreSQL's float text (also integer and numeric text), incl. NaN and the infinities. */
@@ -52,6 +54,46 @@ public final class FloatCodec {
         return digit;
     }
 
+    /**
+     * The shortest decimal that reads back as {@code d}, as PostgreSQL's Ryu picks it. The JDK's
+     * {@code toString} agrees except in two cases, which take the exact slow path here: it never prints
+     * fewer than two digits ({@code 4.9E-324} where Ryu gives {@code 5e-324}), and it may print a decimal
+     * lying exactly halfway to the neighbouring value (reads back only under round-half-even), which Ryu
+     * does not accept; such midpoints are integers, so only magnitudes from 2^53 (float: 2^24) are checked.
+     */
+    private static BigDecimal shortest(double d, boolean single) {
+        BigDecimal fromJdk = new BigDecimal(single ? Float.toString((float) d) : Double.toString(d)).stripTrailingZeros();
+        double abs = Math.abs(d);
+        if (fromJdk.precision() > 2 && abs < (single ? 0x1p24 : 0x1p53)) {
+            return fromJdk;
+        }
+        BigDecimal x = new BigDecimal(abs);
+        BigDecimal below = new BigDecimal(single ? (double) Math.nextDown((float) abs) : Math.nextDown(abs));
+        BigDecimal halfGap = x.subtract(below).divide(TWO);
+        double next = single ? Math.nextUp((float) abs) : Math.nextUp(abs);
+        BigDecimal lo = x.subtract(halfGap);
+        BigDecimal hi = Double.isInfinite(next) || (single && Float.isInfinite((float) next))
+                ? x.add(halfGap)
+                : x.add(new BigDecimal(next)).divide(TWO);
+        for (int n = 1; n <= 17; n++) {
+            BigDecimal down = x.round(new MathContext(n, RoundingMode.DOWN));
+            BigDecimal up = x.round(new MathContext(n, RoundingMode.UP));
+            boolean downInside = down.compareTo(lo) > 0;
+            boolean upInside = up.compareTo(hi) < 0;
+            if (downInside || upInside) {
+                BigDecimal pick;
+                if (downInside && upInside) {
+                    int c = x.subtract(down).compareTo(up.subtract(x));
+                    pick = c < 0 || (c == 0 && !down.unscaledValue().testBit(0)) ? down : up;
+                } else {
+                    pick = downInside ? down : up;
+                }
+                return (d < 0 ? pick.negate() : pick).stripTrailingZeros();
+            }
+        }
+        return fromJdk;
+    }
+
     /** The value as PostgreSQL prints it; {@code single} selects float4's precision and layout. */
     public static String format(double d, boolean single) {
         if (Double.isNaN(d)) {
@@ -63,14 +105,7 @@ public final class FloatCodec {
         if (d == 0) {
             return (Double.doubleToRawLongBits(d) < 0) ? "-0" : "0";
         }
-        BigDecimal shortest = new BigDecimal(single ? Float.toString((float) d) : Double.toString(d)).stripTrailingZeros();
-        if (shortest.precision() == 2) {
-            // Java prints at least two significant digits ("4.9E-324"); PostgreSQL's Ryu may need only one.
-            BigDecimal one = new BigDecimal(d).round(new MathContext(1, RoundingMode.HALF_EVEN));
-            if (single ? Float.parseFloat(one.toString()) == (float) d : Double.parseDouble(one.toString()) == d) {
-                shortest = one.stripTrailingZeros();
-            }
-        }
+        BigDecimal shortest = shortest(d, single);
         String digits = shortest.unscaledValue().abs().toString();
         int exponent = digits.length() - shortest.scale() - 1;
         StringBuilder out = new StringBuilder(digits.length() + 8);

@@ -52,6 +52,9 @@ class CodecGoldenVectorTest {
             {"float4", "3.4028235e+38", "7f7fffff"},
             {"float4", "1e-45", "00000001"},
             {"float4", "0.1", "3dcccccd"},
+            {"float4", "9.3920224e+07", "4cb3237c"}, // the JDK's shortest, 9.392022E7, lies exactly halfway
+            {"float4", "-7.5937677e+08", "ce350cae"},
+            {"float8", "4.4391078386644416e+16", "4363b6ae6b4dd6b8"}, // the JDK prints 4.439107838664442E16
             {"float8", "-0", "8000000000000000"},
             {"float8", "NaN", "7ff8000000000000"},
             {"float8", "-Infinity", "fff0000000000000"},
