@@ -34,6 +34,8 @@ public final class LogSegment {
     /** Lowest record sequence appended (Long.MAX_VALUE while empty). */
     private volatile long minSequence = Long.MAX_VALUE;
     private volatile boolean sealed;
+    /** Pages before this offset were faulted in ahead of the appender (maintenance thread only). */
+    long touchedUpTo;
 
     private LogSegment(Path path, int id, long ordinal, int kind, FileChannel channel, Arena arena,
                        MemorySegment map, long writePosition) {

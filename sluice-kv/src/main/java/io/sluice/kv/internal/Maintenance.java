@@ -17,7 +17,7 @@ import static io.sluice.kv.internal.IndexDescriptor.addressOf;
  * writer replaced the key meanwhile. The writer lock is taken only to create or retire a segment file.
  */
 final class Maintenance implements Runnable {
-    private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long CHECKPOINT_AGE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final StoreEngine e;
@@ -48,6 +48,9 @@ final class Maintenance implements Runnable {
                 return;
             }
             try {
+                e.prepareSpare();
+                e.pretouch(e.active, 32L << 20);
+                e.pretouch(e.spare, 8L << 20);
                 long now = System.nanoTime();
                 if (e.bytesSinceCheckpoint > e.options.checkpointBytes()
                         || (e.bytesSinceCheckpoint > 0 && now - lastCheckpoint > CHECKPOINT_AGE_NANOS)) {

@@ -74,12 +74,21 @@ final class Recovery {
             List<LogSegment> tail = new ArrayList<>();
             LogSegment first = null;
             long firstOffset = SegmentDescriptor.FIRST_RECORD;
+            // Main segments are appended to in ordinal order, so the redo tail is the checkpoint's segment
+            // and every main segment after it (a spare made before the checkpoint included).
+            LogSegment cpSeg = null;
             for (LogSegment s : mains) {
                 if (cp != null && s.id() == cp.segmentId() && s.ordinal() < cp.nextOrdinal()) {
+                    cpSeg = s;
+                }
+            }
+            long after = cpSeg != null ? cpSeg.ordinal() : cp == null ? 0 : cp.nextOrdinal() - 1;
+            for (LogSegment s : mains) {
+                if (s == cpSeg) {
                     first = s;
                     firstOffset = cp.offset();
                     tail.add(s);
-                } else if (cp == null || s.ordinal() >= cp.nextOrdinal()) {
+                } else if (cp == null || s.ordinal() > after) {
                     tail.add(s);
                 } else if (!s.sealed()) {
                     finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false));
@@ -101,6 +110,12 @@ final class Recovery {
             LogSegment s = e.segments.get(id);
             if (s != null && s.kind() == SegmentDescriptor.KIND_LOG && (last == null || s.ordinal() > last.ordinal())) {
                 last = s;
+            }
+        }
+        for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
+            LogSegment s = e.segments.get(id);
+            if (s != null && s != last && !s.sealed()) {
+                s.seal(); // an older segment left unsealed (its spare successor was in use): final now
             }
         }
         if (last != null && !last.sealed()) {

@@ -49,8 +49,12 @@ public final class StoreEngine implements AutoCloseable {
     final ReentrantLock writeLock = new ReentrantLock();
     final AtomicReferenceArray<LogSegment> segments = new AtomicReferenceArray<>(MAX_SEGMENTS);
     HashIndex index;
-    /** Main-log segment being appended to (writer lock). */
-    LogSegment active;
+    /** Main-log segment being appended to (written under the writer lock, read by maintenance). */
+    volatile LogSegment active;
+    /** Next main-log segment, created ahead by the maintenance thread so a roll does not wait for fsyncs. */
+    volatile LogSegment spare;
+    /** Segment ids handed out but not yet registered (writer lock). */
+    private final java.util.Set<Integer> reservedIds = new java.util.HashSet<>();
     /** Last sequence handed out (writer lock). */
     long sequence;
     long nextOrdinal = 1;
@@ -341,25 +345,94 @@ public final class StoreEngine implements AutoCloseable {
         if (active.writePosition() + aligned > active.capacity()) {
             active.seal();
             unsynced.add(active);
-            active = newSegment(SegmentDescriptor.KIND_LOG, aligned);
+            LogSegment next = spare;
+            if (next != null && next.writePosition() + aligned <= next.capacity()) {
+                spare = null;
+                active = next;
+                if (maintenance != null) {
+                    maintenance.wakeUp();
+                }
+            } else {
+                active = newSegment(SegmentDescriptor.KIND_LOG, aligned);
+            }
         }
         return active;
     }
 
     /** Creates a segment (writer lock held): lowest free id, next ordinal. */
     LogSegment newSegment(int kind, long minRecordBytes) {
-        int id = 1;
-        while (id < MAX_SEGMENTS && segments.get(id) != null) {
-            id++;
-        }
-        if (id == MAX_SEGMENTS) {
-            throw new KvException("too many segment files: max=" + (MAX_SEGMENTS - 1) + ", dir=" + dir);
-        }
+        int id = freeId();
         long capacity = Math.max(options.segmentBytes(), SegmentDescriptor.FIRST_RECORD + minRecordBytes);
         LogSegment seg = LogSegment.create(dir, id, nextOrdinal++, kind, capacity);
         segments.set(id, seg);
         return seg;
     }
+
+    private int freeId() {
+        int id = 1;
+        while (id < MAX_SEGMENTS && (segments.get(id) != null || reservedIds.contains(id))) {
+            id++;
+        }
+        if (id == MAX_SEGMENTS) {
+            throw new KvException("too many segment files: max=" + (MAX_SEGMENTS - 1) + ", dir=" + dir);
+        }
+        return id;
+    }
+
+    /**
+     * Creates the next main-log segment ahead of need (maintenance thread). The id and ordinal are taken
+     * under the writer lock; the file, with its fsyncs, is made outside it.
+     */
+    void prepareSpare() {
+        int id;
+        long ordinal;
+        writeLock.lock();
+        try {
+            if (spare != null || closed) {
+                return;
+            }
+            id = freeId();
+            reservedIds.add(id);
+            ordinal = nextOrdinal++;
+        } finally {
+            writeLock.unlock();
+        }
+        LogSegment s = null;
+        try {
+            s = LogSegment.create(dir, id, ordinal, SegmentDescriptor.KIND_LOG, options.segmentBytes());
+        } finally {
+            writeLock.lock();
+            try {
+                reservedIds.remove(id);
+                if (s != null) {
+                    segments.set(id, s);
+                    spare = s;
+                }
+            } finally {
+                writeLock.unlock();
+            }
+        }
+    }
+
+    /**
+     * Faults in the pages just ahead of the append position (maintenance thread), so the writer does not
+     * take a page fault per 4 KiB. A CAS of 0 to 0 makes the page writable without ever changing a byte
+     * the writer may already have written there.
+     */
+    void pretouch(LogSegment s, long ahead) {
+        if (s == null) {
+            return;
+        }
+        long from = Math.max(s.touchedUpTo, (s.writePosition() + 8191) & ~4095L);
+        long to = Math.min(s.capacity(), s.writePosition() + ahead);
+        MemorySegment map = s.map();
+        for (long p = from; p + 8 <= to; p += 4096) {
+            PAGE_TOUCH.compareAndSet(map, p, 0L, 0L);
+        }
+        s.touchedUpTo = Math.max(from, to);
+    }
+
+    private static final java.lang.invoke.VarHandle PAGE_TOUCH = ValueLayout.JAVA_LONG.varHandle();
 
     /** Writes one record at the segment's write position (single appender per segment). */
     long append(LogSegment seg, byte type, MemorySegment key, long keyOffset, int keyLength, MemorySegment value,
