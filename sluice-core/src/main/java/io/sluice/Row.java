@@ -21,9 +21,10 @@ import java.util.UUID;
  *
  * <p>Nulls: primitive getters throw {@link ValueConversionException} on SQL NULL, so a NULL never
  * turns silently into 0 or false; check {@link #isNull(int)} first, or use an object getter, which
- * returns null. A value that does not fit the requested type (out of range, NaN into BigDecimal,
- * infinity into a date) also throws {@code ValueConversionException}, never a wrapped or rounded
- * value.
+ * returns null. A value that does not fit the requested type (out of range, NaN into BigDecimal)
+ * also throws {@code ValueConversionException}, never a wrapped or rounded value. Each driver
+ * documents its special-value rules (PostgreSQL: date and timestamp infinity read as the java.time
+ * {@code MIN}/{@code MAX} constants, 24:00:00 as {@code LocalTime.MAX}; see sluice-postgres/TYPES.md).
  */
 public interface Row {
 
