@@ -146,7 +146,7 @@ public final class PoolCore {
     }
 
     /**
-     * Takes the lock on the borrow and return paths, spinning briefly before it parks. The lock is
+     * Takes the lock on the borrow and return paths; a virtual thread spins briefly before it parks. The lock is
      * held for a few list operations only, by a thread that is running on another carrier, so a
      * short spin almost always wins; parking instead would put a virtual thread that may be holding
      * a connection (on its way to return it) behind every other runnable virtual thread, and with
@@ -154,6 +154,11 @@ public final class PoolCore {
      */
     private void lockSpinning() {
         if (lock.tryLock()) {
+            return;
+        }
+        if (!Thread.currentThread().isVirtual()) {
+            // platform threads outnumbering cores: the holder may be descheduled, spinning would waste the core
+            lock.lock();
             return;
         }
         for (int i = 0; i < LOCK_SPINS; i++) {
