@@ -182,4 +182,20 @@ class MysqlSessionTest {
             assertThat(c.query("SELECT v FROM my_warn", r -> r.getInt(0))).containsExactly(127);
         }
     }
+
+    @Test
+    void shouldSendOnlyListedFileWhenLocalInfileIsEnabled(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path data = dir.resolve("rows.txt");
+        java.nio.file.Files.writeString(data, "a\nb\nc\n");
+        java.nio.file.Path other = dir.resolve("other.txt");
+        java.nio.file.Files.writeString(other, "x\n");
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().property("local_infile_files", data.toString()))) {
+            c.executeScript("CREATE TEMPORARY TABLE my_infile (s VARCHAR(10))");
+            c.executeScript("LOAD DATA LOCAL INFILE '" + data + "' INTO TABLE my_infile");
+            assertThat(c.query("SELECT s FROM my_infile ORDER BY s", r -> r.getString(0))).containsExactly("a", "b", "c");
+            assertThatThrownBy(() -> c.executeScript("LOAD DATA LOCAL INFILE '" + other + "' INTO TABLE my_infile"))
+                    .isInstanceOf(SluiceException.class).hasMessageContaining("local_infile_files");
+            assertThat(c.query("SELECT COUNT(*) FROM my_infile", r -> r.getInt(0))).containsExactly(3);
+        }
+    }
 }

@@ -1,14 +1,10 @@
 package io.sluice.mysql.internal;
 
-import static io.sluice.mysql.internal.protocol.Commands.ERR_HEADER;
-
 import io.sluice.ConnectionConfig;
-import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.mysql.internal.codec.PacketReader;
 import io.sluice.mysql.internal.codec.PacketWriter;
 import io.sluice.mysql.internal.codec.Payload;
-import io.sluice.mysql.internal.codec.ServerPackets;
 import java.util.List;
 
 /**
@@ -21,7 +17,11 @@ final class LocalInfile {
     private LocalInfile() {}
 
     /** Refuses a LOAD DATA LOCAL INFILE request unless the file is listed in {@code local_infile_files}. */
-    static void answer(ConnectionConfig config, PacketReader reader, PacketWriter writer, Payload p) {
+    /**
+     * Sends the requested file if it is listed, else an empty reply; returns the exception to throw once
+     * the server has answered, or null when the file was sent.
+     */
+    static SluiceException answer(ConnectionConfig config, PacketReader reader, PacketWriter writer, Payload p) {
         p.skip(1);
         String file = p.readRestString();
         List<String> allowed = List.of(config.property("local_infile_files", "").split(","));
@@ -38,13 +38,8 @@ final class LocalInfile {
         }
         reader.expectSequence(writer.nextSequence());
         writer.flush();
-        Payload r = reader.next();
-        if (r.header() == ERR_HEADER) {
-            throw new ServerException(ServerPackets.decodeError(r));
-        }
-        if (!allowed.contains(file)) {
-            throw new SluiceException("LOAD DATA LOCAL INFILE refused: file=" + file
-                    + " (setting local_infile_files lists the files that may be sent)");
-        }
+        // The server's OK or ERR for the load follows; the result reader takes it from here.
+        return allowed.contains(file) ? null : new SluiceException("LOAD DATA LOCAL INFILE refused: file=" + file
+                + " (setting local_infile_files lists the files that may be sent)");
     }
 }

@@ -135,9 +135,9 @@ public final class MysqlConnection implements Connection {
         }
     }
 
-    /** Answers a LOAD DATA LOCAL INFILE request (see {@link LocalInfile}). */
-    void refuseLocalInfile(Payload p) {
-        LocalInfile.answer(config, reader, writer, p);
+    /** Answers a LOAD DATA LOCAL INFILE request (see {@link LocalInfile}); non-null: refused, throw after the reply. */
+    SluiceException answerLocalInfile(Payload p) {
+        return LocalInfile.answer(config, reader, writer, p);
     }
 
     // ---- request plumbing -------------------------------------------------------------------

@@ -47,6 +47,8 @@ final class ResultCursor {
     /** Rows per COM_STMT_FETCH when the server opened a cursor; 0 when not fetching through a cursor. */
     private int fetchSize;
     private boolean cursorOpen;
+    /** Set when a LOAD DATA LOCAL INFILE request was refused: thrown once the server has answered. */
+    private SluiceException refusal;
 
     ResultCursor(MysqlConnection connection, PacketReader reader, long capabilities, PreparedInfo statement) {
         this.connection = connection;
@@ -93,7 +95,7 @@ final class ResultCursor {
                     finish(ok.status);
                 }
                 case ERR_HEADER -> throw error(p);
-                case LOCAL_INFILE_HEADER -> connection.refuseLocalInfile(p);
+                case LOCAL_INFILE_HEADER -> refusal = connection.answerLocalInfile(p);
                 default -> readMetadata(p);
             }
         }
@@ -152,6 +154,11 @@ final class ResultCursor {
         connection.warnings(ok.warnings);
         if ((serverStatus & SERVER_MORE_RESULTS_EXISTS) == 0) {
             done = true;
+            if (refusal != null) {
+                SluiceException e = refusal;
+                refusal = null;
+                throw e;
+            }
         }
     }
 
@@ -272,7 +279,7 @@ final class ResultCursor {
                     finish(ok.status);
                 }
                 case ERR_HEADER -> throw error(p);
-                case LOCAL_INFILE_HEADER -> connection.refuseLocalInfile(p);
+                case LOCAL_INFILE_HEADER -> refusal = connection.answerLocalInfile(p);
                 default -> readMetadata(p);
             }
         }
