@@ -15,7 +15,7 @@ final class KratiSystem implements KvSystem {
     @Override
     public void open(Path dir, int keys) throws Exception {
         int initLevel = Math.max(2, 32 - Integer.numberOfLeadingZeros(Math.max(1, keys / 65536)));
-        store = new DynamicDataStore(dir.toFile(), initLevel, 10000, 5, 256, new MemorySegmentFactory());
+        store = new DynamicDataStore(dir.toFile(), initLevel, 10000, 5, 64, new MemorySegmentFactory());
     }
 
     @Override

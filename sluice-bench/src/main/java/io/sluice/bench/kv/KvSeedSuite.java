@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * are its own and peers' JVM flags (Chronicle's --add-opens, native access) apply only to them.
  *
  * <p>Sizes: SMOKE 2,000 keys and 0.2 s phases; QUICK 200,000 keys and 2.5 s phases; FULL 2,500,000 keys
- * and 20 s phases (the paper's size). Keys 30-36 bytes, values random 500-2000 bytes (mean ~1250).
+ * and 20 s phases (the paper's size). Child heap: 2 GiB (8 GiB full), the same for every store. Keys 30-36 bytes, values random 500-2000 bytes (mean ~1250).
  * Overrides: {@code -Dsluice.kv.keys}, {@code -Dsluice.kv.phaseMillis}, {@code -Dsluice.kv.systems=a,b}.
  */
 final class KvSeedSuite implements Suite {
@@ -56,7 +56,7 @@ final class KvSeedSuite implements Suite {
             case QUICK -> 2_500L;
             case FULL -> 20_000L;
         });
-        String heap = context.mode() == Mode.FULL ? "-Xmx6g" : "-Xmx1g";
+        String heap = context.mode() == Mode.FULL ? "-Xmx8g" : "-Xmx2g"; // Krati keeps its segments on the heap
         List<String> systems = System.getProperty("sluice.kv.systems") == null ? SYSTEMS
                 : List.of(System.getProperty("sluice.kv.systems").split(","));
         List<String> failed = new ArrayList<>();
@@ -157,7 +157,10 @@ final class KvSeedSuite implements Suite {
     }
 
     private Cell gc(String system, int keys, String metric, double ms) {
-        return new Cell(name(), "resources", Map.of("keys", keys, "metric", metric), system, "ms", ms, Double.NaN);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("keys", keys);
+        params.put("metric", metric);
+        return new Cell(name(), "resources", params, system, "ms", ms, Double.NaN);
     }
 
     private static void deleteTree(Path dir) throws IOException {

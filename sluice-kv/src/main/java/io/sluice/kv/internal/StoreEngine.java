@@ -547,7 +547,19 @@ public final class StoreEngine implements AutoCloseable {
         checkpointInternal();
     }
 
+    /** Serialises checkpoints (maintenance thread, explicit calls, compaction, close). */
+    private final ReentrantLock checkpointLock = new ReentrantLock();
+
     void checkpointInternal() {
+        checkpointLock.lock();
+        try {
+            checkpointLocked();
+        } finally {
+            checkpointLock.unlock();
+        }
+    }
+
+    private void checkpointLocked() {
         KvEvents.Checkpoint event = new KvEvents.Checkpoint();
         event.begin();
         SyncPoint point;
