@@ -40,6 +40,8 @@ class PoolMariadbTest {
             Connection c = pool.connection();
             try (Connection admin = Sluice.connect(CONFIG)) {
                 admin.execute("KILL " + id); // our own session, found through CONNECTION_ID()
+                waitUntil(() -> admin.query("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ?",
+                        r -> r.getLong(0), id).getFirst() == 0, "session " + id + " gone");
             }
             assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getInt(0))).isInstanceOf(SluiceException.class);
             c.close();

@@ -30,10 +30,12 @@ final class PostgresServer {
         }
     }
 
-    /** Terminates one backend that a test itself opened (never anyone else's). */
+    /** Terminates one backend that a test itself opened (never anyone else's), and waits until it is gone. */
     static void terminate(int port, long pid) {
         try (Connection c = Sluice.connect(trust(port, "postgres", "pool_killer"))) {
             c.query("SELECT pg_terminate_backend($1)", r -> r.getBoolean(0), (int) pid);
+            Eventually.waitUntil(() -> c.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", r -> r.getLong(0),
+                    (int) pid).getFirst() == 0, "backend " + pid + " gone");
         }
     }
 }

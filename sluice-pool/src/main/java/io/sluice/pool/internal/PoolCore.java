@@ -91,36 +91,34 @@ public final class PoolCore {
         long start = 0;
         boolean started = false;
         PoolEvents.BorrowWait event = null;
+        Waiter w = null; // non-null at the top of the loop: already queued again, at the head
         while (true) {
             PoolEntry e = null;
-            Waiter w = null;
-            lockSpinning();
-            try {
-                if (state != State.OPEN) {
-                    throw closedException();
-                }
-                if (!paused && waiters.isEmpty()) {
-                    e = idle.pollFirst();
-                }
-                if (e != null) {
-                    active++;
-                    borrows++;
-                } else {
-                    if (!started) {
-                        start = System.nanoTime();
-                        started = true;
+            if (w == null) {
+                lockSpinning();
+                try {
+                    if (state != State.OPEN) {
+                        throw closedException();
                     }
-                    w = new Waiter(start + timeoutNanos);
-                    if (event == null) {
-                        waiters.addLast(w);
+                    if (!paused && waiters.isEmpty()) {
+                        e = idle.pollFirst();
+                    }
+                    if (e != null) {
+                        active++;
+                        borrows++;
                     } else {
-                        waiters.addFirst(w); // handed a connection that failed its check: keep our turn
+                        if (!started) {
+                            start = System.nanoTime();
+                            started = true;
+                        }
+                        w = new Waiter(start + timeoutNanos);
+                        waiters.addLast(w);
+                        waitTimer.onEnqueueLocked(w);
+                        requestCreationsLocked();
                     }
-                    waitTimer.onEnqueueLocked(w);
-                    requestCreationsLocked();
+                } finally {
+                    lock.unlock();
                 }
-            } finally {
-                lock.unlock();
             }
             if (w != null) {
                 if (event == null) {
@@ -134,7 +132,8 @@ public final class PoolCore {
                 start = now;
                 started = true;
             }
-            if (isUsable(e, now)) {
+            String unusable = unusableReason(e, now);
+            if (unusable == null) {
                 lend(e, now);
                 if (event != null && event.shouldCommit()) {
                     event.pool = name;
@@ -142,6 +141,9 @@ public final class PoolCore {
                 }
                 return new PooledConnection(this, e);
             }
+            // a waiter handed a connection that fails its check keeps its turn: queued again at the
+            // head in the same lock hold that retires the connection (and may start its replacement)
+            w = retire(e, unusable, null, !unusable.equals(EXPIRED), w == null ? null : new Waiter(w.deadline));
         }
     }
 
@@ -243,19 +245,19 @@ public final class PoolCore {
                 + ", maxSize=" + settings.maxSize() + ", pending=" + pending + ", pool=" + name;
     }
 
-    /** Checks a connection about to be lent; retires it and returns false when it must not be. */
-    private boolean isUsable(PoolEntry e, long now) {
+    private static final String EXPIRED = "maxLifetime reached";
+
+    /** Why a connection about to be lent must be discarded instead (validating it if due), or null. */
+    private String unusableReason(PoolEntry e, long now) {
         if (settings.maxLifetimeNanos() > 0 && e.isExpired(now)) {
-            retire(e, "maxLifetime reached", null, false);
-            return false;
+            return EXPIRED;
         }
         if (now - e.lastUsedAt > settings.validationWindowNanos() || e.lastValidatedAt - suspectSince < 0) {
             if (!factory.validate(e)) {
-                retire(e, "validation failed before lending", null, true);
-                return false;
+                return "validation failed before lending";
             }
         }
-        return true;
+        return null;
     }
 
     private void lend(PoolEntry e, long now) {
@@ -284,7 +286,7 @@ public final class PoolCore {
         Throwable cause = e.evictCause;
         String reason = cause != null ? "fatal error" : factory.resetOnReturn(e, borrower);
         if (reason == null && settings.maxLifetimeNanos() > 0 && e.isExpired(now)) {
-            retire(e, "maxLifetime reached", null, false);
+            retire(e, EXPIRED, null, false);
             return;
         }
         if (reason != null) {
@@ -341,6 +343,14 @@ public final class PoolCore {
 
     /** Removes a lent connection from the pool and closes it; a replacement is requested if needed. */
     void retire(PoolEntry e, String reason, Throwable cause, boolean eviction) {
+        retire(e, reason, cause, eviction, null);
+    }
+
+    /**
+     * {@link #retire(PoolEntry, String, Throwable, boolean)}, and queues {@code requeue} at the head
+     * of the waiters in the same lock hold. Returns {@code requeue}, or null if the pool closed.
+     */
+    private Waiter retire(PoolEntry e, String reason, Throwable cause, boolean eviction, Waiter requeue) {
         lock.lock();
         try {
             active--;
@@ -350,6 +360,12 @@ public final class PoolCore {
             if (eviction) {
                 evicted++;
             }
+            if (requeue != null && state == State.OPEN) {
+                waiters.addFirst(requeue);
+                waitTimer.onEnqueueLocked(requeue);
+            } else {
+                requeue = null;
+            }
             requestCreationsLocked();
             countsChanged.signalAll();
         } finally {
@@ -357,6 +373,7 @@ public final class PoolCore {
         }
         factory.closeQuietly(e);
         listener.onEvicted(name, reason, cause);
+        return requeue;
     }
 
     /** Starts background creations for waiters and for minIdle, within maxSize. */
