@@ -31,7 +31,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>Sizes: {@link Mode#SMOKE} runs in this JVM (no fork; one fork for virtual threads, because JMH
  * reads {@code jmh.executor} once per JVM), no warm-up, one 200 ms iteration. {@link Mode#QUICK}: one
- * fork, 1 x 1 s warm-up, 2 x 0.5 s measurement. {@link Mode#FULL}: one fork, 3 x 2 s warm-up,
+ * fork, 1 x 2 s warm-up, 2 x 0.5 s measurement. {@link Mode#FULL}: one fork, 3 x 2 s warm-up,
  * 5 x 2 s measurement. Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
  */
 public final class JmhRunner {
@@ -88,7 +88,9 @@ public final class JmhRunner {
         }
         switch (context.mode()) {
             case SMOKE -> o.warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200));
-            case QUICK -> o.warmupIterations(1).warmupTime(TimeValue.seconds(1))
+            // Quick: 2 s of warm-up, because a cold fork on a busy 2-core machine spends the first
+            // second loading classes and waiting for C2 (pgjdbc measured ~1 op/s in a 1 s warm-up).
+            case QUICK -> o.warmupIterations(1).warmupTime(TimeValue.seconds(2))
                     .measurementIterations(2).measurementTime(TimeValue.milliseconds(500));
             case FULL -> o.warmupIterations(3).warmupTime(TimeValue.seconds(2))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(2));
