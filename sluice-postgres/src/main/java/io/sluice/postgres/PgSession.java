@@ -237,7 +237,13 @@ final class PgSession {
                     type = reader.next();
                 } catch (InterruptedIOException e) {
                     // SelectingChannelStreams.ReadInterruptedException, directly or through the TLS layer.
-                    // The caller was interrupted while waiting: cancel the query, keep reading its response.
+                    // First interrupt: cancel the query and keep reading its response, so the connection
+                    // stays usable. A second one while still waiting: the server does not answer, give up.
+                    if (readInterrupted) {
+                        Thread.currentThread().interrupt();
+                        throw fail(new ConnectionException("connection abandoned: interrupted twice while waiting "
+                                + "for a cancelled query's response, " + where(), e));
+                    }
                     readInterrupted = true;
                     cancelRequest();
                     continue;

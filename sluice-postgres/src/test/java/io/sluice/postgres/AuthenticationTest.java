@@ -39,6 +39,23 @@ class AuthenticationTest {
     }
 
     @Test
+    void shouldStayPlainWhenAllowModeMeetsPlainRole() {
+        try (PgConnection c = new PgDriver().connect(PgTestConfig.role("sluice_md5", "sluice-md5-pw")
+                .sslMode(SslMode.ALLOW).build())) {
+            assertThat(c.queryFirst("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", r -> r.getBoolean(0)))
+                    .contains(false);
+        }
+    }
+
+    @Test
+    void shouldThrowConnectionExceptionWithServerFieldsWhenDatabaseIsMissing() {
+        ConnectionConfig config = PgTestConfig.trust().database("pgp_no_such_database").build();
+        assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(ConnectionException.class)
+                .hasMessageContaining("3D000").hasMessageContaining("pgp_no_such_database")
+                .cause().isInstanceOf(io.sluice.ServerException.class);
+    }
+
+    @Test
     void shouldRefuseTlsOnlyRoleWhenSslIsDisabled() {
         ConnectionConfig config = PgTestConfig.role("sluice_tls", "sluice-tls-pw").build();
         assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(ConnectionException.class);

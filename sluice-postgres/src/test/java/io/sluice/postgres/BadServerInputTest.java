@@ -73,6 +73,47 @@ class BadServerInputTest {
     }
 
     @Test
+    void shouldAbandonConnectionWhenInterruptedTwiceAndServerIsSilent() throws Exception {
+        try (MisbehavingServer server = new MisbehavingServer("", false);
+                PgConnection c = new PgDriver().connect(PgTestConfig.trust().port(server.port())
+                        .connectTimeout(java.time.Duration.ofMillis(300)).build())) {
+            java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread caller = Thread.startVirtualThread(() -> {
+                try {
+                    c.execute("SELECT 1");
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            while (caller.isAlive() && thrown.get() == null) {
+                caller.interrupt(); // the first cancels (the peer ignores it), a later one abandons
+                caller.join(200);
+            }
+            assertThat(thrown.get()).isInstanceOf(ConnectionException.class).hasMessageContaining("interrupted twice");
+            assertThat(c.isBroken()).isTrue();
+        }
+    }
+
+    @Test
+    void shouldFallBackToPlainWhenPreferredTlsIsRefused() throws Exception {
+        try (MisbehavingServer server = new MisbehavingServer(PARSE_BIND + "44" + "0000000b" + "0001" + "00000001" + "37"
+                + "43" + "0000000d" + "53454c4543542031" + "00" + MisbehavingServer.READY_IDLE, false);
+                PgConnection c = new PgDriver().connect(PgTestConfig.trust().port(server.port())
+                        .sslMode(io.sluice.SslMode.PREFER).build())) {
+            assertThat(c.query("SELECT 1", r -> r.getInt(0))).containsExactly(7);
+        }
+    }
+
+    @Test
+    void shouldRefuseConnectionWhenRequiredTlsIsRefused() throws Exception {
+        try (MisbehavingServer server = new MisbehavingServer("", false)) {
+            assertThatThrownBy(() -> new PgDriver().connect(PgTestConfig.trust().port(server.port())
+                    .sslMode(io.sluice.SslMode.REQUIRE).build())).isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("server refused TLS").hasMessageContaining("sslmode=require");
+        }
+    }
+
+    @Test
     void shouldBreakConnectionWhenServerStartsCopy() throws Exception {
         assertBrokenBy("47" + "00000007" + "00" + "0000", false, ProtocolException.class, "COPY");
     }

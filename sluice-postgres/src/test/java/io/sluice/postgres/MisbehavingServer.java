@@ -9,7 +9,7 @@ import java.net.Socket;
 import java.util.HexFormat;
 
 /**
- * A tiny protocol peer on 127.0.0.1 for malformed-input tests: it completes a trust start-up
+ * A tiny protocol peer on 127.0.0.1 for malformed-input tests: it declines TLS, completes a trust start-up
  * (AuthenticationOk, BackendKeyData, ReadyForQuery), then answers the client's first request (up to
  * its Sync or Query) with scripted bytes, and closes the socket when {@code closeAfter} is set.
  * It stands in for a broken server, not for PostgreSQL's behaviour.
@@ -18,6 +18,7 @@ final class MisbehavingServer implements AutoCloseable {
     static final String AUTH_OK = "52" + "00000008" + "00000000";
     static final String KEY_DATA = "4b" + "0000000c" + "00000001" + "00000002";
     static final String READY_IDLE = "5a" + "00000005" + "49";
+    private static final int SSL_REQUEST_CODE = 80877103;
 
     private final ServerSocket listener;
 
@@ -29,7 +30,14 @@ final class MisbehavingServer implements AutoCloseable {
                 DataInputStream in = new DataInputStream(s.getInputStream());
                 OutputStream out = s.getOutputStream();
                 int startupLength = in.readInt();
-                in.skipNBytes(startupLength - 4);
+                int code = in.readInt();
+                if (startupLength == 8 && code == SSL_REQUEST_CODE) {
+                    out.write('N'); // no TLS here: the client continues in plain text or gives up
+                    out.flush();
+                    startupLength = in.readInt();
+                    code = in.readInt();
+                }
+                in.skipNBytes(startupLength - 8); // the StartupMessage's parameters
                 out.write(HexFormat.of().parseHex(AUTH_OK + KEY_DATA + READY_IDLE));
                 out.flush();
                 while (true) { // the first request, up to its Sync or Query
