@@ -211,6 +211,9 @@ public final class PoolCore {
             lock.unlock();
         }
         if (w.failure != null && e == null) {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
             throw w.failure;
         }
         if (next != null) {
