@@ -8,7 +8,9 @@
  *       lock-free with acquire loads. Grows one bucket split at a time; nothing is rebuilt at open.</li>
  *   <li>Log: append-only segment files ({@code NNNNN.seg}, 64 MiB sparse mappings), one CRC32C per
  *       record; atomic batches are consecutive records framed by a remaining-count.</li>
- *   <li>One writer at a time (a lock): log order = recovery order; one fsync covers all earlier writes.</li>
+ *   <li>One writer at a time (a lock): log order = recovery order; one fsync covers all earlier writes.
+ *       The maintenance thread creates the next segment ahead of time and pre-faults pages ahead of the
+ *       append position, so the writer neither waits for a file creation nor takes page faults.</li>
  *   <li>Durability per write: NONE/OS_BUFFERED (page cache; survives a process crash), GROUP_COMMIT
  *       (fsync within about 1 ms, {@code awaitDurable}), SYNC.</li>
  *   <li>Checkpoints every 64 MiB of log bound the redo tail replayed after a process crash; after an OS

@@ -56,7 +56,12 @@ final class KvSeedSuite implements Suite {
             case QUICK -> 2_500L;
             case FULL -> 20_000L;
         });
-        String heap = context.mode() == Mode.FULL ? "-Xmx8g" : "-Xmx2g"; // Krati keeps its segments on the heap
+        // Krati keeps its segments on the heap, hence the sizes; every store gets the same heap.
+        String heap = switch (context.mode()) {
+            case SMOKE -> "-Xmx512m";
+            case QUICK -> "-Xmx2g";
+            case FULL -> "-Xmx8g";
+        };
         List<String> systems = System.getProperty("sluice.kv.systems") == null ? SYSTEMS
                 : List.of(System.getProperty("sluice.kv.systems").split(","));
         List<String> failed = new ArrayList<>();
