@@ -18,7 +18,6 @@ import io.sluice.postgres.internal.protocol.MessageReader;
 import io.sluice.postgres.internal.protocol.StartupHandshake;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Queue;
@@ -42,11 +41,8 @@ final class PgSession {
     final Map<String, String> parameters = new ConcurrentHashMap<>();
     private final AutoCloseable io;
     private boolean readInterrupted; // by the thread holding the read turn
-    private final OutputStream out;
     private final MessageReader reader;
-    private static final int WRITE_BUFFER_SIZE = 8192;
-    private static final int WRITE_BUFFER_KEPT = 1 << 20;
-    private PgWriteBuffer writeBuffer = new PgWriteBuffer(WRITE_BUFFER_SIZE); // guarded by the write lock
+    private final RequestWriter writer;
     final int processId;
     private final int secretKey;
     private volatile byte transactionStatus;
@@ -59,7 +55,7 @@ final class PgSession {
         this.config = config;
         StartupHandshake.Session s = new StartupHandshake(config).open();
         this.io = s.io();
-        this.out = s.out();
+        this.writer = new RequestWriter(this, s.out());
         this.reader = s.reader();
         this.processId = s.processId();
         this.secretKey = s.secretKey();
@@ -69,74 +65,22 @@ final class PgSession {
         this.queryTimeout = config.queryTimeout();
     }
 
-    /**
-     * Writes one request under the write lock and returns its ticket. If encoding fails (a value
-     * the encoder cannot convert) nothing is sent and the exception propagates.
-     *
-     * <p>Writes are coalesced: a writer that sees others queued for the lock leaves its bytes in the
-     * buffer for the last of them to send, so a burst of pipelined requests costs one write call.
-     */
+    /** Writes one request and returns its ticket (see {@link RequestWriter#send}). */
     long send(Object owner, Consumer<PgWriteBuffer> encoder) {
-        lockWrite(owner);
-        try {
-            ensureUsable();
-            int mark = writeBuffer.position();
-            try {
-                encoder.accept(writeBuffer);
-            } catch (RuntimeException e) {
-                writeBuffer.truncate(mark);
-                throw e;
-            }
-            return pipeline.issueTicket();
-        } finally {
-            unlockWrite();
-        }
+        return writer.send(owner, encoder);
     }
 
     /** Writes more messages for a request that already holds its read turn (a stream's next Execute). */
     void sendMore(Object owner, Consumer<PgWriteBuffer> encoder) {
-        lockWrite(owner);
-        try {
-            ensureUsable();
-            encoder.accept(writeBuffer);
-        } finally {
-            unlockWrite();
-        }
+        writer.sendMore(owner, encoder);
     }
 
-    /** Takes the write lock (see {@link RequestPipeline#lockWrite}); pending bytes go out before any wait for a stream. */
     void lockWrite(Object owner) {
-        pipeline.lockWrite(owner, this::flushPending);
+        writer.lockWrite(owner);
     }
 
-    /** Releases the write lock, first sending the buffered bytes unless another writer is queued to append to them. */
     void unlockWrite() {
-        try {
-            if (!pipeline.writersQueued()) {
-                flushPending();
-            }
-        } finally {
-            pipeline.unlockWrite();
-        }
-    }
-
-    /** Sends whatever the buffer holds; call with the write lock held. */
-    private void flushPending() {
-        if (writeBuffer.position() == 0 || brokenBy != null) {
-            writeBuffer.clear();
-            return;
-        }
-        try {
-            out.write(writeBuffer.array(), 0, writeBuffer.position());
-            out.flush();
-        } catch (IOException e) {
-            throw fail(new ConnectionException("write to server failed: " + where() + ", cause=" + e, e));
-        } finally {
-            writeBuffer.clear();
-            if (writeBuffer.array().length > WRITE_BUFFER_KEPT) {
-                writeBuffer = new PgWriteBuffer(WRITE_BUFFER_SIZE); // a huge batch grew it: do not keep that memory
-            }
-        }
+        writer.unlockWrite();
     }
 
     /**
@@ -359,17 +303,8 @@ final class PgSession {
         if (closed) {
             return;
         }
-        if (brokenBy == null && pipeline.tryLockWrite()) {
-            try {
-                FrontendEncoder.terminate(writeBuffer); // after any coalesced bytes still pending
-                out.write(writeBuffer.array(), 0, writeBuffer.position());
-                out.flush();
-            } catch (IOException ignored) {
-                // closing anyway
-            } finally {
-                writeBuffer.clear();
-                pipeline.unlockWrite();
-            }
+        if (brokenBy == null) {
+            writer.terminate();
         }
         closed = true;
         closeSocket();
