@@ -200,7 +200,7 @@ final class PgSession {
                     case PARAMETER_STATUS -> {
                         String[] nv = BackendDecoder.parameterStatus(b, off, len);
                         parameters.put(nv[0], nv[1]);
-                        config.eventListener().onParameterStatus(nv[0], nv[1]);
+                        parameterStatus(nv[0], nv[1]);
                     }
                     case NOTIFICATION_RESPONSE -> BackendDecoder.notification(b, off, len);
                     default -> {
@@ -237,6 +237,14 @@ final class PgSession {
 
     int bodyLength() {
         return reader.bodyLength();
+    }
+
+    private void parameterStatus(String name, String value) {
+        try {
+            config.eventListener().onParameterStatus(name, value);
+        } catch (RuntimeException ignored) {
+            // a listener's failure must not break the connection's reading
+        }
     }
 
     private void notice(ServerMessage m) {

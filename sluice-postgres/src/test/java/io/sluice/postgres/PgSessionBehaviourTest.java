@@ -248,6 +248,26 @@ class PgSessionBehaviourTest {
     }
 
     @Test
+    void shouldKeepReadingWhenListenerThrows() {
+        ServerEventListener failing = new ServerEventListener() {
+            @Override
+            public void onNotice(ServerMessage notice) {
+                throw new IllegalStateException("listener");
+            }
+
+            @Override
+            public void onParameterStatus(String name, String value) {
+                throw new IllegalStateException("listener");
+            }
+        };
+        try (PgConnection l = new PgDriver().connect(PgTestConfig.trust().eventListener(failing).build())) {
+            l.executeScript("DO $$ BEGIN RAISE NOTICE 'n'; END $$; SET application_name = 'pgp-x'");
+            assertThat(l.queryFirst("SELECT current_setting('application_name')", r -> r.getString(0))).contains("pgp-x");
+            assertThat(l.isBroken()).isFalse();
+        }
+    }
+
+    @Test
     void shouldKeepStatementsAndDropSessionStateWhenReset() {
         c.executeScript("SET statement_timeout = '5s'; CREATE TEMP TABLE pgp_reset (a int)");
         assertThat(c.queryFirst("SELECT $1::int4", r -> r.getInt(0), 3)).contains(3);
