@@ -141,6 +141,34 @@ class PgConnectionTest {
     }
 
     @Test
+    void shouldStreamInsideTransactionWithoutEndingIt() {
+        c.executeScript("CREATE TEMP TABLE pgp_stream_tx (a int)");
+        c.begin();
+        c.execute("INSERT INTO pgp_stream_tx SELECT generate_series(1, 500)");
+        try (RowStream rows = c.stream("SELECT a FROM pgp_stream_tx ORDER BY a", 7)) {
+            assertThat(rows.next().getInt(0)).isEqualTo(1);
+        }
+        assertThat(c.inTransaction()).isTrue();
+        try (RowStream rows = c.stream("SELECT a FROM pgp_stream_tx ORDER BY a", 7)) {
+            int n = 0;
+            while (rows.hasNext()) {
+                rows.next();
+                n++;
+            }
+            assertThat(n).isEqualTo(500);
+        }
+        c.rollback();
+        assertThat(c.queryFirst("SELECT count(*) FROM pgp_stream_tx", r -> r.getLong(0))).contains(0L);
+    }
+
+    @Test
+    void shouldThrowServerExceptionAndStayUsableWhenStreamSqlIsBad() {
+        assertThatThrownBy(() -> c.stream("SELECT no_such_column", 10)).isInstanceOf(ServerException.class);
+        assertThat(c.inTransaction()).isFalse();
+        assertThat(c.queryFirst("SELECT 3", r -> r.getInt(0))).contains(3);
+    }
+
+    @Test
     void shouldThrowConnectionExceptionWhenUsedAfterClose() {
         c.close();
         assertThat(c.isClosed()).isTrue();
