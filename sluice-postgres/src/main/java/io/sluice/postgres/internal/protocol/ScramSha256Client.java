@@ -21,7 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
  * </pre>
  *
  * PostgreSQL ignores the user name in the SCRAM messages (it uses the StartupMessage's), so the
- * driver sends it empty. The password is used as is (no SASLprep); ASCII passwords are unaffected.
+ * driver sends it empty. The password goes through {@link #saslPrep} as the server's does.
  *
  * @see <a href="https://www.postgresql.org/docs/current/sasl-authentication.html">SASL Authentication</a>
  * @see <a href="https://www.rfc-editor.org/rfc/rfc7677">RFC 7677</a>
@@ -87,7 +87,7 @@ public final class ScramSha256Client {
         String withoutProof = "c=" + Base64.getEncoder().encodeToString(GS2_HEADER.getBytes(StandardCharsets.US_ASCII))
                 + ",r=" + nonce;
         String authMessage = clientFirstBare + "," + serverFirst + "," + withoutProof;
-        byte[] saltedPassword = hi(password.getBytes(StandardCharsets.UTF_8), saltBytes, iterations);
+        byte[] saltedPassword = hi(saslPrep(password).getBytes(StandardCharsets.UTF_8), saltBytes, iterations);
         byte[] clientKey = hmac(saltedPassword, "Client Key".getBytes(StandardCharsets.US_ASCII));
         byte[] storedKey = sha256(clientKey);
         byte[] clientSignature = hmac(storedKey, authMessage.getBytes(StandardCharsets.UTF_8));
@@ -118,6 +118,49 @@ public final class ScramSha256Client {
         if (expectedServerSignature == null || !MessageDigest.isEqual(signature, expectedServerSignature)) {
             throw new AuthenticationException("SCRAM server signature does not match: mechanism=" + MECHANISM);
         }
+    }
+
+    /**
+     * SASLprep (RFC 4013) as PostgreSQL applies it to passwords: non-ASCII spaces become spaces,
+     * characters "commonly mapped to nothing" are removed, the rest is NFKC-normalised. Where the
+     * result would hold a prohibited character (controls, private use, surrogates, non-characters),
+     * PostgreSQL uses the password unchanged, and so does this.
+     */
+    static String saslPrep(String password) {
+        boolean ascii = true;
+        for (int i = 0; i < password.length() && ascii; i++) {
+            char ch = password.charAt(i);
+            ascii = ch >= 0x20 && ch < 0x7f;
+        }
+        if (ascii) {
+            return password; // the common case: nothing to map
+        }
+        StringBuilder mapped = new StringBuilder(password.length());
+        for (int i = 0; i < password.length(); ) {
+            int cp = password.codePointAt(i);
+            i += Character.charCount(cp);
+            if (mappedToNothing(cp)) {
+                continue;
+            }
+            mapped.appendCodePoint(Character.isSpaceChar(cp) ? ' ' : cp);
+        }
+        String normalized = java.text.Normalizer.normalize(mapped, java.text.Normalizer.Form.NFKC);
+        for (int i = 0; i < normalized.length(); ) {
+            int cp = normalized.codePointAt(i);
+            i += Character.charCount(cp);
+            int type = Character.getType(cp);
+            if (type == Character.CONTROL || type == Character.PRIVATE_USE || type == Character.SURROGATE
+                    || type == Character.UNASSIGNED || (cp & 0xfffe) == 0xfffe) {
+                return password;
+            }
+        }
+        return normalized;
+    }
+
+    /** RFC 3454 table B.1. */
+    private static boolean mappedToNothing(int cp) {
+        return cp == 0x00ad || cp == 0x034f || cp == 0x1806 || (cp >= 0x180b && cp <= 0x180d)
+                || (cp >= 0x200b && cp <= 0x200d) || cp == 0x2060 || (cp >= 0xfe00 && cp <= 0xfe0f) || cp == 0xfeff;
     }
 
     private static String attribute(String message, char name) {

@@ -39,6 +39,17 @@ class ScramSha256ClientTest {
     }
 
     @Test
+    void shouldPreparePasswordsAsRfc4013ExamplesShow() {
+        assertThat(ScramSha256Client.saslPrep("I\u00ADX")).isEqualTo("IX");       // soft hyphen mapped to nothing
+        assertThat(ScramSha256Client.saslPrep("user")).isEqualTo("user");
+        assertThat(ScramSha256Client.saslPrep("USER")).isEqualTo("USER");        // case preserved
+        assertThat(ScramSha256Client.saslPrep("\u00AA")).isEqualTo("a");         // NFKC
+        assertThat(ScramSha256Client.saslPrep("\u2168")).isEqualTo("IX");        // NFKC
+        assertThat(ScramSha256Client.saslPrep("a\u00A0b")).isEqualTo("a b");     // non-ASCII space
+        assertThat(ScramSha256Client.saslPrep("\u0007x\u00e9")).isEqualTo("\u0007x\u00e9"); // prohibited: unchanged
+    }
+
+    @Test
     void shouldComputeMd5PasswordWhenGivenSalt() {
         // "md5" + md5(md5("secret" + "alice") in hex + salt), computed independently with Python's hashlib.
         assertThat(Md5Password.encode("alice", "secret", new byte[] {1, 2, 3, 4}))
