@@ -24,8 +24,8 @@
  * <li>{@code application_name} (sluice). The session also starts with client_encoding UTF8,
  *     DateStyle ISO and extra_float_digits 3.</li>
  * </ul>
- * Authentication: trust, cleartext password, MD5, SCRAM-SHA-256 (without channel binding; the
- * password is not SASLprep-normalised). GSSAPI, SSPI and client certificates are not supported.
+ * Authentication: trust, cleartext password, MD5, SCRAM-SHA-256 (SASLprep as the server does it,
+ * without channel binding). GSSAPI, SSPI and client certificates are not supported.
  *
  * <h2>How a statement runs</h2>
  * The first execution of an SQL text sends Parse + Describe + Bind + Execute + Sync in one write and
