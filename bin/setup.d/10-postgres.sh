@@ -31,11 +31,14 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sluice_md5') THEN CREATE ROLE sluice_md5 LOGIN; END IF;
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sluice_clear') THEN CREATE ROLE sluice_clear LOGIN; END IF;
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sluice_tls') THEN CREATE ROLE sluice_tls LOGIN; END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sluice_scram_utf8') THEN CREATE ROLE sluice_scram_utf8 LOGIN; END IF;
 END $$;
 SET password_encryption = 'scram-sha-256';
 ALTER ROLE sluice_scram PASSWORD 'sluice-scram-pw';
 ALTER ROLE sluice_clear PASSWORD 'sluice-clear-pw';
 ALTER ROLE sluice_tls PASSWORD 'sluice-tls-pw';
+-- A non-ASCII password with a no-break space, which SASLprep maps to a space (tests the driver's SASLprep).
+ALTER ROLE sluice_scram_utf8 PASSWORD U&'\00FCn\00EF\00A0c\00F6d\00E9';
 SET password_encryption = 'md5';
 ALTER ROLE sluice_md5 PASSWORD 'sluice-md5-pw';
 GRANT ALL ON DATABASE test TO sluice_scram, sluice_md5, sluice_clear, sluice_tls;
@@ -48,6 +51,7 @@ block=$(cat <<'HBA'
 hostnossl all sluice_tls    127.0.0.0/8 reject
 hostssl   all sluice_tls    127.0.0.0/8 scram-sha-256
 host      all sluice_scram  127.0.0.0/8 scram-sha-256
+host      all sluice_scram_utf8 127.0.0.0/8 scram-sha-256
 host      all sluice_md5    127.0.0.0/8 md5
 host      all sluice_clear  127.0.0.0/8 password
 host      all all           127.0.0.0/8 trust

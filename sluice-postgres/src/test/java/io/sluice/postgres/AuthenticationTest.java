@@ -39,6 +39,17 @@ class AuthenticationTest {
     }
 
     @Test
+    void shouldLogInWithSaslPreparedPasswordWhenPasswordIsNotAscii() {
+        // The role's password holds a no-break space; server and driver both SASLprep it to a space.
+        String password = "\u00FCn\u00EF\u00A0c\u00F6d\u00E9";
+        try (PgConnection c = new PgDriver().connect(PgTestConfig.role("sluice_scram_utf8", password).build())) {
+            assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains("sluice_scram_utf8");
+        }
+        ConnectionConfig wrong = PgTestConfig.role("sluice_scram_utf8", "\u00FCn\u00EF").build();
+        assertThatThrownBy(() -> new PgDriver().connect(wrong)).isInstanceOf(AuthenticationException.class);
+    }
+
+    @Test
     void shouldStayPlainWhenAllowModeMeetsPlainRole() {
         try (PgConnection c = new PgDriver().connect(PgTestConfig.role("sluice_md5", "sluice-md5-pw")
                 .sslMode(SslMode.ALLOW).build())) {
