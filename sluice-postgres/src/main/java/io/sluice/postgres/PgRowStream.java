@@ -87,9 +87,7 @@ final class PgRowStream implements RowStream {
             switch (type) {
                 case DATA_ROW -> {
                     handler.dataRow(session.buffer(), session.bodyOffset(), session.bodyLength());
-                    if (handler.userFailure != null) {
-                        throw handler.userFailure;
-                    }
+                    handler.rethrowUserFailure();
                     return true;
                 }
                 case PORTAL_SUSPENDED -> {

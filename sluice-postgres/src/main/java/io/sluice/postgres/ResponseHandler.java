@@ -15,7 +15,8 @@ class ResponseHandler {
     /** The statement whose Describe answer this response carries, if any. */
     PgStatement describing;
     ServerException error;
-    RuntimeException userFailure;
+    /** A RuntimeException or Error thrown by the caller's row code (an AssertionError in a test, say). */
+    Throwable userFailure;
     /** Rows affected by the last CommandComplete. */
     long affected;
     /** True when the last CommandComplete tag was ROLLBACK (a COMMIT of a failed transaction). */
@@ -54,8 +55,18 @@ class ResponseHandler {
         row.reset(buf, offset, length);
         try {
             row(row);
-        } catch (RuntimeException e) {
-            userFailure = e;
+        } catch (RuntimeException | Error e) {
+            userFailure = e; // not rethrown yet: the rest of the response must be read to keep the connection in step
+        }
+    }
+
+    /** Throws the caller's own failure as it was thrown, if there was one. */
+    final void rethrowUserFailure() {
+        if (userFailure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (userFailure instanceof Error e) {
+            throw e;
         }
     }
 

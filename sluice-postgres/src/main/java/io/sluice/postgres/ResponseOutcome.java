@@ -34,8 +34,6 @@ final class ResponseOutcome {
         if (error != null) {
             throw error;
         }
-        if (handler.userFailure != null) {
-            throw handler.userFailure;
-        }
+        handler.rethrowUserFailure();
     }
 }

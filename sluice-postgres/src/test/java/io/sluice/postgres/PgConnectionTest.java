@@ -120,6 +120,20 @@ class PgConnectionTest {
     }
 
     @Test
+    void shouldStayInStepWhenRowCodeThrowsAnErrorNotAnException() {
+        // Regression: an Error (here a test's AssertionError) from a mapper escaped the response reader
+        // and left the rest of the result unread, so the next query saw this one's rows.
+        assertThatThrownBy(() -> c.forEach("SELECT g FROM generate_series(1, 1000) g", r -> {
+            throw new AssertionError("mapper failed on row " + r.getInt(0));
+        })).isInstanceOf(AssertionError.class).hasMessage("mapper failed on row 1");
+        assertThatThrownBy(() -> c.query("SELECT g FROM generate_series(1, 10) g", r -> {
+            throw new StackOverflowError("deep");
+        })).isInstanceOf(StackOverflowError.class);
+        assertThat(c.query("SELECT 42", r -> r.getInt(0))).containsExactly(42);
+        assertThat(c.isBroken()).isFalse();
+    }
+
+    @Test
     void shouldStreamInBoundedBatchesWhenInAutocommit() {
         try (RowStream rows = c.stream("SELECT g FROM generate_series(1, 10000) g", 100)) {
             long sum = 0;
