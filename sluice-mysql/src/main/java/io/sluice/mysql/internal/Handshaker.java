@@ -1,5 +1,6 @@
 package io.sluice.mysql.internal;
 
+import io.sluice.spi.TlsSockets;
 import static io.sluice.mysql.internal.protocol.Capabilities.*;
 
 import io.sluice.AuthenticationException;
@@ -99,7 +100,7 @@ final class Handshaker {
                 writeResponsePrefix(writer, caps, hs.mariaDb());
                 writer.end();
                 writer.flush();
-                Socket tlsSocket = TlsSupport.wrap(socket, config);
+                Socket tlsSocket = TlsSockets.wrap(socket, config.host(), socket.getPort(), config.sslMode(), config.sslRootCert());
                 reader.reset(tlsSocket.getInputStream());
                 writer.reset(tlsSocket.getOutputStream());
                 socket = tlsSocket;

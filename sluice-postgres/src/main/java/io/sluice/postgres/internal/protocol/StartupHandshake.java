@@ -1,5 +1,6 @@
 package io.sluice.postgres.internal.protocol;
 
+import io.sluice.spi.TlsSockets;
 import static io.sluice.postgres.internal.protocol.BackendMessage.*;
 
 import io.sluice.AuthenticationException;
@@ -103,7 +104,7 @@ public final class StartupHandshake {
                     // TLS over a selecting channel, so that interrupts can cancel queries here too.
                     SelectingChannelStreams io = new SelectingChannelStreams(channel);
                     io.readTimeout(remainingMillis(deadline));
-                    active = TlsUpgrade.upgrade(new ChannelSocket(io), host, port, config.sslMode(), config.sslRootCert());
+                    active = TlsSockets.wrap(new ChannelSocket(io), host, port, config.sslMode(), config.sslRootCert());
                     active.setSoTimeout(remainingMillis(deadline));
                     tls = true;
                 } else if (answer != SSL_REFUSED) {

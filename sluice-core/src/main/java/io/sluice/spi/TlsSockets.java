@@ -1,4 +1,4 @@
-package io.sluice.postgres.internal.protocol;
+package io.sluice.spi;
 
 import io.sluice.ConnectionException;
 import io.sluice.SslMode;
@@ -20,39 +20,42 @@ import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 
 /**
- * Wraps an open socket in TLS after the server accepted an SSLRequest, with libpq's meaning of each
- * {@link SslMode}: {@code require} (and {@code allow}/{@code prefer}) encrypt without checking the
- * certificate; {@code verify-ca} checks the chain against {@code sslrootcert} (or the JDK's trust
- * store); {@code verify-full} also checks that the certificate names the host (DNS name or IP
- * address), with the JDK's HTTPS endpoint identification.
+ * TLS for every driver, through the JDK, with libpq's meaning of each {@link SslMode}:
+ * {@code allow}, {@code prefer} and {@code require} encrypt without checking the certificate;
+ * {@code verify-ca} checks the chain against {@code sslrootcert} (PEM, one or more CA certificates)
+ * or the JDK's trust store; {@code verify-full} also checks that the certificate names the host
+ * (DNS name or IP address), with the JDK's HTTPS endpoint identification.
  *
- * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-SSL">SSL Session Encryption</a>
  * @see <a href="https://www.postgresql.org/docs/current/libpq-ssl.html">libpq SSL support</a>
  */
-public final class TlsUpgrade {
-    private TlsUpgrade() {}
+public final class TlsSockets {
+    private TlsSockets() {}
 
     /**
-     * Performs the TLS handshake over {@code plain} and returns the TLS socket.
+     * Performs the TLS handshake over the connected {@code plain} socket and returns the TLS socket,
+     * which closes {@code plain} when closed.
      *
-     * @throws ConnectionException if the handshake or the certificate check fails
+     * @throws ConnectionException if the handshake or the certificate check fails, naming host,
+     *         port, sslmode and sslrootcert
      */
-    public static SSLSocket upgrade(Socket plain, String host, int port, SslMode mode, Path rootCert) {
+    public static SSLSocket wrap(Socket plain, String host, int port, SslMode mode, Path rootCert) {
         try {
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(null, trustManagers(mode, rootCert), null);
             SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(plain, host, port, true);
             tls.setUseClientMode(true);
-            SSLParameters params = tls.getSSLParameters();
             if (mode == SslMode.VERIFY_FULL) {
+                SSLParameters params = tls.getSSLParameters();
                 params.setEndpointIdentificationAlgorithm("HTTPS");
+                tls.setSSLParameters(params);
             }
-            tls.setSSLParameters(params);
             tls.startHandshake();
             return tls;
         } catch (IOException | GeneralSecurityException e) {
+            boolean verifying = mode == SslMode.VERIFY_CA || mode == SslMode.VERIFY_FULL;
             throw new ConnectionException("TLS handshake failed: host=" + host + ", port=" + port + ", sslmode="
-                    + mode.urlName() + ", sslrootcert=" + rootCert + ", cause=" + e.getMessage(), e);
+                    + mode.urlName() + ", sslrootcert=" + rootCert + ", cause=" + e.getMessage()
+                    + (verifying ? " (setting sslrootcert names the trusted CA)" : ""), e);
         }
     }
 
@@ -66,10 +69,9 @@ public final class TlsUpgrade {
         } else {
             KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
             store.load(null, null);
-            CertificateFactory cf = CertificateFactory.getInstance("X.509");
             try (InputStream in = Files.newInputStream(rootCert)) {
                 int i = 0;
-                for (Certificate c : cf.generateCertificates(in)) {
+                for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
                     store.setCertificateEntry("ca-" + i++, c);
                 }
                 if (i == 0) {
