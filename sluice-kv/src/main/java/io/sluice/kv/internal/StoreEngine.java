@@ -346,7 +346,7 @@ public final class StoreEngine implements AutoCloseable {
             active.seal();
             unsynced.add(active);
             LogSegment next = spare;
-            if (next != null && next.writePosition() + aligned <= next.capacity()) {
+            if (next != null && next.ordinal() > active.ordinal() && next.writePosition() + aligned <= next.capacity()) {
                 spare = null;
                 active = next;
                 if (maintenance != null) {
@@ -354,6 +354,12 @@ public final class StoreEngine implements AutoCloseable {
                 }
             } else {
                 active = newSegment(SegmentDescriptor.KIND_LOG, aligned);
+                if (next != null) {
+                    // Too small for this record, and now older than the active segment: never usable.
+                    spare = null;
+                    segments.set(next.id(), null);
+                    next.delete();
+                }
             }
         }
         return active;
@@ -404,7 +410,11 @@ public final class StoreEngine implements AutoCloseable {
             writeLock.lock();
             try {
                 reservedIds.remove(id);
-                if (s != null) {
+                if (s != null && active != null && s.ordinal() < active.ordinal()) {
+                    // The writer rolled to a segment of its own while this one was being made: using this
+                    // one next would append out of ordinal order, and recovery replays in ordinal order.
+                    s.delete();
+                } else if (s != null) {
                     segments.set(id, s);
                     spare = s;
                 }
@@ -426,8 +436,12 @@ public final class StoreEngine implements AutoCloseable {
         long from = Math.max(s.touchedUpTo, (s.writePosition() + 8191) & ~4095L);
         long to = Math.min(s.capacity(), s.writePosition() + ahead);
         MemorySegment map = s.map();
-        for (long p = from; p + 8 <= to; p += 4096) {
-            PAGE_TOUCH.compareAndSet(map, p, 0L, 0L);
+        try {
+            for (long p = from; p + 8 <= to; p += 4096) {
+                PAGE_TOUCH.compareAndSet(map, p, 0L, 0L);
+            }
+        } catch (IllegalStateException discarded) {
+            return; // the writer discarded this spare meanwhile
         }
         s.touchedUpTo = Math.max(from, to);
     }
