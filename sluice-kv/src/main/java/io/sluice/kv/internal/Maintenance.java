@@ -263,6 +263,7 @@ final class Maintenance implements Runnable {
             if (e.snapshotPins.get() > 0 || e.retiredPending.isEmpty()) {
                 return;
             }
+            e.retireEpoch.incrementAndGet();
             for (LogSegment s : e.retiredPending) {
                 e.segments.set(s.id(), null);
                 s.delete();

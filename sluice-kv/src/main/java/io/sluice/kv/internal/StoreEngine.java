@@ -66,6 +66,8 @@ public final class StoreEngine implements AutoCloseable {
     Maintenance maintenance;
     private volatile boolean closed;
     final AtomicInteger snapshotPins = new AtomicInteger();
+    /** Bumped before compacted segments are retired; a reader's miss across a bump is retried. */
+    final AtomicLong retireEpoch = new AtomicLong();
     /** Compacted segments waiting for open snapshots to close (writer lock). */
     final List<LogSegment> retiredPending = new ArrayList<>();
 
@@ -175,7 +177,13 @@ public final class StoreEngine implements AutoCloseable {
         for (;;) {
             try {
                 KeyProbe probe = new KeyProbe(key, keyOffset, keyLength);
+                long epoch = retireEpoch.get();
                 if (index.lookup(hash, probe) == 0) {
+                    if (retireEpoch.get() != epoch) {
+                        // A compacted segment was retired meanwhile and its id may have been reused: a slot
+                        // read before the retirement can point into the new file. Look again.
+                        continue;
+                    }
                     return NOT_FOUND;
                 }
                 LogSegment seg = probe.segment;
