@@ -128,6 +128,9 @@ class KvCrashTest {
                     }
                     if (!ok) {
                         lost++;
+                        System.err.println("kv crash test: lost run=" + run + " key=" + k + " ack=" + ack + " lastAcked=" + lastAcked
+                                + " actual=" + (actual == null ? "absent" : actual.length >= 16 ? KvCrashWriter.readLong(actual, 0)
+                                + "/" + KvCrashWriter.readLong(actual, 8) : "short") + " steps=" + steps);
                     }
                     state[k] = actual;
                 }
