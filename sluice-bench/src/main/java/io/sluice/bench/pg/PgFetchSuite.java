@@ -5,7 +5,6 @@ import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,15 +25,7 @@ final class PgFetchSuite extends PgSuite {
 
     @Override
     public Set<String> systems() {
-        Set<String> s = new LinkedHashSet<>(List.of(PgClients.PGJDBC, PgClients.VERTX));
-        if (SluiceClient.available()) {
-            s.add(PgClients.SLUICE);
-            s.add(SLUICE_VIRTUAL);
-        }
-        if (Pgbench.executable() != null) {
-            s.add(Pgbench.SYSTEM);
-        }
-        return s;
+        return liveServerSystems();
     }
 
     @Override

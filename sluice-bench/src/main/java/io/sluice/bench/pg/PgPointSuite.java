@@ -4,7 +4,6 @@ import io.sluice.bench.Cell;
 import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,15 +22,7 @@ final class PgPointSuite extends PgSuite {
 
     @Override
     public Set<String> systems() {
-        Set<String> s = new LinkedHashSet<>(List.of(PgClients.PGJDBC, PgClients.VERTX));
-        if (SluiceClient.available()) {
-            s.add(PgClients.SLUICE);
-            s.add(SLUICE_VIRTUAL);
-        }
-        if (Pgbench.executable() != null) {
-            s.add(Pgbench.SYSTEM);
-        }
-        return s;
+        return liveServerSystems();
     }
 
     @Override

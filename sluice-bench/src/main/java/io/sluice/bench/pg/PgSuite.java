@@ -7,6 +7,7 @@ import io.sluice.bench.RunContext;
 import io.sluice.bench.Suite;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,5 +64,18 @@ abstract class PgSuite implements Suite {
             m.put((String) keyValues[i], values);
         }
         return m;
+    }
+
+    /** The systems that run against the live server: the peers, Sluice when its driver is built, pgbench when installed. */
+    static Set<String> liveServerSystems() {
+        Set<String> s = new LinkedHashSet<>(List.of(PgClients.PGJDBC, PgClients.VERTX));
+        if (SluiceClient.available()) {
+            s.add(PgClients.SLUICE);
+            s.add(SLUICE_VIRTUAL);
+        }
+        if (Pgbench.executable() != null) {
+            s.add(Pgbench.SYSTEM);
+        }
+        return s;
     }
 }
