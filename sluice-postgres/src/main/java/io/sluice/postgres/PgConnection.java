@@ -114,7 +114,7 @@ public final class PgConnection implements Connection {
     private void forget(QueryHandler h) {
         session.lockWrite(this);
         try {
-            h.registry.remove(h.key, h.statement);
+            h.registry.remove(h.statement);
         } finally {
             session.unlockWrite();
         }

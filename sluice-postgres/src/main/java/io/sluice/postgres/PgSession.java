@@ -38,6 +38,8 @@ final class PgSession {
     final ConnectionConfig config;
     final RequestPipeline pipeline = new RequestPipeline();
     final StatementCache cache;
+    /** The statement-cache lookup key reused by every request, under the write lock. */
+    final StatementCache.Probe keyProbe = new StatementCache.Probe();
     final Map<String, String> parameters = new ConcurrentHashMap<>();
     private final AutoCloseable io;
     private boolean readInterrupted; // by the thread holding the read turn
@@ -113,6 +115,9 @@ final class PgSession {
     }
 
     void raise(ResponseHandler handler, boolean interrupted, QueryTimer timer) {
+        if (!interrupted && handler.error == null && handler.userFailure == null) {
+            return; // the common case: no message to build (where() concatenates on every call)
+        }
         ResponseOutcome.raise(handler, interrupted, timer, queryTimeout, where());
     }
 
