@@ -126,6 +126,23 @@ public interface Connection extends AutoCloseable {
      */
     void cancel();
 
+    /**
+     * The notifications this connection has received (PostgreSQL {@code LISTEN}/{@code NOTIFY}),
+     * waiting up to {@code timeout} for the first one if none is queued; an empty list when the time
+     * runs out ({@link Duration#ZERO} only collects what has already been read). Notifications that
+     * arrive while other requests run are kept, in arrival order, until this is called, and each is
+     * also passed to {@link ServerEventListener#onNotification} as it is read. While this waits, the
+     * connection is busy: requests from other threads queue behind the wait, so listen on a
+     * connection of its own.
+     *
+     * @throws UnsupportedOperationException if the database has no notifications (MySQL, MariaDB)
+     * @throws QueryCancelledException if the waiting thread is interrupted: the flag is set again, the
+     *                                 connection stays usable and keeps what has arrived
+     */
+    default List<Notification> awaitNotifications(Duration timeout) {
+        throw new UnsupportedOperationException("notifications are not supported by " + getClass().getName());
+    }
+
     /** Sends a round trip to the server and waits at most {@code timeout}; false if it fails. */
     boolean isValid(Duration timeout);
 

@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.IsolationLevel;
+import io.sluice.Notification;
 import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
@@ -83,6 +84,12 @@ public final class PgConnection implements Connection {
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
         return new PgRowStream(session, session.cache, sql, fetchSize, params);
+    }
+
+    @Override
+    public List<Notification> awaitNotifications(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        return session.awaitNotifications(timeout);
     }
 
     @Override
