@@ -14,6 +14,8 @@ import io.sluice.SluiceException;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,6 +86,16 @@ public final class PgConnection implements Connection {
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
         return new PgRowStream(session, session.cache, sql, fetchSize, params);
+    }
+
+    @Override
+    public long copyIn(String sql, InputStream data) {
+        return PgCopy.in(session, sql, data);
+    }
+
+    @Override
+    public long copyOut(String sql, OutputStream out) {
+        return PgCopy.out(session, sql, out);
     }
 
     @Override

@@ -176,8 +176,8 @@ final class PgSession {
                 return true;
             }
             case COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE ->
-                    throw fail(new ProtocolException("COPY is not supported: type=" + BackendMessage.describe(type)
-                            + ", " + where()));
+                    throw fail(new ProtocolException("COPY through a query method: type=" + BackendMessage.describe(type)
+                            + " (use Connection.copyIn or copyOut), " + where()));
             default -> throw fail(new ProtocolException("unexpected message from server: type="
                     + BackendMessage.describe(type) + ", length=" + len + ", " + where()));
         }
