@@ -261,6 +261,7 @@ public final class PgConnection implements Connection {
         simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
                 + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");
         session.queryTimeout = session.config.queryTimeout();
+        session.discardNotifications(); // UNLISTEN * above: what was queued belonged to the previous user
     }
 
     @Override

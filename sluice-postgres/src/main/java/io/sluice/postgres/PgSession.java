@@ -308,6 +308,10 @@ final class PgSession {
         return drainNotifications();
     }
 
+    void discardNotifications() {
+        notifications.clear();
+    }
+
     private List<Notification> drainNotifications() {
         List<Notification> out = new ArrayList<>();
         Notification n;

@@ -108,6 +108,18 @@ class NotificationTest {
     }
 
     @Test
+    void shouldForgetListensAndQueuedNotificationsOnReset() {
+        listener.execute("LISTEN sluice_reset");
+        notifier.execute("NOTIFY sluice_reset, 'before'");
+        listener.query("SELECT pg_sleep(0.2)", r -> 0);
+
+        listener.reset();
+        notifier.execute("NOTIFY sluice_reset, 'after'");
+
+        assertThat(listener.awaitNotifications(Duration.ofMillis(300))).isEmpty();
+    }
+
+    @Test
     void shouldStopWaitingWhenInterruptedAndKeepTheConnection() throws Exception {
         listener.execute("LISTEN sluice_never");
         AtomicReference<Throwable> failure = new AtomicReference<>();
