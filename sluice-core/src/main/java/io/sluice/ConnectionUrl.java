@@ -88,6 +88,9 @@ final class ConnectionUrl {
         if (env.get("PGSSLROOTCERT") != null) {
             b.sslRootCert(Path.of(env.get("PGSSLROOTCERT")));
         }
+        if (env.get("PGCHANNELBINDING") != null && postgres) {
+            b.property("channel_binding", env.get("PGCHANNELBINDING"));
+        }
         if (env.get("PGAPPNAME") != null) {
             b.applicationName(env.get("PGAPPNAME"));
         }

@@ -1,6 +1,5 @@
 package io.sluice.postgres.internal.protocol;
 
-import io.sluice.spi.TlsSockets;
 import static io.sluice.postgres.internal.protocol.BackendMessage.*;
 
 import io.sluice.AuthenticationException;
@@ -11,6 +10,7 @@ import io.sluice.ServerException;
 import io.sluice.ServerMessage;
 import io.sluice.SslMode;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
+import io.sluice.spi.TlsSockets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,9 +19,12 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import javax.net.ssl.SSLSocket;
 
 /**
  * Opens a session: TCP connect, optional SSLRequest and TLS, StartupMessage, authentication
@@ -126,7 +129,7 @@ public final class StartupHandshake {
             startup.put("extra_float_digits", "3");
             FrontendEncoder.startup(out, startup);
             flush(out, os);
-            authenticate(reader, out, os);
+            authenticate(reader, out, os, tls ? (SSLSocket) active : null);
             Session session = awaitReady(reader, active, in, os, tls);
             active.setSoTimeout(0);
             if (tls) {
@@ -152,7 +155,15 @@ public final class StartupHandshake {
         }
     }
 
-    private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os) throws IOException {
+    /**
+     * Answers the server's authentication requests. {@code tls} is the TLS socket, or null on a plain
+     * connection. channel_binding (libpq's setting): {@code prefer} binds SCRAM to the TLS channel
+     * when the server offers SCRAM-SHA-256-PLUS; {@code require} fails unless that happens, before
+     * any password is sent; {@code disable} never binds.
+     */
+    private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os, SSLSocket tls) throws IOException {
+        String binding = channelBinding();
+        boolean bound = false;
         ScramSha256Client scram = null;
         while (true) {
             byte type = reader.next();
@@ -169,8 +180,17 @@ public final class StartupHandshake {
                 throw new ProtocolException("unexpected message during authentication: type=" + BackendMessage.describe(type));
             }
             int code = BackendDecoder.authenticationCode(b, off, len);
+            if (binding.equals("require") && (code == AUTHENTICATION_CLEARTEXT_PASSWORD || code == AUTHENTICATION_MD5_PASSWORD)) {
+                throw new AuthenticationException("channel binding required, but the server asked for a "
+                        + (code == AUTHENTICATION_MD5_PASSWORD ? "md5" : "cleartext") + " password (not sent): user="
+                        + config.user() + " (channel_binding=require)");
+            }
             switch (code) {
                 case AUTHENTICATION_OK -> {
+                    if (binding.equals("require") && !bound) {
+                        throw new AuthenticationException("channel binding required, but the server authenticated "
+                                + "the client without it: user=" + config.user() + " (channel_binding=require)");
+                    }
                     return;
                 }
                 case AUTHENTICATION_CLEARTEXT_PASSWORD -> {
@@ -187,12 +207,28 @@ public final class StartupHandshake {
                 }
                 case AUTHENTICATION_SASL -> {
                     List<String> mechanisms = BackendDecoder.saslMechanisms(b, off, len);
-                    if (!mechanisms.contains(ScramSha256Client.MECHANISM)) {
-                        throw new AuthenticationException("no supported SASL mechanism: offered=" + mechanisms
-                                + ", supported=[" + ScramSha256Client.MECHANISM + "]");
+                    boolean plus = tls != null && !binding.equals("disable")
+                            && mechanisms.contains(ScramSha256Client.MECHANISM_PLUS);
+                    if (binding.equals("require") && !plus) {
+                        throw new AuthenticationException("channel binding required, but " + (tls == null
+                                ? "the connection has no TLS" : "the server does not offer SCRAM-SHA-256-PLUS")
+                                + ": offered=" + mechanisms + " (channel_binding=require)");
                     }
-                    scram = ScramSha256Client.withRandomNonce("", requirePassword("scram-sha-256"));
-                    FrontendEncoder.saslInitialResponse(out, ScramSha256Client.MECHANISM,
+                    if (!plus && !mechanisms.contains(ScramSha256Client.MECHANISM)) {
+                        throw new AuthenticationException("no supported SASL mechanism: offered=" + mechanisms
+                                + ", supported=[" + ScramSha256Client.MECHANISM + ", " + ScramSha256Client.MECHANISM_PLUS + "]");
+                    }
+                    String password = requirePassword("scram-sha-256");
+                    if (plus) {
+                        X509Certificate server = (X509Certificate) tls.getSession().getPeerCertificates()[0];
+                        scram = ScramSha256Client.overTls("", password, ScramSha256Client.tlsServerEndPoint(server));
+                        bound = true;
+                    } else if (tls != null && !binding.equals("disable")) {
+                        scram = ScramSha256Client.overTls("", password, null);
+                    } else {
+                        scram = ScramSha256Client.withRandomNonce("", password);
+                    }
+                    FrontendEncoder.saslInitialResponse(out, scram.mechanism(),
                             scram.clientFirstMessage().getBytes(StandardCharsets.UTF_8));
                     flush(out, os);
                 }
@@ -256,6 +292,16 @@ public final class StartupHandshake {
         }
         return new ConnectionException("server refused the session: host=" + host + ", port=" + port + ", user="
                 + config.user() + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(), cause);
+    }
+
+    /** libpq's channel_binding: prefer (default), require or disable. */
+    private String channelBinding() {
+        String value = config.properties().getOrDefault("channel_binding", "prefer").trim().toLowerCase(Locale.ROOT);
+        return switch (value) {
+            case "prefer", "require", "disable" -> value;
+            default -> throw new IllegalArgumentException("unknown channel_binding: value=" + value
+                    + ", expected one of disable, prefer, require");
+        };
     }
 
     private String requirePassword(String method) {
