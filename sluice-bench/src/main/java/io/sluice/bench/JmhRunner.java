@@ -35,7 +35,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * cell stays compiled for the next, at the price of shared profiles between the systems of a run.
  * {@link Mode#FULL} forks once per cell (the rigorous figures): 3 x 2 s warm-up, 5 x 2 s measurement.
  * Virtual-thread runs always fork, because JMH reads {@code jmh.executor} once per JVM (quick: 2 s of
- * warm-up). Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
+ * warm-up). {@code --in-process} ({@link RunContext#inProcess}) runs a full-mode grid at quick timing. Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
  */
 public final class JmhRunner {
 
@@ -78,7 +78,8 @@ public final class JmhRunner {
         Path log = context.workDir().resolve(run.benchmark().getSimpleName() + "-" + run.threads()
                 + (run.virtualThreads() ? "v" : "") + ".log");
         o.output(log.toString());
-        boolean fork = context.mode() == Mode.FULL || run.virtualThreads();
+        boolean fork = (context.mode() == Mode.FULL && !context.inProcess()) || run.virtualThreads();
+        Mode timing = context.inProcess() && context.mode() == Mode.FULL ? Mode.QUICK : context.mode();
         List<String> jvmArgs = new ArrayList<>(FORK_JVM_ARGS);
         if (run.virtualThreads()) {
             jvmArgs.add("-Djmh.executor=VIRTUAL");
@@ -89,7 +90,7 @@ public final class JmhRunner {
         } else {
             o.forks(0);
         }
-        switch (context.mode()) {
+        switch (timing) {
             case SMOKE -> o.warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200));
             // Quick runs in this JVM (see the class comment): code compiled for one cell stays compiled
             // for the next, so 1 s of warm-up suffices; a fork (virtual threads) starts cold and gets 2 s.
