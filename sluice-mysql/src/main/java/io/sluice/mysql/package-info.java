@@ -13,10 +13,16 @@
  *       {@code allow} (plain, then TLS if the login is refused), {@code prefer} (TLS when offered, the
  *       default), {@code require}, {@code verify-ca}, {@code verify-full} ({@code sslrootcert} names
  *       the trusted CA file).</li>
- *   <li>Statement cache: every ad-hoc SQL text is prepared on first use (on MariaDB prepare and execute
- *       go out in one write) and kept in a per-connection LRU of {@code statement_cache_size}
- *       statements (default 256); results then arrive as binary rows. With size 0, parameterless SQL
- *       runs through COM_QUERY (text rows) and SQL with parameters is prepared once and closed.</li>
+ *   <li>Statement cache: an ad-hoc SQL text with parameters is prepared on first use (on MariaDB
+ *       prepare and execute go out in one write); a parameterless text runs through COM_QUERY (text
+ *       rows) on its first use and is prepared on its second, so that SQL built with literals and run
+ *       once costs no prepare and close (a text containing {@code ;} is prepared at once, so that it is
+ *       always one statement). Prepared texts stay in a per-connection LRU of
+ *       {@code statement_cache_size} statements (default 256), and the parameterless texts seen once
+ *       in a second LRU of that size; results then arrive as binary rows. With size 0, parameterless
+ *       SQL always runs through COM_QUERY and SQL with parameters is prepared once and closed. A text
+ *       result whose column definitions are byte-identical to the previous text result's reuses their
+ *       decoded form.</li>
  *   <li>Rows are views over the receive buffer: one offset table per result shape, each value
  *       decoded when a getter asks for it. The reader fills a 64 KiB buffer per system call.</li>
  *   <li>{@code executeBatch} writes up to 512 executes before reading their replies (pipelining).</li>

@@ -91,6 +91,46 @@ class MysqlSessionTest {
         }
     }
 
+    @Test
+    void shouldRunParameterlessTextAsQueryOnFirstUseAndPrepareItOnSecondUse() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            prepares(c); // prepares and caches the status query itself
+            long before = prepares(c);
+            for (int use = 1; use <= 3; use++) {
+                assertThat(c.query("SELECT 41 + 1", r -> r.getInt(0))).containsExactly(42);
+            }
+            assertThat(prepares(c) - before).as("one prepare, on the second use").isEqualTo(1);
+            assertThat(c.query("SELECT 40 + 1", r -> r.getInt(0))).containsExactly(41);
+            assertThat(prepares(c) - before).as("a new text runs as COM_QUERY").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void shouldRefuseMultiStatementTextOnFirstUseToo() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            assertThatThrownBy(() -> c.query("SELECT 1; SELECT 2", r -> r.getInt(0))).isInstanceOf(ServerException.class);
+            assertThat(c.query("SELECT 3", r -> r.getInt(0))).containsExactly(3);
+        }
+    }
+
+    @Test
+    void shouldDecodeEachTextResultWithItsOwnColumnsWhenShapesAlternate() {
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().statementCacheSize(0))) {
+            for (int i = 0; i < 3; i++) {
+                assertThat(c.query("SELECT 1 AS a", r -> r.column(0).name() + "=" + r.getInt(0))).containsExactly("a=1");
+                assertThat(c.query("SELECT 'x' AS b, 2 AS c", r -> r.column(1).name() + "=" + r.getString(0) + r.getInt(1)))
+                        .containsExactly("c=x2");
+                assertThat(c.query("SELECT 'y' AS b, 3 AS c", r -> r.columnCount() + r.getString("b") + r.getInt("c")))
+                        .containsExactly("2y3");
+            }
+        }
+    }
+
+    private static long prepares(Connection c) {
+        return c.query("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = ?",
+                r -> r.getLong(0), "COM_STMT_PREPARE").get(0);
+    }
+
     private static long preparedCount(Connection c) {
         return c.query("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = 'PREPARED_STMT_COUNT'",
                 r -> r.getLong(0)).stream().findFirst().orElse(0L);
