@@ -157,6 +157,24 @@ class MysqlTypesTest {
 
     @ParameterizedTest(name = "statementCacheSize={0}")
     @ValueSource(ints = {0, 256})
+    void shouldReadEachRowsOwnDateWhenConsecutiveRowsShareOrChangeTheirDay(int cacheSize) {
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().statementCacheSize(cacheSize))) {
+            c.executeScript("CREATE TEMPORARY TABLE my_days (k INT PRIMARY KEY, d DATE, dt DATETIME(1))");
+            c.executeScript("INSERT INTO my_days VALUES (1, '2024-03-01', '2024-03-01 10:00:00'), (2, '2024-03-01', '2024-03-01 23:59:59.5'),"
+                    + " (3, '2024-03-02', '2024-03-02 00:00:00'), (4, '2023-03-02', '2023-03-02 10:00:00'),"
+                    + " (5, '2023-04-02', '2023-04-02 10:00:00'), (6, '2023-04-01', '2023-04-01 10:00:00')");
+            List<String> expected = List.of("2024-03-01 2024-03-01T10:00", "2024-03-01 2024-03-01T23:59:59.500",
+                    "2024-03-02 2024-03-02T00:00", "2023-03-02 2023-03-02T10:00", "2023-04-02 2023-04-02T10:00",
+                    "2023-04-01 2023-04-01T10:00");
+            for (int use = 1; use <= 3; use++) { // with the cache on: text rows, then binary rows twice
+                assertThat(c.query("SELECT d, dt FROM my_days ORDER BY k", r -> r.getLocalDate(0) + " " + r.getLocalDateTime(1)))
+                        .as("use %d", use).isEqualTo(expected);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "statementCacheSize={0}")
+    @ValueSource(ints = {0, 256})
     void shouldRoundTripParametersOfEveryType(int cacheSize) {
         try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().statementCacheSize(cacheSize))) {
             c.executeScript("CREATE TEMPORARY TABLE my_params (bu BIGINT UNSIGNED, tm TIME(6), dtm DATETIME(6), d DECIMAL(20,5),"
