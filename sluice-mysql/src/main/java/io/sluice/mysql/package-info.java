@@ -5,7 +5,8 @@
  * <h2>What it does</h2>
  * <ul>
  *   <li>Handshake v10 with CLIENT_PROTOCOL_41, CLIENT_DEPRECATE_EOF, CLIENT_PLUGIN_AUTH, CLIENT_SSL and,
- *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement).</li>
+ *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement)
+ *       and MARIADB_CLIENT_STMT_BULK_OPERATIONS.</li>
  *   <li>Authentication: mysql_native_password, caching_sha2_password (fast path; full path in clear
  *       over TLS or RSA-encrypted with the server's public key), mysql_clear_password (TLS only),
  *       MariaDB's client_ed25519, and auth switch requests.</li>
@@ -25,7 +26,11 @@
  *       decoded form.</li>
  *   <li>Rows are views over the receive buffer: one offset table per result shape, each value
  *       decoded when a getter asks for it. The reader fills a 64 KiB buffer per system call.</li>
- *   <li>{@code executeBatch} writes up to 512 executes before reading their replies (pipelining).</li>
+ *   <li>{@code executeBatch}: on MariaDB, an {@code INSERT ... VALUES (...)} of one row (no IGNORE,
+ *       ON DUPLICATE KEY, SELECT or RETURNING; no quotes or comments in the text) goes out as
+ *       COM_STMT_BULK_EXECUTE commands of up to 1 MiB, executed by the server as an array (each set then
+ *       counts 1; a set whose parameter types differ from the previous sets' starts a new command).
+ *       Any other statement: up to 512 executes written before their replies are read (pipelining).</li>
  *   <li>{@code stream} opens a read-only server cursor (COM_STMT_EXECUTE with CURSOR_TYPE_READ_ONLY) and
  *       asks for {@code fetchSize} rows at a time with COM_STMT_FETCH: client memory stays bounded, and
  *       closing early costs one COM_STMT_RESET. SQL that runs as text (cache size 0, no parameters) is

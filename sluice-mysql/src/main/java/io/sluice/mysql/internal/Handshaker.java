@@ -75,7 +75,7 @@ final class Handshaker {
         if ((serverCaps & CLIENT_PROTOCOL_41) == 0) {
             throw new ProtocolException("server too old: CLIENT_PROTOCOL_41 missing, version=" + hs.serverVersion());
         }
-        long caps = CLIENT_DEFAULT | (hs.mariaDb() ? MARIADB_CLIENT_CACHE_METADATA : 0);
+        long caps = CLIENT_DEFAULT | (hs.mariaDb() ? MARIADB_CLIENT_CACHE_METADATA | MARIADB_CLIENT_STMT_BULK_OPERATIONS : 0);
         if (config.database() != null && !config.database().isEmpty()) {
             caps |= CLIENT_CONNECT_WITH_DB;
         }
