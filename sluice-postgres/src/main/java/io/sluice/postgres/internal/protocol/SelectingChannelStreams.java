@@ -91,14 +91,26 @@ public final class SelectingChannelStreams implements AutoCloseable {
             return n < 0 ? -1 : one[0] & 0xff;
         }
 
+        /**
+         * True when the previous read returned less than it asked for, so the socket is probably empty:
+         * the next read then waits in the selector first instead of trying a read that would return 0
+         * (a request-response round trip costs write, wait, read rather than write, read, wait, read).
+         */
+        private boolean drained;
+
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             ByteBuffer target = ByteBuffer.wrap(b, off, len);
+            boolean waitFirst = drained;
             while (true) {
-                int n = channel.read(target);
-                if (n != 0) {
-                    return n;
+                if (!waitFirst) {
+                    int n = channel.read(target);
+                    if (n != 0) {
+                        drained = n < len;
+                        return n;
+                    }
                 }
+                waitFirst = false;
                 int timeout = readTimeoutMillis;
                 int ready = readSelector.select(timeout);
                 readSelector.selectedKeys().clear();
