@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * {@code mysql-fetch}: the ldbc fetch of 500..2000 rows of {@code my_ldbc} reading all 16 columns,
  * cases {@code statement} and {@code prepared}; full: 500, 1000, 1500, 2000 rows at 1, 2, 4, 8, 16
- * threads, all three systems; quick: 500 rows at 1 and 2 threads vs MariaDB Connector/J (see
- * {@link MySuite#systems}); smoke: 500 rows, 1 thread.
+ * threads; quick (the mysql-* suites share a minute of the main job): 500 rows at 1 and 2 threads,
+ * where the targets are; smoke: 500 rows, 1 thread.
  */
 final class MyFetchSuite extends MySuite {
     @Override

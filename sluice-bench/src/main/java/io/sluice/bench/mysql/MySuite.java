@@ -34,20 +34,11 @@ abstract class MySuite implements Suite {
         return new LinkedHashSet<>(SYSTEMS);
     }
 
-    /**
-     * The systems a run measures: all three, except in quick mode, which (to keep every {@code mysql-*}
-     * suite together within a minute of the main job) compares with MariaDB Connector/J only, the
-     * better peer in every full run; {@code --full} and smoke runs keep MySQL Connector/J.
-     */
-    static List<String> systems(Mode mode) {
-        return mode == Mode.QUICK ? List.of(MyEndpoint.MARIADB, MyEndpoint.SLUICE) : SYSTEMS;
-    }
-
-    /** Runs {@link MyBenchmark} for every system of the mode with {@code params} at each thread count. */
+    /** Runs {@link MyBenchmark} for every system with {@code params} at each thread count. */
     final void jmh(RunContext context, ResultSink sink, Map<String, List<String>> params, List<Integer> threads,
                    String caseParam) throws Exception {
         Map<String, List<String>> all = new LinkedHashMap<>();
-        all.put("system", systems(context.mode()));
+        all.put("system", SYSTEMS);
         all.putAll(params);
         for (int t : threads) {
             System.out.println("  " + name() + ": " + all + " threads=" + t);
