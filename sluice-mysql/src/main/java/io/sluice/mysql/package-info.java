@@ -39,9 +39,12 @@
  *   <li>{@code cancel} and query timeouts send {@code KILL QUERY id} on a second connection; the
  *       cancelled call throws {@link io.sluice.QueryCancelledException} or
  *       {@link io.sluice.QueryTimeoutException} and the connection stays usable. If the server does not
- *       answer the cancel, the connection is closed instead of hanging. A virtual thread interrupted while
- *       it waits gets {@link io.sluice.QueryCancelledException} too, but the JDK closed its socket, so the
- *       connection is broken.</li>
+ *       answer the cancel, the connection is closed instead of hanging. A thread (virtual or platform)
+ *       interrupted while it waits gets {@link io.sluice.QueryCancelledException} too, but the JDK closed
+ *       its socket (an interruptible channel), so the connection is broken.</li>
+ *   <li>The socket is a blocking SocketChannel's: after the timed connect and login it is back in
+ *       blocking mode, so each reply costs one read system call (a plain JDK socket stays non-blocking
+ *       after a timed operation: read, EAGAIN, poll, read).</li>
  *   <li>{@code reset} is COM_RESET_CONNECTION (prepared statements, variables, transaction dropped);
  *       {@code isValid} is COM_PING.</li>
  *   <li>Warnings: when a {@link io.sluice.ServerEventListener} is registered and a statement reports
