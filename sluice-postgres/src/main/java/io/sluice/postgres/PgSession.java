@@ -249,8 +249,9 @@ final class PgSession {
     /**
      * The queued notifications, after waiting up to {@code timeout} for one if none is queued (see
      * {@link io.sluice.Connection#awaitNotifications}). The wait takes a read turn like a request
-     * that sends nothing, holds the connection exclusively, and reads with a socket timeout: a message is read whole or not at all
-     * ({@link MessageReader#next} resumes where a timed-out read stopped).
+     * that sends nothing, holds the connection exclusively, and reads with a socket timeout: a
+     * message is read whole or not at all ({@link MessageReader#next} resumes where a timed-out read
+     * stopped).
      */
     List<Notification> awaitNotifications(Duration timeout) {
         if (!notifications.isEmpty() || timeout.isZero() || timeout.isNegative()) {

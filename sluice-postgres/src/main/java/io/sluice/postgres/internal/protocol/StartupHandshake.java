@@ -11,14 +11,18 @@ import io.sluice.ServerMessage;
 import io.sluice.SslMode;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import io.sluice.spi.TlsSockets;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,6 +71,9 @@ public final class StartupHandshake {
      * @throws ConnectionException     for anything else that prevents the session
      */
     public Session open() {
+        if (isUnixSocket(host)) {
+            return attemptUnix();
+        }
         SslMode mode = config.sslMode();
         if (mode == SslMode.ALLOW) {
             try {
@@ -120,17 +127,7 @@ public final class StartupHandshake {
             InputStream in = active.getInputStream();
             OutputStream os = active.getOutputStream();
             MessageReader reader = new MessageReader(in);
-            Map<String, String> startup = new LinkedHashMap<>();
-            startup.put("user", config.user());
-            startup.put("database", config.database());
-            startup.put("application_name", config.applicationName());
-            startup.put("client_encoding", "UTF8");
-            startup.put("DateStyle", "ISO");
-            startup.put("extra_float_digits", "3");
-            FrontendEncoder.startup(out, startup);
-            flush(out, os);
-            authenticate(reader, out, os, tls ? (SSLSocket) active : null);
-            Session session = awaitReady(reader, active, in, os, tls);
+            Session session = login(reader, in, os, out, active, tls ? (SSLSocket) active : null);
             active.setSoTimeout(0);
             if (tls) {
                 return session;
@@ -151,6 +148,63 @@ public final class StartupHandshake {
             throw new ConnectionException("connect failed: host=" + host + ", port=" + port + ", cause=" + e, e);
         } catch (RuntimeException e) {
             closeQuietly(socket);
+            throw e;
+        }
+    }
+
+    /** StartupMessage, authentication, then everything up to the first ReadyForQuery. */
+    private Session login(MessageReader reader, InputStream in, OutputStream os, PgWriteBuffer out, Socket socket,
+            SSLSocket tls) throws IOException {
+        Map<String, String> startup = new LinkedHashMap<>();
+        startup.put("user", config.user());
+        startup.put("database", config.database());
+        startup.put("application_name", config.applicationName());
+        startup.put("client_encoding", "UTF8");
+        startup.put("DateStyle", "ISO");
+        startup.put("extra_float_digits", "3");
+        FrontendEncoder.startup(out, startup);
+        flush(out, os);
+        authenticate(reader, out, os, tls);
+        return awaitReady(reader, socket, in, os, tls != null);
+    }
+
+    /** True for libpq's Unix-domain socket form of host: an absolute directory path. */
+    public static boolean isUnixSocket(String host) {
+        return host.startsWith("/");
+    }
+
+    /** The socket file of a Unix-domain socket directory, as the server names it. */
+    public static Path unixSocketPath(String directory, int port) {
+        return Path.of(directory, ".s.PGSQL." + port);
+    }
+
+    /**
+     * Connects over a Unix-domain socket ({@code host} is its directory, as in libpq). TLS is never
+     * used there (sslmode does not apply, as in libpq); the selecting streams serve from the start.
+     */
+    private Session attemptUnix() {
+        Path path = unixSocketPath(host, port);
+        long deadline = config.connectTimeout().isZero() ? 0 : System.nanoTime() + config.connectTimeout().toNanos();
+        SocketChannel channel = null;
+        try {
+            channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+            channel.connect(UnixDomainSocketAddress.of(path));
+            SelectingChannelStreams io = new SelectingChannelStreams(channel);
+            io.readTimeout(remainingMillis(deadline));
+            MessageReader reader = new MessageReader(io.input());
+            Session session = login(reader, io.input(), io.output(), new PgWriteBuffer(256), null, null);
+            io.readTimeout(0);
+            return new Session(null, io.input(), io.output(), reader, session.processId(), session.secretKey(),
+                    session.parameters(), session.transactionStatus(), false, io);
+        } catch (SocketTimeoutException e) {
+            closeQuietly(channel);
+            throw new ConnectionException("connect timed out: socket=" + path + ", timeout=" + config.connectTimeout()
+                    + " (setting connect_timeout)", e);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new ConnectionException("connect failed: socket=" + path + ", cause=" + e, e);
+        } catch (RuntimeException e) {
+            closeQuietly(channel);
             throw e;
         }
     }
@@ -329,7 +383,10 @@ public final class StartupHandshake {
         return (int) Math.min(ms, Integer.MAX_VALUE);
     }
 
-    private static void closeQuietly(Socket s) {
+    private static void closeQuietly(Closeable s) {
+        if (s == null) {
+            return;
+        }
         try {
             s.close();
         } catch (IOException ignored) {
