@@ -94,6 +94,9 @@ final class ConnectionUrl {
         if (env.get("PGCHANNELBINDING") != null && postgres) {
             b.property("channel_binding", env.get("PGCHANNELBINDING"));
         }
+        if (env.get("PGOPTIONS") != null && postgres) {
+            b.property("options", env.get("PGOPTIONS"));
+        }
         if (env.get("PGAPPNAME") != null) {
             b.applicationName(env.get("PGAPPNAME"));
         }

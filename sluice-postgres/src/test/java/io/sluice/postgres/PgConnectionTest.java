@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.Connection;
+import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.IsolationLevel;
 import io.sluice.PreparedStatement;
@@ -187,5 +188,15 @@ class PgConnectionTest {
         c.close();
         assertThat(c.isClosed()).isTrue();
         assertThatThrownBy(() -> c.query("SELECT 1", r -> 1)).isInstanceOf(ConnectionException.class);
+    }
+
+    @Test
+    void shouldApplyLibpqOptionsAtStartup() {
+        ConnectionConfig config = ConnectionConfig.fromUrl("postgresql://postgres@127.0.0.1:5432/test?sslmode=disable"
+                + "&options=-c%20search_path%3Dpg_catalog%2Cpublic%20-c%20statement_timeout%3D1234");
+        try (PgConnection o = new PgDriver().connect(config)) {
+            assertThat(o.query("SHOW statement_timeout", r -> r.getString(0))).containsExactly("1234ms");
+            assertThat(o.query("SHOW search_path", r -> r.getString(0))).containsExactly("pg_catalog,public");
+        }
     }
 }

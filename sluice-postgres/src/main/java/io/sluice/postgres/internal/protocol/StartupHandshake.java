@@ -162,6 +162,10 @@ public final class StartupHandshake {
         startup.put("client_encoding", "UTF8");
         startup.put("DateStyle", "ISO");
         startup.put("extra_float_digits", "3");
+        String options = config.properties().get("options"); // libpq: command-line options for the backend
+        if (options != null && !options.isBlank()) {
+            startup.put("options", options);
+        }
         FrontendEncoder.startup(out, startup);
         flush(out, os);
         authenticate(reader, out, os, tls);
