@@ -18,6 +18,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.WarmupMode;
 
 /**
  * Runs JMH benchmark classes programmatically at a {@link Mode}'s size, with the GC profiler, and turns
@@ -30,12 +31,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@code gc.alloc.rate.norm}, and, when there is a {@code rows} parameter, a {@code B/row} cell.
  *
  * <p>Sizes: {@link Mode#SMOKE} runs in this JVM, no warm-up, one 200 ms iteration. {@link Mode#QUICK}
- * also runs in this JVM, 1 x 1 s warm-up and 2 x 0.5 s measurement: a fork per cell cost ~2 s of JVM
- * start and a cold JIT each, which was most of the main job's time; in one JVM, code compiled for one
- * cell stays compiled for the next, at the price of shared profiles between the systems of a run.
- * {@link Mode#FULL} forks once per cell (the rigorous figures): 3 x 2 s warm-up, 5 x 2 s measurement.
- * Virtual-thread runs always fork, because JMH reads {@code jmh.executor} once per JVM (quick: 2 s of
- * warm-up). {@code --in-process} ({@link RunContext#inProcess}) runs a full-mode grid at quick timing. Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
+ * also runs in this JVM: every cell of a run is warmed for 0.5 s before any is measured, then each
+ * gets 0.5 s more just before its 2 x 0.5 s measurement (JMH's BULK_INDI warm-up). A fork per cell
+ * cost ~2 s of JVM start and a cold JIT each, which was most of the main job's time; in one JVM, code
+ * compiled for one cell stays compiled for the next, at the price of shared profiles between the
+ * systems of a run. {@link Mode#FULL} forks once per cell (the rigorous figures): 3 x 2 s warm-up,
+ * 5 x 2 s measurement. Virtual-thread runs always fork, because JMH reads {@code jmh.executor} once
+ * per JVM (quick: 2 s of warm-up). {@code --in-process} ({@link RunContext#inProcess}) runs a
+ * full-mode grid at quick timing. Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
  */
 public final class JmhRunner {
 
@@ -93,9 +96,18 @@ public final class JmhRunner {
         switch (timing) {
             case SMOKE -> o.warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200));
             // Quick runs in this JVM (see the class comment): code compiled for one cell stays compiled
-            // for the next, so 1 s of warm-up suffices; a fork (virtual threads) starts cold and gets 2 s.
-            case QUICK -> o.warmupIterations(1).warmupTime(TimeValue.seconds(fork ? 2 : 1))
-                    .measurementIterations(2).measurementTime(TimeValue.milliseconds(500));
+            // for the next; a fork (virtual threads) starts cold and gets 2 s of warm-up.
+            case QUICK -> {
+                if (fork) {
+                    o.warmupIterations(1).warmupTime(TimeValue.seconds(2));
+                } else {
+                    // Every cell of the run is warmed once before any is measured, then again just before
+                    // its own measurement: otherwise the run's first cells (a system's first case) meet a
+                    // colder JIT than the later ones, and in-process order would decide ratios.
+                    o.warmupMode(WarmupMode.BULK_INDI).warmupIterations(1).warmupTime(TimeValue.milliseconds(500));
+                }
+                o.measurementIterations(2).measurementTime(TimeValue.milliseconds(500));
+            }
             case FULL -> o.warmupIterations(3).warmupTime(TimeValue.seconds(2))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(2));
         }
