@@ -8,6 +8,7 @@ import io.sluice.Interval;
 import io.sluice.ProtocolException;
 import io.sluice.Row;
 import io.sluice.ValueConversionException;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -412,6 +413,17 @@ public final class MysqlRow implements Row {
             case MYSQL_TYPE_TIME -> temporal.decodeBinaryTime(buf, offsets[i], n).formatTime(defs[i].decimals());
             default -> new String(buf, offsets[i], n, StandardCharsets.UTF_8);
         };
+    }
+
+    /** Text columns (TEXT kind: strings, ENUM, SET) hold exactly {@link #getString}'s UTF-8 bytes in both protocols. */
+    @Override
+    public boolean writeUtf8(int i, Utf8Sink sink) throws IOException {
+        int n = lengths[i];
+        if (n < 0 || defs[i].column().type() != ColumnType.TEXT) {
+            return false;
+        }
+        sink.write(buf, offsets[i], n);
+        return true;
     }
 
     @Override
