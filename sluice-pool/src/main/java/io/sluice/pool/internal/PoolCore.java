@@ -223,7 +223,6 @@ public final class PoolCore {
     /** The wait ended by timeout or interrupt: leave the queue, unless a connection arrived just now. */
     private PoolEntry abandon(Waiter w, long start, boolean interrupted) {
         PoolEntry e;
-        List<Waiter> woken = null;
         String counts = null;
         PoolEvents.Timeout event = new PoolEvents.Timeout();
         lock.lock();
@@ -233,9 +232,6 @@ public final class PoolCore {
                 counts = describeLocked(event);
                 waiters.remove(w);
                 waiting = waiters.size();
-            } else if (e != null && interrupted) {
-                e.setIdle(); // handed over just now: pass it on to the next waiter
-                woken = lendIdleToWaitersLocked();
             }
         } finally {
             lock.unlock();
@@ -246,7 +242,9 @@ public final class PoolCore {
             }
             throw w.failure;
         }
-        unparkOthers(woken);
+        if (e != null && interrupted) {
+            giveBack(e); // handed over just now: to the next waiter, or closed if the pool is closing
+        }
         if (!interrupted) {
             if (e != null) {
                 return e;
