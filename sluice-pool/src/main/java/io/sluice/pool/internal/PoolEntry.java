@@ -1,9 +1,9 @@
 package io.sluice.pool.internal;
 
 import io.sluice.Connection;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * One pooled physical connection, its ownership state and its clocks (all {@link System#nanoTime()}).
@@ -24,18 +24,10 @@ final class PoolEntry {
     /** Taken for closing: never lent again. */
     static final int REMOVED = 3;
 
-    private static final VarHandle STATE;
-    private static final VarHandle BORROWED_AT;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            STATE = lookup.findVarHandle(PoolEntry.class, "state", int.class);
-            BORROWED_AT = lookup.findVarHandle(PoolEntry.class, "borrowedAt", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final AtomicIntegerFieldUpdater<PoolEntry> STATE =
+            AtomicIntegerFieldUpdater.newUpdater(PoolEntry.class, "state");
+    private static final AtomicLongFieldUpdater<PoolEntry> BORROWED_AT =
+            AtomicLongFieldUpdater.newUpdater(PoolEntry.class, "borrowedAt");
 
     final Connection connection;
     final long createdAt;
@@ -59,12 +51,11 @@ final class PoolEntry {
     long lends;
 
     /**
-     * 0 while idle; the time of lending while lent. Read by the housekeeper's leak scan (acquire);
+     * 0 while idle; the time of lending while lent. Read by the housekeeper's leak scan;
      * written with release semantics, after the plain fields below, so the housekeeper that reads
      * it first sees them (a data race only with a later borrow, which at worst names the wrong
      * borrower in a leak report). Release, not volatile: no store-load fence on the lending path.
      */
-    @SuppressWarnings("unused") // accessed through BORROWED_AT
     private volatile long borrowedAt;
     Thread borrower;
     /** The borrower's stack, captured only when leak detection is on. */
@@ -112,11 +103,11 @@ final class PoolEntry {
     }
 
     long borrowedAt() {
-        return (long) BORROWED_AT.getAcquire(this);
+        return borrowedAt;
     }
 
     void borrowedAt(long at) {
-        BORROWED_AT.setRelease(this, at);
+        BORROWED_AT.lazySet(this, at); // a release store
     }
 
     boolean isExpired(long now) {
