@@ -1,5 +1,7 @@
 package io.sluice;
 
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -125,6 +127,52 @@ public interface Connection extends AutoCloseable {
      * caller gets a {@link QueryCancelledException}; the connection stays usable.
      */
     void cancel();
+
+    /**
+     * The notifications this connection has received (PostgreSQL {@code LISTEN}/{@code NOTIFY}),
+     * waiting up to {@code timeout} for the first one if none is queued; an empty list when the time
+     * runs out ({@link Duration#ZERO} only collects what has already been read). Notifications that
+     * arrive while other requests run are kept, in arrival order, until this is called, and each is
+     * also passed to {@link ServerEventListener#onNotification} as it is read. While this waits, the
+     * connection is busy: requests from other threads queue behind the wait, so listen on a
+     * connection of its own.
+     *
+     * @throws UnsupportedOperationException if the database has no notifications (MySQL, MariaDB)
+     * @throws QueryCancelledException if the waiting thread is interrupted: the flag is set again, the
+     *                                 connection stays usable and keeps what has arrived
+     */
+    default List<Notification> awaitNotifications(Duration timeout) {
+        throw new UnsupportedOperationException("notifications are not supported by " + getClass().getName());
+    }
+
+    /**
+     * Runs {@code COPY ... FROM STDIN} (PostgreSQL), sending the bytes of {@code data} in the format
+     * the statement names (text, csv or binary) until the stream ends; returns the rows copied. The
+     * connection is busy until then. A server error (a malformed line, a constraint) is thrown once
+     * the input has been sent; a failing {@code data} stream aborts the COPY (CopyFail) and is thrown
+     * as {@link SluiceException} with the {@link java.io.IOException} as its cause. The connection
+     * stays usable in both cases. The stream is not closed.
+     *
+     * @throws IllegalArgumentException      if {@code sql} is not a {@code COPY ... FROM STDIN}
+     * @throws UnsupportedOperationException if the database has no COPY (MySQL, MariaDB)
+     */
+    default long copyIn(String sql, InputStream data) {
+        throw new UnsupportedOperationException("COPY is not supported by " + getClass().getName());
+    }
+
+    /**
+     * Runs {@code COPY ... TO STDOUT} (PostgreSQL), writing the server's bytes to {@code out} as they
+     * arrive (bounded memory); returns the rows copied. If {@code out} fails, the COPY is cancelled,
+     * the rest of its answer is read and dropped, and the failure is thrown as {@link SluiceException}
+     * with the {@link java.io.IOException} as its cause; the connection stays usable. The stream is
+     * neither flushed nor closed.
+     *
+     * @throws IllegalArgumentException      if {@code sql} is not a {@code COPY ... TO STDOUT}
+     * @throws UnsupportedOperationException if the database has no COPY (MySQL, MariaDB)
+     */
+    default long copyOut(String sql, OutputStream out) {
+        throw new UnsupportedOperationException("COPY is not supported by " + getClass().getName());
+    }
 
     /** Sends a round trip to the server and waits at most {@code timeout}; false if it fails. */
     boolean isValid(Duration timeout);

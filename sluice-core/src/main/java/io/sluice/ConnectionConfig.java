@@ -54,7 +54,7 @@ public final class ConnectionConfig {
     /**
      * Parses {@code scheme://user:password@host:port/database?key=value&...}, reading PostgreSQL's
      * libpq environment variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGSSLMODE,
-     * PGSSLROOTCERT, PGAPPNAME, PGCONNECT_TIMEOUT) for whatever a {@code postgresql://} URL leaves out.
+     * PGSSLROOTCERT, PGCHANNELBINDING, PGAPPNAME, PGCONNECT_TIMEOUT) for whatever a {@code postgresql://} URL leaves out.
      * See {@link ConnectionUrl} for the recognised query keys.
      */
     public static ConnectionConfig fromUrl(String url) {

@@ -11,8 +11,10 @@ import java.util.Map;
  * Parses connection URLs: {@code scheme://[user[:password]@]host[:port][/database][?key=value&...]}.
  * User, password and database are percent-decoded.
  *
- * <p>Recognised keys: {@code sslmode}, {@code sslrootcert}, {@code connect_timeout} (seconds),
- * {@code query_timeout} (milliseconds), {@code statement_cache_size}, {@code application_name};
+ * <p>Recognised keys: {@code host} and {@code port} (override the authority, as in libpq; a host
+ * starting with {@code /} is a PostgreSQL Unix-socket directory, which may also be written
+ * percent-encoded as the URL's host), {@code sslmode}, {@code sslrootcert}, {@code connect_timeout}
+ * (seconds), {@code query_timeout} (milliseconds), {@code statement_cache_size}, {@code application_name};
  * any other key becomes a driver {@linkplain ConnectionConfig#properties() property}. For
  * {@code postgresql://} and {@code postgres://} URLs, libpq's environment variables fill what the URL
  * leaves out, and the database defaults to the user name, as in libpq.
@@ -72,6 +74,7 @@ final class ConnectionUrl {
             } else {
                 host = rest;
             }
+            host = decode(host); // libpq: a Unix-socket directory is written %2Fvar%2Frun%2Fpostgresql
         }
         b.host(host);
         if (port != null && !port.isEmpty()) {
@@ -87,6 +90,9 @@ final class ConnectionUrl {
         }
         if (env.get("PGSSLROOTCERT") != null) {
             b.sslRootCert(Path.of(env.get("PGSSLROOTCERT")));
+        }
+        if (env.get("PGCHANNELBINDING") != null && postgres) {
+            b.property("channel_binding", env.get("PGCHANNELBINDING"));
         }
         if (env.get("PGAPPNAME") != null) {
             b.applicationName(env.get("PGAPPNAME"));
@@ -107,6 +113,8 @@ final class ConnectionUrl {
 
     private static void apply(ConnectionConfig.Builder b, String key, String value) {
         switch (key) {
+            case "host" -> b.host(value); // libpq: ?host=/var/run/postgresql for a Unix-domain socket
+            case "port" -> b.port(parseInt(key, value));
             case "sslmode" -> b.sslMode(SslMode.parse(value));
             case "sslrootcert" -> b.sslRootCert(Path.of(value));
             case "connect_timeout" -> b.connectTimeout(Duration.ofSeconds(parseInt(key, value)));

@@ -1,5 +1,6 @@
 package io.sluice;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,6 +59,22 @@ public interface Row {
 
     /** The value as text; any column can be read this way, in the server's text representation. */
     String getString(int index);
+
+    /**
+     * Hands a text column's value to {@code sink} as the UTF-8 bytes the driver received, without
+     * making a String, and returns true; returns false (calling nothing) when the driver does not
+     * hold this column's {@link #getString} text as UTF-8 bytes, or when it is null. The bytes are
+     * valid only during the call. For writers that copy text straight to an output, such as JSON.
+     */
+    default boolean writeUtf8(int index, Utf8Sink sink) throws IOException {
+        return false;
+    }
+
+    /** Receives UTF-8 bytes in place (see {@link #writeUtf8}). */
+    @FunctionalInterface
+    interface Utf8Sink {
+        void write(byte[] bytes, int offset, int length) throws IOException;
+    }
 
     /** Raw bytes for binary columns ({@code bytea}, {@code BLOB}); the UTF-8 text for json and text columns. */
     byte[] getBytes(int index);

@@ -34,7 +34,7 @@ class ConnectionUrlTest {
     @Test
     void shouldFillGapsFromLibpqEnvironmentWhenSchemeIsPostgres() {
         Map<String, String> env = Map.of("PGHOST", "10.1.1.1", "PGPORT", "5433", "PGUSER", "alice",
-                "PGPASSWORD", "pw", "PGSSLMODE", "require", "PGAPPNAME", "env-app");
+                "PGPASSWORD", "pw", "PGSSLMODE", "require", "PGAPPNAME", "env-app", "PGCHANNELBINDING", "require");
         ConnectionConfig c = ConnectionUrl.parse("postgres://", env);
         assertThat(c.scheme()).isEqualTo("postgresql");
         assertThat(c.host()).isEqualTo("10.1.1.1");
@@ -44,6 +44,7 @@ class ConnectionUrlTest {
         assertThat(c.database()).as("libpq: database defaults to the user name").isEqualTo("alice");
         assertThat(c.sslMode()).isEqualTo(SslMode.REQUIRE);
         assertThat(c.applicationName()).isEqualTo("env-app");
+        assertThat(c.properties()).containsEntry("channel_binding", "require");
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The command line of {@code sluice-bench}: {@code [--smoke|--quick|--full] [--suite a,b]
+ * The command line of {@code sluice-bench}: {@code [--smoke|--quick|--full] [--in-process] [--suite a,b]
  * [--services postgres,mariadb] [--out DIR]}.
  *
  * @param mode     run size; {@link Mode#QUICK} unless told otherwise
@@ -17,8 +17,15 @@ import java.util.Set;
  * @param out      where the JSONL files and the reports go
  * @param command  the exact command line, for the report header (system property
  *                 {@code sluice.bench.command}, else the jar's own arguments)
+ * @param inProcess run JMH cells in the bench JVM at quick timing even in {@link Mode#FULL}: the full
+ *                 grid at quick precision, in minutes instead of the better part of an hour
  */
-public record BenchArgs(Mode mode, List<String> suites, Set<String> services, Path out, String command) {
+public record BenchArgs(Mode mode, List<String> suites, Set<String> services, Path out, String command,
+                        boolean inProcess) {
+
+    public BenchArgs(Mode mode, List<String> suites, Set<String> services, Path out, String command) {
+        this(mode, suites, services, out, command, false);
+    }
 
     /** Parses {@code args}; throws {@link IllegalArgumentException} with a usage hint for anything unknown. */
     public static BenchArgs parse(String... args) {
@@ -26,23 +33,26 @@ public record BenchArgs(Mode mode, List<String> suites, Set<String> services, Pa
         List<String> suites = new ArrayList<>();
         Set<String> services = null;
         Path out = Path.of("bench-results");
+        boolean inProcess = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
                 case "--smoke" -> mode = Mode.SMOKE;
                 case "--quick" -> mode = Mode.QUICK;
                 case "--full" -> mode = Mode.FULL;
+                case "--in-process" -> inProcess = true;
                 case "--suite", "--suites" -> suites.addAll(split(value(args, ++i, arg)));
                 case "--services" -> services = new LinkedHashSet<>(split(value(args, ++i, arg)));
                 case "--out" -> out = Path.of(value(args, ++i, arg));
                 default -> throw new IllegalArgumentException("unknown argument: arg=" + arg + ", usage="
-                        + "[--smoke|--quick|--full] [--suite NAME|PREFIX,...] [--services postgres,mariadb] [--out DIR]");
+                        + "[--smoke|--quick|--full] [--in-process] [--suite NAME|PREFIX,...] [--services postgres,mariadb] [--out DIR]");
             }
         }
         // bin/bench passes the command its user typed; its own --services argument is not part of it.
         String command = System.getProperty("sluice.bench.command",
                 "sluice-bench" + (args.length == 0 ? "" : " " + String.join(" ", args)));
-        return new BenchArgs(mode, List.copyOf(suites), services == null ? null : Set.copyOf(services), out, command);
+        return new BenchArgs(mode, List.copyOf(suites), services == null ? null : Set.copyOf(services), out, command,
+                inProcess);
     }
 
     /** True when {@code suiteName} was asked for (every suite when no {@code --suite} was given). */

@@ -29,10 +29,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * an {@code ops/s} cell (score and JMH's 99.9% error), a {@code B/op} cell from
  * {@code gc.alloc.rate.norm}, and, when there is a {@code rows} parameter, a {@code B/row} cell.
  *
- * <p>Sizes: {@link Mode#SMOKE} runs in this JVM (no fork; one fork for virtual threads, because JMH
- * reads {@code jmh.executor} once per JVM), no warm-up, one 200 ms iteration. {@link Mode#QUICK}: one
- * fork, 1 x 2 s warm-up, 2 x 0.5 s measurement. {@link Mode#FULL}: one fork, 3 x 2 s warm-up,
- * 5 x 2 s measurement. Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
+ * <p>Sizes: {@link Mode#SMOKE} runs in this JVM, no warm-up, one 200 ms iteration. {@link Mode#QUICK}
+ * also runs in this JVM, 1 x 1 s warm-up and 2 x 0.5 s measurement: a fork per cell cost ~2 s of JVM
+ * start and a cold JIT each, which was most of the main job's time; in one JVM, code compiled for one
+ * cell stays compiled for the next, at the price of shared profiles between the systems of a run.
+ * {@link Mode#FULL} forks once per cell (the rigorous figures): 3 x 2 s warm-up, 5 x 2 s measurement.
+ * Virtual-thread runs always fork, because JMH reads {@code jmh.executor} once per JVM (quick: 2 s of
+ * warm-up). {@code --in-process} ({@link RunContext#inProcess}) runs a full-mode grid at quick timing. Forks get {@code -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED}.
  */
 public final class JmhRunner {
 
@@ -75,7 +78,8 @@ public final class JmhRunner {
         Path log = context.workDir().resolve(run.benchmark().getSimpleName() + "-" + run.threads()
                 + (run.virtualThreads() ? "v" : "") + ".log");
         o.output(log.toString());
-        boolean fork = context.mode() != Mode.SMOKE || run.virtualThreads();
+        boolean fork = (context.mode() == Mode.FULL && !context.inProcess()) || run.virtualThreads();
+        Mode timing = context.inProcess() && context.mode() == Mode.FULL ? Mode.QUICK : context.mode();
         List<String> jvmArgs = new ArrayList<>(FORK_JVM_ARGS);
         if (run.virtualThreads()) {
             jvmArgs.add("-Djmh.executor=VIRTUAL");
@@ -86,11 +90,11 @@ public final class JmhRunner {
         } else {
             o.forks(0);
         }
-        switch (context.mode()) {
+        switch (timing) {
             case SMOKE -> o.warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200));
-            // Quick: 2 s of warm-up, because a cold fork on a busy 2-core machine spends the first
-            // second loading classes and waiting for C2 (pgjdbc measured ~1 op/s in a 1 s warm-up).
-            case QUICK -> o.warmupIterations(1).warmupTime(TimeValue.seconds(2))
+            // Quick runs in this JVM (see the class comment): code compiled for one cell stays compiled
+            // for the next, so 1 s of warm-up suffices; a fork (virtual threads) starts cold and gets 2 s.
+            case QUICK -> o.warmupIterations(1).warmupTime(TimeValue.seconds(fork ? 2 : 1))
                     .measurementIterations(2).measurementTime(TimeValue.milliseconds(500));
             case FULL -> o.warmupIterations(3).warmupTime(TimeValue.seconds(2))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(2));

@@ -118,7 +118,7 @@ public final class Main {
             Path workDir = args.out().resolve("work").resolve(suite.name()).toAbsolutePath();
             emptyDirectory(workDir);
             Set<String> services = args.services() == null ? Set.of("postgres", "mariadb") : args.services();
-            suite.run(new RunContext(args.mode(), services, stateDir, workDir), collector);
+            suite.run(new RunContext(args.mode(), services, stateDir, workDir, args.inProcess()), collector);
             out.printf("== %s: %d cells in %.1f s%n", suite.name(), collector.cells().size(),
                     (System.nanoTime() - start) / 1e9);
             return new SuiteOutcome(suite, SuiteOutcome.Status.RAN, "", collector.cells());

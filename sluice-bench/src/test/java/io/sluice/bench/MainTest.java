@@ -70,5 +70,7 @@ class MainTest {
         assertThat(args.hasService("mariadb")).isFalse();
         assertThat(args.out()).isEqualTo(Path.of("o"));
         assertThat(BenchArgs.parse().mode()).isEqualTo(Mode.QUICK);
+        assertThat(args.inProcess()).isFalse();
+        assertThat(BenchArgs.parse("--full", "--in-process").inProcess()).isTrue();
     }
 }

@@ -25,6 +25,29 @@ import java.util.UUID;
 final class ColumnWriters {
     private ColumnWriters() {}
 
+    /**
+     * Text: the driver's UTF-8 bytes go to the generator in place (Jackson escapes what JSON needs),
+     * so a text value costs no String; drivers that cannot offer the bytes get {@link Row#getString}.
+     */
+    private static ColumnWriter text() {
+        Utf8ToGenerator sink = new Utf8ToGenerator(); // one per result: RowJsonWriter is single-threaded
+        return (r, i, g) -> {
+            sink.generator = g;
+            if (!r.writeUtf8(i, sink)) {
+                g.writeString(r.getString(i));
+            }
+        };
+    }
+
+    private static final class Utf8ToGenerator implements Row.Utf8Sink {
+        JsonGenerator generator;
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            generator.writeUTF8String(bytes, offset, length);
+        }
+    }
+
     static ColumnWriter forColumn(Column column, NonFinite nonFinite) {
         return switch (column.type()) {
             case BOOLEAN -> (r, i, g) -> g.writeBoolean(r.getBoolean(i));
@@ -61,7 +84,7 @@ final class ColumnWriters {
             }
             case INTERVAL -> (r, i, g) -> g.writeString(isoDuration(r.getInterval(i)));
             case ARRAY -> (r, i, g) -> writeList(r.getList(i, Object.class), g, nonFinite);
-            case TEXT, UUID, OTHER -> (r, i, g) -> g.writeString(r.getString(i));
+            case TEXT, UUID, OTHER -> text();
         };
     }
 

@@ -5,7 +5,8 @@
  * <h2>What it does</h2>
  * <ul>
  *   <li>Handshake v10 with CLIENT_PROTOCOL_41, CLIENT_DEPRECATE_EOF, CLIENT_PLUGIN_AUTH, CLIENT_SSL and,
- *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement).</li>
+ *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement)
+ *       and MARIADB_CLIENT_STMT_BULK_OPERATIONS.</li>
  *   <li>Authentication: mysql_native_password, caching_sha2_password (fast path; full path in clear
  *       over TLS or RSA-encrypted with the server's public key), mysql_clear_password (TLS only),
  *       MariaDB's client_ed25519, and auth switch requests.</li>
@@ -13,13 +14,23 @@
  *       {@code allow} (plain, then TLS if the login is refused), {@code prefer} (TLS when offered, the
  *       default), {@code require}, {@code verify-ca}, {@code verify-full} ({@code sslrootcert} names
  *       the trusted CA file).</li>
- *   <li>Statement cache: every ad-hoc SQL text is prepared on first use (on MariaDB prepare and execute
- *       go out in one write) and kept in a per-connection LRU of {@code statement_cache_size}
- *       statements (default 256); results then arrive as binary rows. With size 0, parameterless SQL
- *       runs through COM_QUERY (text rows) and SQL with parameters is prepared once and closed.</li>
+ *   <li>Statement cache: an ad-hoc SQL text with parameters is prepared on first use (on MariaDB
+ *       prepare and execute go out in one write); a parameterless text runs through COM_QUERY (text
+ *       rows) on its first use and is prepared on its second, so that SQL built with literals and run
+ *       once costs no prepare and close (a text containing {@code ;} is prepared at once, so that it is
+ *       always one statement). Prepared texts stay in a per-connection LRU of
+ *       {@code statement_cache_size} statements (default 256), and the parameterless texts seen once
+ *       in a second LRU of that size; results then arrive as binary rows. With size 0, parameterless
+ *       SQL always runs through COM_QUERY and SQL with parameters is prepared once and closed. A text
+ *       result whose column definitions are byte-identical to the previous text result's reuses their
+ *       decoded form.</li>
  *   <li>Rows are views over the receive buffer: one offset table per result shape, each value
  *       decoded when a getter asks for it. The reader fills a 64 KiB buffer per system call.</li>
- *   <li>{@code executeBatch} writes up to 512 executes before reading their replies (pipelining).</li>
+ *   <li>{@code executeBatch}: on MariaDB, an {@code INSERT ... VALUES (...)} of one row (no IGNORE,
+ *       ON DUPLICATE KEY, SELECT or RETURNING; no quotes or comments in the text) goes out as
+ *       COM_STMT_BULK_EXECUTE commands of up to 1 MiB, executed by the server as an array (each set then
+ *       counts 1; a set whose parameter types differ from the previous sets' starts a new command).
+ *       Any other statement: up to 512 executes written before their replies are read (pipelining).</li>
  *   <li>{@code stream} opens a read-only server cursor (COM_STMT_EXECUTE with CURSOR_TYPE_READ_ONLY) and
  *       asks for {@code fetchSize} rows at a time with COM_STMT_FETCH: client memory stays bounded, and
  *       closing early costs one COM_STMT_RESET. SQL that runs as text (cache size 0, no parameters) is
@@ -28,9 +39,12 @@
  *   <li>{@code cancel} and query timeouts send {@code KILL QUERY id} on a second connection; the
  *       cancelled call throws {@link io.sluice.QueryCancelledException} or
  *       {@link io.sluice.QueryTimeoutException} and the connection stays usable. If the server does not
- *       answer the cancel, the connection is closed instead of hanging. A virtual thread interrupted while
- *       it waits gets {@link io.sluice.QueryCancelledException} too, but the JDK closed its socket, so the
- *       connection is broken.</li>
+ *       answer the cancel, the connection is closed instead of hanging. A thread (virtual or platform)
+ *       interrupted while it waits gets {@link io.sluice.QueryCancelledException} too, but the JDK closed
+ *       its socket (an interruptible channel), so the connection is broken.</li>
+ *   <li>The socket is a blocking SocketChannel's: after the timed connect and login it is back in
+ *       blocking mode, so each reply costs one read system call (a plain JDK socket stays non-blocking
+ *       after a timed operation: read, EAGAIN, poll, read).</li>
  *   <li>{@code reset} is COM_RESET_CONNECTION (prepared statements, variables, transaction dropped);
  *       {@code isValid} is COM_PING.</li>
  *   <li>Warnings: when a {@link io.sluice.ServerEventListener} is registered and a statement reports

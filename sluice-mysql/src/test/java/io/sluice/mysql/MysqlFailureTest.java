@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Cancellation, timeouts and a server that kills the session mid-result, on the real MariaDB. */
 class MysqlFailureTest {
@@ -100,11 +102,23 @@ class MysqlFailureTest {
     }
 
     @Test
-    void shouldThrowQueryCancelledWhenVirtualThreadIsInterrupted() throws Exception {
+    @org.junit.jupiter.api.Timeout(20)
+    void shouldThrowConnectTimeoutWhenServerNeverSendsHandshake() throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            var config = MysqlTestSupport.root().port(silent.getLocalPort()).connectTimeout(Duration.ofMillis(300));
+            assertThatThrownBy(() -> MysqlTestSupport.connect(config)).isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("connect timed out").hasMessageContaining("connect_timeout");
+        }
+    }
+
+    @ParameterizedTest(name = "virtual={0}")
+    @ValueSource(booleans = {true, false})
+    void shouldThrowQueryCancelledWhenWaitingThreadIsInterrupted(boolean virtual) throws Exception {
         try (Connection c = MysqlTestSupport.connect(); Connection observer = MysqlTestSupport.connect()) {
             long id = c.serverInfo().sessionId();
             CompletableFuture<Object[]> result = new CompletableFuture<>();
-            Thread worker = Thread.ofVirtual().start(() -> {
+            Thread.Builder builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform();
+            Thread worker = builder.start(() -> {
                 try {
                     c.execute("SELECT 'my_interrupt_marker', SLEEP(30)");
                     result.complete(new Object[] {null, false});

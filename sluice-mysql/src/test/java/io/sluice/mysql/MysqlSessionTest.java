@@ -56,6 +56,51 @@ class MysqlSessionTest {
     }
 
     @Test
+    void shouldBulkInsertSetsWithNullsTypeChangesAndSeveralCommands() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE TEMPORARY TABLE my_bulk (id BIGINT PRIMARY KEY, s VARCHAR(1000), n INT) ENGINE=InnoDB");
+            String pad = "x".repeat(900); // 1500 sets of ~900 bytes: more than one 1 MiB command
+            List<Object[]> sets = new ArrayList<>();
+            for (int i = 0; i < 1500; i++) {
+                Object id = i < 700 ? (Object) i : (Object) (long) i; // Integer, then Long: a new command
+                sets.add(new Object[] {id, i % 3 == 0 ? null : pad + i, i % 5 == 0 ? null : i});
+            }
+            assertThat(c.executeBatch("INSERT INTO my_bulk (id, s, n) VALUES (?, ?, ?)", sets)).hasSize(1500).containsOnly(1L);
+            assertThat(c.query("SELECT COUNT(*), COUNT(s), COUNT(n), SUM(id), SUM(n), MAX(s) FROM my_bulk",
+                    r -> r.getLong(0) + " " + r.getLong(1) + " " + r.getLong(2) + " " + r.getLong(3) + " " + r.getLong(4)
+                            + " " + r.getString(5).equals(pad + "998")))
+                    .containsExactly("1500 1000 1200 1124250 900000 true");
+        }
+    }
+
+    @Test
+    void shouldReportEachCountWhenBatchIsNotASingleRowInsert() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE TEMPORARY TABLE my_counts (id INT PRIMARY KEY, v INT) ENGINE=InnoDB");
+            c.executeScript("INSERT INTO my_counts VALUES (1, 0), (2, 0), (3, 0)");
+            assertThat(c.executeBatch("UPDATE my_counts SET v = v + 1 WHERE id <= ?", List.of(new Object[] {1}, new Object[] {3},
+                    new Object[] {0}))).containsExactly(1, 3, 0);
+            assertThat(c.executeBatch("INSERT INTO my_counts VALUES (?, 0), (?, 0)", java.util.Collections.singletonList(new Object[] {4, 5})))
+                    .containsExactly(2);
+        }
+    }
+
+    @Test
+    void shouldThrowAndStayUsableWhenBulkInsertFailsInsideTransaction() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE TEMPORARY TABLE my_bulk_tx (id INT PRIMARY KEY) ENGINE=InnoDB");
+            c.begin();
+            List<Object[]> bad = List.of(new Object[] {1}, new Object[] {1}, new Object[] {2});
+            assertThatThrownBy(() -> c.executeBatch("INSERT INTO my_bulk_tx VALUES (?)", bad)).isInstanceOf(ServerException.class)
+                    .hasMessageContaining("Duplicate");
+            assertThat(c.inTransaction()).isTrue();
+            c.rollback();
+            assertThat(c.query("SELECT COUNT(*) FROM my_bulk_tx", r -> r.getLong(0))).containsExactly(0L);
+            assertThat(c.executeBatch("INSERT INTO my_bulk_tx VALUES (?)", java.util.Collections.singletonList(new Object[] {7}))).containsExactly(1);
+        }
+    }
+
+    @Test
     void shouldReadEveryResultSetWhenProcedureReturnsSeveral() {
         try (Connection c = MysqlTestSupport.connect()) {
             c.executeScript("CREATE OR REPLACE PROCEDURE my_two_results() BEGIN SELECT 1 AS a; SELECT 'x' AS b, 2 AS c; END");
@@ -89,6 +134,46 @@ class MysqlSessionTest {
             }
             assertThat(preparedCount(c) - before).isLessThanOrEqualTo(3);
         }
+    }
+
+    @Test
+    void shouldRunParameterlessTextAsQueryOnFirstUseAndPrepareItOnSecondUse() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            prepares(c); // prepares and caches the status query itself
+            long before = prepares(c);
+            for (int use = 1; use <= 3; use++) {
+                assertThat(c.query("SELECT 41 + 1", r -> r.getInt(0))).containsExactly(42);
+            }
+            assertThat(prepares(c) - before).as("one prepare, on the second use").isEqualTo(1);
+            assertThat(c.query("SELECT 40 + 1", r -> r.getInt(0))).containsExactly(41);
+            assertThat(prepares(c) - before).as("a new text runs as COM_QUERY").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void shouldRefuseMultiStatementTextOnFirstUseToo() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            assertThatThrownBy(() -> c.query("SELECT 1; SELECT 2", r -> r.getInt(0))).isInstanceOf(ServerException.class);
+            assertThat(c.query("SELECT 3", r -> r.getInt(0))).containsExactly(3);
+        }
+    }
+
+    @Test
+    void shouldDecodeEachTextResultWithItsOwnColumnsWhenShapesAlternate() {
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().statementCacheSize(0))) {
+            for (int i = 0; i < 3; i++) {
+                assertThat(c.query("SELECT 1 AS a", r -> r.column(0).name() + "=" + r.getInt(0))).containsExactly("a=1");
+                assertThat(c.query("SELECT 'x' AS b, 2 AS c", r -> r.column(1).name() + "=" + r.getString(0) + r.getInt(1)))
+                        .containsExactly("c=x2");
+                assertThat(c.query("SELECT 'y' AS b, 3 AS c", r -> r.columnCount() + r.getString("b") + r.getInt("c")))
+                        .containsExactly("2y3");
+            }
+        }
+    }
+
+    private static long prepares(Connection c) {
+        return c.query("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = ?",
+                r -> r.getLong(0), "COM_STMT_PREPARE").get(0);
     }
 
     private static long preparedCount(Connection c) {

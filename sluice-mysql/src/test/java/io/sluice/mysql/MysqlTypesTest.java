@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every MySQL type through both protocols: statement cache off and no parameters (COM_QUERY, text
- * rows) and on (COM_STMT_EXECUTE, binary rows). Table prefix my_.
+ * rows), and on, where a parameterless text runs as COM_QUERY on its first use and as COM_STMT_EXECUTE
+ * (binary rows) on its second: each check runs on both uses. Table prefix my_.
  */
 class MysqlTypesTest {
 
@@ -52,12 +53,14 @@ class MysqlTypesTest {
 
     private static void withRow(int cacheSize, int id, Consumer<Row> check) {
         try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().statementCacheSize(cacheSize))) {
-            List<Boolean> seen = new ArrayList<>();
-            c.forEach("SELECT * FROM my_types WHERE id = " + id, row -> {
-                check.accept(row);
-                seen.add(true);
-            });
-            assertThat(seen).hasSize(1);
+            for (int use = 1; use <= 2; use++) { // with the cache on: text rows, then binary rows
+                List<Boolean> seen = new ArrayList<>();
+                c.forEach("SELECT * FROM my_types WHERE id = " + id, row -> {
+                    check.accept(row);
+                    seen.add(true);
+                });
+                assertThat(seen).as("use %d", use).hasSize(1);
+            }
         }
     }
 
@@ -149,6 +152,24 @@ class MysqlTypesTest {
                 assertThat(r.getLocalDate(0)).isNull();
                 assertThat(r.getObject(1)).isNull();
             });
+        }
+    }
+
+    @ParameterizedTest(name = "statementCacheSize={0}")
+    @ValueSource(ints = {0, 256})
+    void shouldReadEachRowsOwnDateWhenConsecutiveRowsShareOrChangeTheirDay(int cacheSize) {
+        try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.root().statementCacheSize(cacheSize))) {
+            c.executeScript("CREATE TEMPORARY TABLE my_days (k INT PRIMARY KEY, d DATE, dt DATETIME(1))");
+            c.executeScript("INSERT INTO my_days VALUES (1, '2024-03-01', '2024-03-01 10:00:00'), (2, '2024-03-01', '2024-03-01 23:59:59.5'),"
+                    + " (3, '2024-03-02', '2024-03-02 00:00:00'), (4, '2023-03-02', '2023-03-02 10:00:00'),"
+                    + " (5, '2023-04-02', '2023-04-02 10:00:00'), (6, '2023-04-01', '2023-04-01 10:00:00')");
+            List<String> expected = List.of("2024-03-01 2024-03-01T10:00", "2024-03-01 2024-03-01T23:59:59.500",
+                    "2024-03-02 2024-03-02T00:00", "2023-03-02 2023-03-02T10:00", "2023-04-02 2023-04-02T10:00",
+                    "2023-04-01 2023-04-01T10:00");
+            for (int use = 1; use <= 3; use++) { // with the cache on: text rows, then binary rows twice
+                assertThat(c.query("SELECT d, dt FROM my_days ORDER BY k", r -> r.getLocalDate(0) + " " + r.getLocalDateTime(1)))
+                        .as("use %d", use).isEqualTo(expected);
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.IsolationLevel;
+import io.sluice.Notification;
 import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
@@ -13,6 +14,8 @@ import io.sluice.SluiceException;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,6 +89,22 @@ public final class PgConnection implements Connection {
     }
 
     @Override
+    public long copyIn(String sql, InputStream data) {
+        return PgCopy.in(session, sql, data);
+    }
+
+    @Override
+    public long copyOut(String sql, OutputStream out) {
+        return PgCopy.out(session, sql, out);
+    }
+
+    @Override
+    public List<Notification> awaitNotifications(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        return session.awaitNotifications(timeout);
+    }
+
+    @Override
     public long execute(String sql, Object... params) {
         QueryHandler h = new QueryHandler();
         run(session.cache, sql, params, 0, h);
@@ -114,7 +133,7 @@ public final class PgConnection implements Connection {
     private void forget(QueryHandler h) {
         session.lockWrite(this);
         try {
-            h.registry.remove(h.key, h.statement);
+            h.registry.remove(h.statement);
         } finally {
             session.unlockWrite();
         }
@@ -242,6 +261,7 @@ public final class PgConnection implements Connection {
         simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
                 + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");
         session.queryTimeout = session.config.queryTimeout();
+        session.discardNotifications(); // UNLISTEN * above: what was queued belonged to the previous user
     }
 
     @Override

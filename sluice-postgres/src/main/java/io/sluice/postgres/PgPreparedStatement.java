@@ -130,7 +130,7 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
     }
 
     @Override
-    public PgStatement get(StatementCache.Key key) {
+    public PgStatement get(Object key) {
         return statements.get(key);
     }
 
@@ -146,7 +146,7 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
     }
 
     @Override
-    public void remove(StatementCache.Key key, PgStatement statement) {
-        statements.remove(key, statement);
+    public void remove(PgStatement statement) {
+        statements.values().remove(statement);
     }
 }

@@ -4,7 +4,9 @@ import static io.sluice.postgres.internal.protocol.BackendMessage.*;
 
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
+import io.sluice.Notification;
 import io.sluice.ProtocolException;
+import io.sluice.QueryCancelledException;
 import io.sluice.ServerException;
 import io.sluice.ServerMessage;
 import io.sluice.SluiceException;
@@ -15,14 +17,21 @@ import io.sluice.postgres.internal.protocol.CancelRequestSender;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.postgres.internal.protocol.FrontendMessage;
 import io.sluice.postgres.internal.protocol.MessageReader;
+import io.sluice.postgres.internal.protocol.SelectingChannelStreams;
 import io.sluice.postgres.internal.protocol.StartupHandshake;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -38,6 +47,8 @@ final class PgSession {
     final ConnectionConfig config;
     final RequestPipeline pipeline = new RequestPipeline();
     final StatementCache cache;
+    /** The statement-cache lookup key reused by every request, under the write lock. */
+    final StatementCache.Probe keyProbe = new StatementCache.Probe();
     final Map<String, String> parameters = new ConcurrentHashMap<>();
     private final AutoCloseable io;
     private boolean readInterrupted; // by the thread holding the read turn
@@ -50,6 +61,7 @@ final class PgSession {
     private volatile SluiceException brokenBy;
     volatile Duration queryTimeout;
     private final Queue<String> closeQueue = new ConcurrentLinkedQueue<>();
+    private final Queue<Notification> notifications = new ConcurrentLinkedQueue<>();
 
     PgSession(ConnectionConfig config) {
         this.config = config;
@@ -113,6 +125,9 @@ final class PgSession {
     }
 
     void raise(ResponseHandler handler, boolean interrupted, QueryTimer timer) {
+        if (!interrupted && handler.error == null && handler.userFailure == null) {
+            return; // the common case: no message to build (where() concatenates on every call)
+        }
         ResponseOutcome.raise(handler, interrupted, timer, queryTimeout, where());
     }
 
@@ -161,8 +176,8 @@ final class PgSession {
                 return true;
             }
             case COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE ->
-                    throw fail(new ProtocolException("COPY is not supported: type=" + BackendMessage.describe(type)
-                            + ", " + where()));
+                    throw fail(new ProtocolException("COPY through a query method: type=" + BackendMessage.describe(type)
+                            + " (use Connection.copyIn or copyOut), " + where()));
             default -> throw fail(new ProtocolException("unexpected message from server: type="
                     + BackendMessage.describe(type) + ", length=" + len + ", " + where()));
         }
@@ -192,26 +207,133 @@ final class PgSession {
                     cancelRequest();
                     continue;
                 }
-                byte[] b = reader.buffer();
-                int off = reader.bodyOffset();
-                int len = reader.bodyLength();
-                switch (type) {
-                    case NOTICE_RESPONSE -> notice(BackendDecoder.serverMessage(type, b, off, len));
-                    case PARAMETER_STATUS -> {
-                        String[] nv = BackendDecoder.parameterStatus(b, off, len);
-                        parameters.put(nv[0], nv[1]);
-                        parameterStatus(nv[0], nv[1]);
-                    }
-                    case NOTIFICATION_RESPONSE -> BackendDecoder.notification(b, off, len);
-                    default -> {
-                        return type;
-                    }
+                if (!asynchronous(type)) {
+                    return type;
                 }
             }
         } catch (ProtocolException e) {
             throw fail(e);
         } catch (IOException e) {
             throw fail(new ConnectionException("read from server failed: " + where() + ", cause=" + e, e));
+        }
+    }
+
+    /** Handles the current message if it is one the server may send at any time; false for the rest. */
+    private boolean asynchronous(byte type) {
+        byte[] b = reader.buffer();
+        int off = reader.bodyOffset();
+        int len = reader.bodyLength();
+        switch (type) {
+            case NOTICE_RESPONSE -> notice(BackendDecoder.serverMessage(type, b, off, len));
+            case PARAMETER_STATUS -> {
+                String[] nv = BackendDecoder.parameterStatus(b, off, len);
+                parameters.put(nv[0], nv[1]);
+                parameterStatus(nv[0], nv[1]);
+            }
+            case NOTIFICATION_RESPONSE -> {
+                Notification n = BackendDecoder.notification(b, off, len);
+                notifications.add(n);
+                try {
+                    config.eventListener().onNotification(n);
+                } catch (RuntimeException ignored) {
+                    // a listener's failure must not break the connection's reading
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The queued notifications, after waiting up to {@code timeout} for one if none is queued (see
+     * {@link io.sluice.Connection#awaitNotifications}). The wait takes a read turn like a request
+     * that sends nothing, holds the connection exclusively, and reads with a socket timeout: a
+     * message is read whole or not at all ({@link MessageReader#next} resumes where a timed-out read
+     * stopped).
+     */
+    List<Notification> awaitNotifications(Duration timeout) {
+        if (!notifications.isEmpty() || timeout.isZero() || timeout.isNegative()) {
+            return drainNotifications();
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        // Sends nothing, takes a place in the read order, and holds the connection exclusively like a
+        // stream: a request pipelined meanwhile would have its answer arrive during the wait.
+        Object waiter = new Object();
+        long ticket = send(waiter, out -> pipeline.takeExclusive(waiter));
+        boolean interrupted = pipeline.awaitTurn(ticket);
+        try {
+            ensureUsable();
+            while (!interrupted && notifications.isEmpty()) {
+                long millis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime() + 999_999);
+                if (millis <= 0) {
+                    break;
+                }
+                byte type;
+                try {
+                    readTimeout((int) Math.min(millis, Integer.MAX_VALUE));
+                    type = reader.next();
+                } catch (SocketTimeoutException e) {
+                    break;
+                } catch (InterruptedIOException e) { // woken by an interrupt; nothing was lost
+                    interrupted = true;
+                    break;
+                } catch (IOException e) {
+                    throw fail(new ConnectionException("read from server failed while waiting for notifications: "
+                            + where() + ", cause=" + e, e));
+                } finally {
+                    readTimeout(0);
+                }
+                if (type == ERROR_RESPONSE) { // e.g. pg_terminate_backend: FATAL, then the server hangs up
+                    ServerException error = new ServerException(BackendDecoder.serverMessage(type, reader.buffer(),
+                            reader.bodyOffset(), reader.bodyLength()));
+                    throw fail(new ConnectionException("server ended the session while waiting for notifications: "
+                            + where() + ", error=" + error.getMessage(), error));
+                }
+                if (!asynchronous(type)) {
+                    throw fail(new ProtocolException("unexpected message while waiting for notifications: type="
+                            + BackendMessage.describe(type) + ", " + where()));
+                }
+            }
+        } catch (ProtocolException e) {
+            throw fail(e);
+        } finally {
+            pipeline.finishTurn();
+            pipeline.releaseExclusive(waiter);
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            throw new QueryCancelledException("wait for notifications interrupted: " + where(), null);
+        }
+        return drainNotifications();
+    }
+
+    void discardNotifications() {
+        notifications.clear();
+    }
+
+    private List<Notification> drainNotifications() {
+        List<Notification> out = new ArrayList<>();
+        Notification n;
+        while ((n = notifications.poll()) != null) {
+            out.add(n);
+        }
+        return out;
+    }
+
+    /** Sets the socket read timeout in milliseconds, 0 for none (plain: the selector; TLS: the layered socket). */
+    private void readTimeout(int millis) {
+        try {
+            if (io instanceof SelectingChannelStreams streams) {
+                streams.readTimeout(millis);
+            } else if (io instanceof Socket socket) {
+                socket.setSoTimeout(millis);
+            } else {
+                throw new IllegalStateException("no read timeout for " + io.getClass().getName());
+            }
+        } catch (SocketException e) {
+            throw fail(new ConnectionException("setting a read timeout failed: " + where() + ", cause=" + e, e));
         }
     }
 

@@ -34,9 +34,14 @@ final class QueryEncoder {
         }
         int[] oids = new int[params.length];
         for (int i = 0; i < params.length; i++) {
-            oids[i] = params[i] == null ? 0 : ParamEncoder.typeOid(params[i]);
+            oids[i] = paramOid(params[i]);
         }
         return oids;
+    }
+
+    /** The type OID a parameter is sent with; 0 (unspecified) for null. */
+    static int paramOid(Object param) {
+        return param == null ? 0 : ParamEncoder.typeOid(param);
     }
 
     /**
@@ -47,7 +52,7 @@ final class QueryEncoder {
     static void encode(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql, Object[] params,
             int maxRows, boolean sync, QueryHandler h) {
         List<PgStatement> evicted = List.of();
-        prepareAndBind(out, registry, sql, params, h);
+        prepareAndBind(out, session, registry, sql, params, h);
         FrontendEncoder.execute(out, "", maxRows);
         if (h.statement != null && !h.reused && registry != null) {
             evicted = registry.put(h.key, h.statement);
@@ -59,7 +64,7 @@ final class QueryEncoder {
     static void encodeBatch(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
             List<Object[]> parameterSets, QueryHandler h) {
         Object[] first = parameterSets.get(0);
-        prepareAndBind(out, registry, sql, first, h);
+        prepareAndBind(out, session, registry, sql, first, h);
         FrontendEncoder.execute(out, "", 0);
         String name = h.statement == null ? "" : h.statement.name;
         for (int i = 1; i < parameterSets.size(); i++) {
@@ -78,20 +83,21 @@ final class QueryEncoder {
         finish(out, session, evicted, true);
     }
 
-    private static void prepareAndBind(PgWriteBuffer out, StatementRegistry registry, String sql, Object[] params,
-            QueryHandler h) {
-        int[] oids = paramOids(params);
+    private static void prepareAndBind(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
+            Object[] params, QueryHandler h) {
         if (registry == null) {
-            FrontendEncoder.parse(out, "", sql, oids);
+            FrontendEncoder.parse(out, "", sql, paramOids(params));
             FrontendEncoder.bind(out, "", "", params, null);
             FrontendEncoder.describe(out, PORTAL, "");
             return;
         }
-        StatementCache.Key key = new StatementCache.Key(sql, oids);
-        PgStatement st = registry.get(key);
-        h.key = key;
+        // A hit allocates no key; h.key stays null then (see QueryHandler.key).
+        PgStatement st = registry.get(session.keyProbe.set(sql, params));
+        h.key = null;
         h.registry = registry;
         if (st == null) {
+            int[] oids = paramOids(params);
+            h.key = new StatementCache.Key(sql, oids);
             st = new PgStatement(registry.nextName(), sql, oids);
             FrontendEncoder.parse(out, st.name, sql, oids);
             FrontendEncoder.describe(out, STATEMENT, st.name);

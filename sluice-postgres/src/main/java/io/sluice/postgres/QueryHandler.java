@@ -7,7 +7,7 @@ import io.sluice.postgres.internal.codec.PgRow;
  * encoder chose so that a plan invalidated on the server can be dropped and the request retried.
  */
 class QueryHandler extends ResponseHandler {
-    StatementCache.Key key;
+    StatementCache.Key key; // the new statement's key after a cache miss; null after a hit
     PgStatement statement;
     StatementRegistry registry;
     /** True when the request reused a statement prepared earlier (only then can the server have invalidated it). */

@@ -123,9 +123,11 @@ final class RequestPipeline {
         readLock.lock();
         try {
             serving++;
-            Condition next = waiting.get(serving);
-            if (next != null) {
-                next.signal();
+            if (!waiting.isEmpty()) { // nobody waits on an unshared connection: no Long boxed for the lookup
+                Condition next = waiting.get(serving);
+                if (next != null) {
+                    next.signal();
+                }
             }
         } finally {
             readLock.unlock();

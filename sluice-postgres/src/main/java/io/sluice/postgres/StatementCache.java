@@ -32,6 +32,47 @@ final class StatementCache implements StatementRegistry {
         }
     }
 
+    /**
+     * A reusable lookup key for the hit path: equal to (and hashing like) the {@link Key} that
+     * {@link QueryEncoder#paramOids} would build for the same SQL and parameters, without allocating
+     * one. Map lookups call {@code probe.equals(storedKey)}, which is all it supports. One per
+     * connection, used under the write lock.
+     */
+    static final class Probe {
+        private String sql;
+        private Object[] params;
+        private int hash;
+
+        Probe set(String sql, Object[] params) {
+            this.sql = sql;
+            this.params = params;
+            int h = 1; // Arrays.hashCode(int[]) of the parameter OIDs
+            for (Object p : params) {
+                h = 31 * h + QueryEncoder.paramOid(p);
+            }
+            this.hash = sql.hashCode() * 31 + h;
+            return this;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Key k) || k.paramOids.length != params.length || !k.sql.equals(sql)) {
+                return false;
+            }
+            for (int i = 0; i < params.length; i++) {
+                if (k.paramOids[i] != QueryEncoder.paramOid(params[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
     private final int capacity;
     private final LinkedHashMap<Key, PgStatement> entries;
     private long counter;
@@ -46,7 +87,7 @@ final class StatementCache implements StatementRegistry {
     }
 
     @Override
-    public PgStatement get(Key key) {
+    public PgStatement get(Object key) {
         return entries.get(key);
     }
 
@@ -72,10 +113,10 @@ final class StatementCache implements StatementRegistry {
         return evicted;
     }
 
-    /** Removes {@code statement} if it is still the entry for {@code key}. */
+    /** Removes {@code statement} if it is still cached (a scan: only after a plan invalidation). */
     @Override
-    public void remove(Key key, PgStatement statement) {
-        entries.remove(key, statement);
+    public void remove(PgStatement statement) {
+        entries.values().remove(statement);
     }
 
     void clear() {

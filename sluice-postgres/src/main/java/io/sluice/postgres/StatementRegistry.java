@@ -8,8 +8,8 @@ import java.util.List;
  * Used only under the connection's write lock.
  */
 interface StatementRegistry {
-    /** The statement for {@code key}, or null. */
-    PgStatement get(StatementCache.Key key);
+    /** The statement for {@code key} (a {@link StatementCache.Key} or {@link StatementCache.Probe}), or null. */
+    PgStatement get(Object key);
 
     /** Records a statement; returns those to close on the server to make room. */
     List<PgStatement> put(StatementCache.Key key, PgStatement statement);
@@ -18,5 +18,5 @@ interface StatementRegistry {
     String nextName();
 
     /** Forgets {@code statement} after the server invalidated it. */
-    void remove(StatementCache.Key key, PgStatement statement);
+    void remove(PgStatement statement);
 }

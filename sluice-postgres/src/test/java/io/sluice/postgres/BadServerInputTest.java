@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
+import java.io.ByteArrayOutputStream;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,6 +33,62 @@ class BadServerInputTest {
             assertThat(c.isClosed()).isTrue();
             assertThatThrownBy(() -> c.execute("SELECT 1")).isInstanceOf(ConnectionException.class)
                     .hasMessageContaining("broken");
+        }
+    }
+
+    private static final String COPY_OUT_RESPONSE = "48" + "00000007" + "00" + "0000"; // text, 0 columns
+    private static final String COPY_DATA_HI = "64" + "00000006" + "6869";
+
+    private static void assertCopyOutBrokenBy(String responseHex, boolean closeAfter, Class<? extends Throwable> expected,
+            String messagePart) throws Exception {
+        try (MisbehavingServer server = new MisbehavingServer(responseHex, closeAfter);
+                PgConnection c = connect(server)) {
+            assertThatThrownBy(() -> c.copyOut("COPY t TO STDOUT", new ByteArrayOutputStream()))
+                    .isInstanceOf(expected).hasMessageContaining(messagePart);
+            assertThat(c.isBroken()).isTrue();
+        }
+    }
+
+    @Test
+    void shouldBreakConnectionWhenCopyOutIsFollowedByAnUnknownMessage() throws Exception {
+        assertCopyOutBrokenBy(COPY_OUT_RESPONSE + COPY_DATA_HI + "40" + "00000004", false, ProtocolException.class,
+                "unexpected message");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenServerClosesMidCopyOut() throws Exception {
+        assertCopyOutBrokenBy(COPY_OUT_RESPONSE + COPY_DATA_HI + "64" + "00000010" + "6869", true,
+                ConnectionException.class, "read from server failed");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenServerStartsCopyBoth() throws Exception {
+        assertCopyOutBrokenBy("57" + "00000007" + "00" + "0000", false, ProtocolException.class, "COPY BOTH");
+    }
+
+    @Test
+    void shouldBreakConnectionWhenANotificationIsMalformed() throws Exception {
+        // LISTEN's answer (CommandComplete "LISTEN", ReadyForQuery), then a NotificationResponse whose payload
+        // has no terminator.
+        String listenDone = "43" + "0000000b" + "4c495354454e00" + MisbehavingServer.READY_IDLE;
+        String badNotification = "41" + "0000000f" + "00001f90" + "6a6f627300" + "3432";
+        try (MisbehavingServer server = new MisbehavingServer(listenDone + badNotification, false);
+                PgConnection c = connect(server)) {
+            c.execute("LISTEN jobs");
+            assertThatThrownBy(() -> c.awaitNotifications(Duration.ofSeconds(10))).isInstanceOf(ProtocolException.class);
+            assertThat(c.isBroken()).isTrue();
+        }
+    }
+
+    @Test
+    void shouldBreakConnectionWhenServerClosesWhileWaitingForNotifications() throws Exception {
+        String listenDone = "43" + "0000000b" + "4c495354454e00" + MisbehavingServer.READY_IDLE;
+        try (MisbehavingServer server = new MisbehavingServer(listenDone, true);
+                PgConnection c = connect(server)) {
+            c.execute("LISTEN jobs");
+            assertThatThrownBy(() -> c.awaitNotifications(Duration.ofSeconds(10))).isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("waiting for notifications");
+            assertThat(c.isBroken()).isTrue();
         }
     }
 

@@ -16,8 +16,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * bytes allocated per operation (per-thread allocation counters) for each system, and Sluice's ratio
  * to the better peer.
  *
- * <p>{@code java -cp sluice-bench/target/sluice-bench.jar io.sluice.bench.mysql.Interleaved fetch prepared 2000 1 20 250}
- * (kind, variant, rows, threads, rounds, slice milliseconds).
+ * <p>After {@code bin/bench} has compiled:
+ * {@code java -cp "sluice-bench/target/classes:$(cat sluice-bench/target/classpath.txt)" io.sluice.bench.mysql.Interleaved fetch prepared 2000 1 20 250}
+ * (kind: fetch, point, insert, batch or read; variant, rows, threads, rounds, slice milliseconds).
  */
 public final class Interleaved {
     private Interleaved() {}

@@ -15,7 +15,8 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * A JDBC peer (MariaDB Connector/J or MySQL Connector/J) at its default settings, one connection per
  * benchmark thread as ldbc does: a {@link PreparedStatement} made once for {@code prepared}, a
- * {@link Statement} with the SQL text for {@code statement}.
+ * {@link Statement} with the SQL text for {@code statement}; the drizzle batch is
+ * {@code addBatch} per row and one {@code executeBatch}.
  */
 final class JdbcMyClient implements MyClient {
     private final Connection connection;
@@ -27,7 +28,7 @@ final class JdbcMyClient implements MyClient {
         this.workload = workload;
         try (Statement s = connection.createStatement()) {
             s.execute("SET time_zone = '+00:00'");
-            if (workload.kind().equals("insert") || workload.kind().equals("read")) {
+            if (workload.inserts() || workload.kind().equals("read")) {
                 s.execute(DrizzleTable.DDL);
             }
         }
@@ -39,7 +40,7 @@ final class JdbcMyClient implements MyClient {
 
     @Override
     public void run(Blackhole bh) throws SQLException {
-        if (workload.kind().equals("insert")) {
+        if (workload.inserts()) {
             insertAll();
             return;
         }
@@ -64,15 +65,23 @@ final class JdbcMyClient implements MyClient {
         try (Statement s = connection.createStatement()) {
             s.executeUpdate(DrizzleTable.CLEAR);
         }
-        PreparedStatement insert = prepared != null && workload.kind().equals("insert")
+        PreparedStatement insert = prepared != null && workload.inserts()
                 ? prepared : connection.prepareStatement(DrizzleTable.INSERT);
         Timestamp created = Timestamp.valueOf(LocalDateTime.of(2024, 1, 1, 12, 0));
+        boolean batch = workload.kind().equals("batch");
         for (int i = 1; i <= DrizzleTable.ROWS; i++) {
             insert.setInt(1, i);
             insert.setString(2, DrizzleTable.name(i));
             insert.setDouble(3, i * 1.25);
             insert.setTimestamp(4, created);
-            insert.executeUpdate();
+            if (batch) {
+                insert.addBatch();
+            } else {
+                insert.executeUpdate();
+            }
+        }
+        if (batch) {
+            insert.executeBatch();
         }
         if (insert != prepared) {
             insert.close();

@@ -6,7 +6,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * What one operation does.
  *
  * @param kind    {@code fetch} ({@code rows} rows of my_ldbc), {@code point} (one row by id),
- *                {@code insert} (the drizzle insert of {@code rows} rows in one transaction) or
+ *                {@code insert} (the drizzle insert of {@code rows} rows in one transaction, one execute
+ *                each), {@code batch} (the same rows as one batch of executes) or
  *                {@code read} (the drizzle read-back of {@code rows} rows)
  * @param variant {@code statement} (SQL text) or {@code prepared} (an explicit prepared statement)
  */
@@ -16,11 +17,16 @@ record MyWorkload(String kind, String variant, int rows) {
         return variant.equals("prepared");
     }
 
+    /** The drizzle insert, one execute per row or one batch. */
+    boolean inserts() {
+        return kind.equals("insert") || kind.equals("batch");
+    }
+
     String parameterizedSql() {
         return switch (kind) {
             case "point" -> MyLdbcTable.POINT_PARAM;
             case "fetch" -> MyLdbcTable.FETCH_PARAM;
-            case "insert" -> DrizzleTable.INSERT;
+            case "insert", "batch" -> DrizzleTable.INSERT;
             default -> DrizzleTable.READ;
         };
     }

@@ -6,12 +6,15 @@ import io.sluice.Row;
 import io.sluice.RowHandler;
 import io.sluice.Sluice;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Sluice's MySQL driver, one connection per benchmark thread: {@link Connection#prepare} once for
  * {@code prepared}, {@link Connection#forEach} with the SQL text for {@code statement} (served by the
- * driver's statement cache). Rows are read in place through the typed getters.
+ * driver's statement cache). Rows are read in place through the typed getters. The drizzle batch is
+ * one {@link PreparedStatement#executeBatch} of the rows (pipelined executes).
  */
 final class SluiceMyClient implements MyClient {
     private static final LocalDateTime CREATED = LocalDateTime.of(2024, 1, 1, 12, 0);
@@ -26,7 +29,7 @@ final class SluiceMyClient implements MyClient {
     SluiceMyClient(MyWorkload workload) {
         this.connection = Sluice.connect(MyEndpoint.sluiceUrl());
         this.workload = workload;
-        if (workload.kind().equals("insert") || workload.kind().equals("read")) {
+        if (workload.inserts() || workload.kind().equals("read")) {
             connection.executeScript(DrizzleTable.DDL);
         }
         this.prepared = workload.prepared() ? connection.prepare(workload.parameterizedSql()) : null;
@@ -39,7 +42,7 @@ final class SluiceMyClient implements MyClient {
     public void run(Blackhole bh) {
         this.bh = bh;
         switch (workload.kind()) {
-            case "insert" -> insertAll();
+            case "insert", "batch" -> insertAll();
             case "read" -> {
                 if (prepared != null) {
                     prepared.forEach(drizzleReader, 0);
@@ -61,11 +64,19 @@ final class SluiceMyClient implements MyClient {
     private void insertAll() {
         connection.begin();
         connection.execute(DrizzleTable.CLEAR);
-        for (int i = 1; i <= DrizzleTable.ROWS; i++) {
-            if (prepared != null && workload.kind().equals("insert")) {
-                prepared.execute(i, DrizzleTable.name(i), i * 1.25, CREATED);
-            } else {
-                connection.execute(DrizzleTable.INSERT, i, DrizzleTable.name(i), i * 1.25, CREATED);
+        if (workload.kind().equals("batch")) {
+            List<Object[]> rows = new ArrayList<>(DrizzleTable.ROWS);
+            for (int i = 1; i <= DrizzleTable.ROWS; i++) {
+                rows.add(new Object[] {i, DrizzleTable.name(i), i * 1.25, CREATED});
+            }
+            prepared.executeBatch(rows);
+        } else {
+            for (int i = 1; i <= DrizzleTable.ROWS; i++) {
+                if (prepared != null && workload.inserts()) {
+                    prepared.execute(i, DrizzleTable.name(i), i * 1.25, CREATED);
+                } else {
+                    connection.execute(DrizzleTable.INSERT, i, DrizzleTable.name(i), i * 1.25, CREATED);
+                }
             }
         }
         connection.commit();

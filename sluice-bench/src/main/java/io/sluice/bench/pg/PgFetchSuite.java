@@ -52,7 +52,7 @@ final class PgFetchSuite extends PgSuite {
         if (sluice) {
             for (int threads : grid.virtualThreads()) {
                 jmh(context, sink, FetchBenchmark.class, params("system", List.of(PgClients.SLUICE), "variant", VARIANTS,
-                        "rows", rows), threads, true, "-virtual", "variant", 5432);
+                        "rows", PgGrid.strings(grid.virtualRows())), threads, true, "-virtual", "variant", 5432);
             }
         }
         Path pgbench = Pgbench.executable();

@@ -38,7 +38,7 @@ final class Handshaker {
     static Wire connect(ConnectionConfig config, boolean useTls) {
         int port = config.port() == 0 ? 3306 : config.port();
         int timeout = (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis());
-        Socket socket = new Socket();
+        Socket socket = openSocket(config, port);
         try {
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(config.host(), port), timeout);
@@ -56,9 +56,30 @@ final class Handshaker {
         } catch (IOException e) {
             closeQuietly(socket);
             throw new ConnectionException("connect failed: host=" + config.host() + ", port=" + port + ", reason=" + e.getMessage(), e);
+        } catch (ConnectionException e) {
+            closeQuietly(socket);
+            if (e.getCause() instanceof SocketTimeoutException) { // the reader's wrapping of a login read
+                throw new ConnectionException("connect timed out: host=" + config.host() + ", port=" + port
+                        + ", timeout=" + config.connectTimeout() + " (setting connect_timeout)", e.getCause());
+            }
+            throw e;
         } catch (RuntimeException e) {
             closeQuietly(socket);
             throw e;
+        }
+    }
+
+    /**
+     * A socket over a blocking SocketChannel rather than a plain Socket: the JDK's plain socket turns
+     * non-blocking for good after its first timed operation (the connect and login timeouts), and every
+     * later read then costs read (EAGAIN), poll, read; the channel's socket goes back to blocking mode
+     * after a timed operation, so a reply is one read system call.
+     */
+    private static Socket openSocket(ConnectionConfig config, int port) {
+        try {
+            return java.nio.channels.SocketChannel.open().socket();
+        } catch (IOException e) {
+            throw new ConnectionException("connect failed: host=" + config.host() + ", port=" + port + ", reason=" + e.getMessage(), e);
         }
     }
 
@@ -75,7 +96,7 @@ final class Handshaker {
         if ((serverCaps & CLIENT_PROTOCOL_41) == 0) {
             throw new ProtocolException("server too old: CLIENT_PROTOCOL_41 missing, version=" + hs.serverVersion());
         }
-        long caps = CLIENT_DEFAULT | (hs.mariaDb() ? MARIADB_CLIENT_CACHE_METADATA : 0);
+        long caps = CLIENT_DEFAULT | (hs.mariaDb() ? MARIADB_CLIENT_CACHE_METADATA | MARIADB_CLIENT_STMT_BULK_OPERATIONS : 0);
         if (config.database() != null && !config.database().isEmpty()) {
             caps |= CLIENT_CONNECT_WITH_DB;
         }

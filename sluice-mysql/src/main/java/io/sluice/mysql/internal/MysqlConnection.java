@@ -55,6 +55,8 @@ public final class MysqlConnection implements Connection {
     /** Counts requests, so that a late timer does not cancel the request after the one it was armed for. */
     private volatile long requestNumber;
     private boolean pendingWarnings;
+    /** The column metadata of the last text (COM_QUERY) result, reused when the next one is byte-identical. */
+    PreparedInfo.ResultMetadata lastTextMetadata;
 
     private MysqlConnection(ConnectionConfig config, Handshaker.Wire wire) {
         this.config = config;

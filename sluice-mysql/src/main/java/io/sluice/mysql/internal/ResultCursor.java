@@ -175,7 +175,9 @@ final class ResultCursor {
         }
         int n = (int) count;
         boolean follows = !cacheMetadata || p.readInt1() != 0;
-        PreparedInfo.ResultMetadata known = statement != null ? statement.metadata : null;
+        // A text result compares its definitions with the connection's last text result: the same
+        // query text (or shape) again then decodes no column definition and reuses the row view.
+        PreparedInfo.ResultMetadata known = statement != null ? statement.metadata : connection.lastTextMetadata;
         if (!follows) {
             if (known == null || known.defs().length != n) {
                 throw new ProtocolException("server skipped metadata the driver does not have: columns=" + n);
@@ -185,6 +187,8 @@ final class ResultCursor {
             metadata = readDefinitions(n, known);
             if (statement != null) {
                 statement.metadata = metadata;
+            } else {
+                connection.lastTextMetadata = metadata;
             }
         }
         inRows = true;

@@ -112,8 +112,16 @@ final class StatementExecutor {
 
     /** Starts ad-hoc {@code sql}: binary protocol through the cache, text protocol when it cannot be prepared. */
     ResultCursor start(String sql, Object[] params, int cursorFlags) {
-        if (params.length == 0 && !cache.enabled()) {
-            return connection.sendText(sql); // statement_cache_size=0: never prepare automatically
+        if (params.length == 0) {
+            if (!cache.enabled()) {
+                return connection.sendText(sql); // statement_cache_size=0: never prepare automatically
+            }
+            if (cursorFlags == CURSOR_TYPE_NO_CURSOR && sql.indexOf(';') < 0 && cache.get(sql) == null && cache.firstUse(sql)) {
+                // First use of a parameterless text: COM_QUERY, prepared only if it comes again. A text
+                // with ';' is prepared at once, so that it is one statement on every use (COM_QUERY
+                // would run a multi-statement text the first time only).
+                return connection.sendText(sql);
+            }
         }
         if (mariaDb && cache.get(sql) == null) {
             return prepareAndExecute(sql, params, cursorFlags);

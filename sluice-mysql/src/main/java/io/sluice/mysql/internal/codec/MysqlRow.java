@@ -44,6 +44,12 @@ public final class MysqlRow implements Row {
     private final int[] offsets;
     private final int[] lengths;
     private final Temporal temporal = new Temporal();
+    /**
+     * Per column, the last LocalDate this view made (for DATE and for the date part of DATETIME and
+     * TIMESTAMP), handed out again while the column's date stays the same: timestamps of a result often
+     * share their day, and LocalDate is immutable and value-based. Allocated on first use.
+     */
+    private LocalDate[] lastDates;
     private byte[] buf;
     private boolean binary;
 
@@ -450,12 +456,27 @@ public final class MysqlRow implements Row {
         return true;
     }
 
+    /** The date {@link #temporal} holds, as column {@code i}'s last LocalDate when that is the same day. */
+    private LocalDate decodedDate(int i) {
+        LocalDate[] last = lastDates;
+        if (last == null) {
+            last = lastDates = new LocalDate[defs.length];
+        }
+        Temporal t = temporal;
+        LocalDate d = last[i];
+        if (d == null || d.getDayOfMonth() != t.day || d.getMonthValue() != t.month || d.getYear() != t.year) {
+            d = LocalDate.of(t.year, t.month, t.day);
+            last[i] = d;
+        }
+        return d;
+    }
+
     @Override
     public LocalDate getLocalDate(int i) {
         if (lengths[i] < 0 || !date(i)) {
             return null;
         }
-        return LocalDate.of(temporal.year, temporal.month, temporal.day);
+        return decodedDate(i);
     }
 
     @Override
@@ -464,7 +485,7 @@ public final class MysqlRow implements Row {
             return null;
         }
         Temporal t = temporal;
-        return LocalDateTime.of(t.year, t.month, t.day, t.hour, t.minute, t.second, t.micros * 1000);
+        return LocalDateTime.of(decodedDate(i), LocalTime.of(t.hour, t.minute, t.second, t.micros * 1000));
     }
 
     @Override

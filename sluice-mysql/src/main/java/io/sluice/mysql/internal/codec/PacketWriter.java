@@ -219,6 +219,11 @@ public final class PacketWriter {
         return bytes(s.getBytes(StandardCharsets.UTF_8)).int1(0);
     }
 
+    /** Bytes written so far into the payload of the packet begun last. */
+    public int payloadLength() {
+        return pos - packetStart - HEADER_LENGTH;
+    }
+
     /** Reserves {@code n} bytes and returns their offset, for a field patched later (null bitmap). */
     public int reserve(int n) {
         int at = pos;

@@ -27,6 +27,8 @@ public final class Capabilities {
     public static final long CLIENT_DEPRECATE_EOF = 1L << 24;
     /** MariaDB extended capability (upper 32 bits): column metadata is sent once per prepared statement. */
     public static final long MARIADB_CLIENT_CACHE_METADATA = 1L << 36;
+    /** MariaDB extended capability: COM_STMT_BULK_EXECUTE (one command, many parameter sets). */
+    public static final long MARIADB_CLIENT_STMT_BULK_OPERATIONS = 1L << 34;
 
     /** What this driver asks for; the session uses the intersection with the server's flags. */
     public static final long CLIENT_DEFAULT = CLIENT_LONG_PASSWORD | CLIENT_LONG_FLAG | CLIENT_PROTOCOL_41

@@ -16,6 +16,13 @@ public final class Commands {
     public static final int COM_STMT_RESET = 0x1a;
     public static final int COM_STMT_FETCH = 0x1c;
     public static final int COM_RESET_CONNECTION = 0x1f;
+    /** MariaDB only (https://mariadb.com/kb/en/com_stmt_bulk_execute/). */
+    public static final int COM_STMT_BULK_EXECUTE = 0xfa;
+    /** COM_STMT_BULK_EXECUTE flag: parameter types follow the flags. */
+    public static final int STMT_BULK_FLAG_SEND_TYPES_TO_SERVER = 0x80;
+    /** COM_STMT_BULK_EXECUTE per-value indicators: a value follows, or the value is NULL. */
+    public static final int STMT_INDICATOR_NONE = 0;
+    public static final int STMT_INDICATOR_NULL = 1;
 
     /** First payload byte of an OK packet. */
     public static final int OK_HEADER = 0x00;

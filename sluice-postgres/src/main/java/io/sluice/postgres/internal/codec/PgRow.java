@@ -8,6 +8,7 @@ import io.sluice.Interval;
 import io.sluice.ProtocolException;
 import io.sluice.Row;
 import io.sluice.ValueConversionException;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -277,6 +278,24 @@ public final class PgRow implements Row {
             return ValueCodec.toText(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "String", e);
+        }
+    }
+
+    /** Text types arrive as their UTF-8 bytes in both formats (textsend is the bytes themselves). */
+    @Override
+    public boolean writeUtf8(int i, Utf8Sink sink) throws IOException {
+        int len = lengths[i];
+        if (len == NULL_LENGTH) {
+            return false;
+        }
+        switch (layout.typeOid(i)) {
+            case PgTypes.TEXT, PgTypes.VARCHAR, PgTypes.BPCHAR, PgTypes.NAME -> {
+                sink.write(buf, offsets[i], len);
+                return true;
+            }
+            default -> {
+                return false;
+            }
         }
     }
 

@@ -1,6 +1,9 @@
 package io.sluice.postgres.internal.codec;
 
 import io.sluice.ValueConversionException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -9,6 +12,11 @@ import java.nio.charset.StandardCharsets;
  * big-endian reads every binary codec shares.
  */
 public final class TextCodec {
+    // One bounds-checked load per value instead of one per byte: these run for every column of every row.
+    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private TextCodec() {}
 
     /** The bytes as a String: for ASCII text the JDK copies once into the String's own array. */
@@ -76,17 +84,17 @@ public final class TextCodec {
 
     /** Big-endian Int16 at {@code at}. */
     public static short readShort(byte[] b, int at) {
-        return (short) ((b[at] << 8) | (b[at + 1] & 0xFF));
+        return (short) SHORT_BE.get(b, at);
     }
 
     /** Big-endian Int32 at {@code at}. */
     public static int readInt(byte[] b, int at) {
-        return (b[at] << 24) | ((b[at + 1] & 0xFF) << 16) | ((b[at + 2] & 0xFF) << 8) | (b[at + 3] & 0xFF);
+        return (int) INT_BE.get(b, at);
     }
 
     /** Big-endian Int64 at {@code at}. */
     public static long readLong(byte[] b, int at) {
-        return ((long) readInt(b, at) << 32) | (readInt(b, at + 4) & 0xFFFFFFFFL);
+        return (long) LONG_BE.get(b, at);
     }
 
     /** Throws unless a binary value has exactly {@code expected} bytes. */

@@ -1,5 +1,6 @@
 package io.sluice.postgres.internal.protocol;
 
+import io.sluice.Notification;
 import io.sluice.ProtocolException;
 import io.sluice.ServerMessage;
 import io.sluice.postgres.internal.codec.RowLayout;
@@ -293,11 +294,13 @@ public final class BackendDecoder {
         }
     }
 
-    /** NotificationResponse as {@code {processId, channel, payload}}. */
-    public static Object[] notification(byte[] b, int offset, int length) {
+    /** NotificationResponse. */
+    public static Notification notification(byte[] b, int offset, int length) {
         Cursor c = new Cursor(BackendMessage.NOTIFICATION_RESPONSE, b, offset, length);
-        Object[] r = {c.int32(), c.cString(), c.cString()};
+        int processId = c.int32();
+        String channel = c.cString();
+        String payload = c.cString();
         c.expectEnd();
-        return r;
+        return new Notification(channel, payload, processId);
     }
 }

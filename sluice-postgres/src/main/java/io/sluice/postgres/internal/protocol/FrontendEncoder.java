@@ -167,6 +167,25 @@ public final class FrontendEncoder {
         out.patchLength(len);
     }
 
+    /** CopyData: {@code length} bytes of COPY input, in whatever pieces (boundaries need not match rows). */
+    public static void copyData(PgWriteBuffer out, byte[] data, int offset, int length) {
+        out.writeByte(COPY_DATA);
+        out.writeInt(4 + length);
+        out.writeBytes(data, offset, length);
+    }
+
+    public static void copyDone(PgWriteBuffer out) {
+        out.writeByte(COPY_DONE);
+        out.writeInt(4);
+    }
+
+    /** CopyFail: ends COPY FROM STDIN with an error carrying {@code reason}. */
+    public static void copyFail(PgWriteBuffer out, String reason) {
+        int len = begin(out, COPY_FAIL);
+        out.writeCString(reason);
+        out.patchLength(len);
+    }
+
     private static int begin(PgWriteBuffer out, byte type) {
         out.writeByte(type);
         return out.reserveInt();

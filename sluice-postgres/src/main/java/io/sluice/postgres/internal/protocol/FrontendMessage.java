@@ -10,6 +10,9 @@ package io.sluice.postgres.internal.protocol;
 public final class FrontendMessage {
     public static final byte BIND = 'B';
     public static final byte CLOSE = 'C';
+    public static final byte COPY_DATA = 'd';
+    public static final byte COPY_DONE = 'c';
+    public static final byte COPY_FAIL = 'f';
     public static final byte DESCRIBE = 'D';
     public static final byte EXECUTE = 'E';
     public static final byte FLUSH = 'H';

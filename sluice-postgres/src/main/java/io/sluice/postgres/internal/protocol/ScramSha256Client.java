@@ -5,13 +5,19 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.Locale;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) with JDK crypto only, without channel
- * binding (GS2 header {@code n,,}). One instance per authentication exchange:
+ * The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) with JDK crypto only, and of
+ * SCRAM-SHA-256-PLUS with tls-server-end-point channel binding (RFC 5929) over TLS. One instance per
+ * authentication exchange (GS2 header {@code n,,} shown; {@code p=tls-server-end-point,,} when bound,
+ * {@code y,,} over TLS when the server offered no binding; {@code c=} carries the header plus the
+ * certificate hash):
  *
  * <pre>
  *  client-first  n,,n=user,r=clientNonce
@@ -29,32 +35,93 @@ import javax.crypto.spec.SecretKeySpec;
 public final class ScramSha256Client {
     /** The mechanism name in AuthenticationSASL. */
     public static final String MECHANISM = "SCRAM-SHA-256";
-    private static final String GS2_HEADER = "n,,";
+    /** The mechanism with channel binding (RFC 5802 section 6), offered by servers over TLS. */
+    public static final String MECHANISM_PLUS = "SCRAM-SHA-256-PLUS";
+    /** GS2 header: no channel binding (plain connection). */
+    static final String GS2_NO_BINDING = "n,,";
+    /** GS2 header: the client could bind, but the server did not offer PLUS over TLS (a downgrade shows). */
+    static final String GS2_BINDING_NOT_OFFERED = "y,,";
+    /** GS2 header: tls-server-end-point binding (RFC 5929), the only type PostgreSQL supports. */
+    static final String GS2_TLS_SERVER_END_POINT = "p=tls-server-end-point,,";
     private static final int MIN_ITERATIONS = 4096;
 
     private final String user;
     private final String password;
     private final String clientNonce;
+    private final String gs2Header;
+    private final byte[] bindingData; // the certificate hash for tls-server-end-point, else empty
     private String clientFirstBare;
     private byte[] expectedServerSignature;
 
     public ScramSha256Client(String user, String password, String clientNonce) {
+        this(user, password, clientNonce, GS2_NO_BINDING, new byte[0]);
+    }
+
+    ScramSha256Client(String user, String password, String clientNonce, String gs2Header, byte[] bindingData) {
         this.user = user;
         this.password = password;
         this.clientNonce = clientNonce;
+        this.gs2Header = gs2Header;
+        this.bindingData = bindingData;
     }
 
-    /** A client with a fresh random nonce (18 random bytes, base64). */
+    /** A client with a fresh random nonce (18 random bytes, base64), without channel binding. */
     public static ScramSha256Client withRandomNonce(String user, String password) {
+        return new ScramSha256Client(user, password, randomNonce());
+    }
+
+    /**
+     * A client for a TLS connection: with {@code serverCertificateHash} (see
+     * {@link #tlsServerEndPoint}) it binds to the channel (mechanism {@link #MECHANISM_PLUS}); with
+     * null it says that it could have but the server did not offer to.
+     */
+    public static ScramSha256Client overTls(String user, String password, byte[] serverCertificateHash) {
+        return serverCertificateHash == null
+                ? new ScramSha256Client(user, password, randomNonce(), GS2_BINDING_NOT_OFFERED, new byte[0])
+                : new ScramSha256Client(user, password, randomNonce(), GS2_TLS_SERVER_END_POINT, serverCertificateHash);
+    }
+
+    private static String randomNonce() {
         byte[] nonce = new byte[18];
         new SecureRandom().nextBytes(nonce);
-        return new ScramSha256Client(user, password, Base64.getEncoder().encodeToString(nonce));
+        return Base64.getEncoder().encodeToString(nonce);
+    }
+
+    /** The SASL mechanism this client speaks. */
+    public String mechanism() {
+        return gs2Header.equals(GS2_TLS_SERVER_END_POINT) ? MECHANISM_PLUS : MECHANISM;
+    }
+
+    /**
+     * The tls-server-end-point channel binding data (RFC 5929 section 4.1): the hash of the server's
+     * DER certificate with the hash function of its signature algorithm, SHA-256 for MD5 and SHA-1.
+     *
+     * @throws AuthenticationException for a signature algorithm without a single hash (e.g. RSASSA-PSS, Ed25519)
+     */
+    public static byte[] tlsServerEndPoint(X509Certificate certificate) {
+        String algorithm = certificate.getSigAlgName().toUpperCase(Locale.ROOT);
+        int with = algorithm.indexOf("WITH");
+        String hash = with < 0 ? "" : algorithm.substring(0, with);
+        String digest = switch (hash) {
+            case "MD5", "SHA1", "SHA256" -> "SHA-256";
+            case "SHA224" -> "SHA-224";
+            case "SHA384" -> "SHA-384";
+            case "SHA512" -> "SHA-512";
+            default -> throw new AuthenticationException("cannot bind SCRAM to this TLS channel: the server certificate's "
+                    + "signature algorithm has no single hash: algorithm=" + certificate.getSigAlgName()
+                    + " (set channel_binding=disable to authenticate without binding)");
+        };
+        try {
+            return MessageDigest.getInstance(digest).digest(certificate.getEncoded());
+        } catch (GeneralSecurityException e) {
+            throw new AuthenticationException("cannot hash the server certificate: digest=" + digest, e);
+        }
     }
 
     /** The client-first-message. */
     public String clientFirstMessage() {
         clientFirstBare = "n=" + user.replace("=", "=3D").replace(",", "=2C") + ",r=" + clientNonce;
-        return GS2_HEADER + clientFirstBare;
+        return gs2Header + clientFirstBare;
     }
 
     /**
@@ -84,8 +151,10 @@ public final class ScramSha256Client {
         } catch (IllegalArgumentException e) {
             throw new AuthenticationException("SCRAM salt is not base64: mechanism=" + MECHANISM, e);
         }
-        String withoutProof = "c=" + Base64.getEncoder().encodeToString(GS2_HEADER.getBytes(StandardCharsets.US_ASCII))
-                + ",r=" + nonce;
+        byte[] header = gs2Header.getBytes(StandardCharsets.US_ASCII);
+        byte[] channel = Arrays.copyOf(header, header.length + bindingData.length); // cbind-input = header + data
+        System.arraycopy(bindingData, 0, channel, header.length, bindingData.length);
+        String withoutProof = "c=" + Base64.getEncoder().encodeToString(channel) + ",r=" + nonce;
         String authMessage = clientFirstBare + "," + serverFirst + "," + withoutProof;
         byte[] saltedPassword = hi(saslPrep(password).getBytes(StandardCharsets.UTF_8), saltBytes, iterations);
         byte[] clientKey = hmac(saltedPassword, "Client Key".getBytes(StandardCharsets.US_ASCII));

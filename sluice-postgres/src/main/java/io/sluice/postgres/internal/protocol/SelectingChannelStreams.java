@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
 
 /**
  * Blocking streams over a non-blocking {@link SocketChannel}, waiting in a {@link Selector} (one for
@@ -30,6 +31,9 @@ public final class SelectingChannelStreams implements AutoCloseable {
             super("read interrupted");
         }
     }
+
+    /** Each selector has one key: the action form of select leaves no selected-key set to clear (or allocate). */
+    private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
 
     private final SocketChannel channel;
     private final Selector readSelector;
@@ -83,6 +87,25 @@ public final class SelectingChannelStreams implements AutoCloseable {
         }
     }
 
+    /**
+     * A ByteBuffer over the caller's array, rewrapped only when the array changes: the read and send
+     * buffers live as long as the connection, so a round trip wraps nothing. One per direction (one
+     * reader and one writer at a time).
+     */
+    private static final class Window {
+        private byte[] array;
+        private ByteBuffer buffer;
+
+        ByteBuffer over(byte[] b, int off, int len) {
+            if (b != array) {
+                array = b;
+                buffer = ByteBuffer.wrap(b);
+            }
+            buffer.limit(off + len).position(off);
+            return buffer;
+        }
+    }
+
     private final class ChannelInput extends InputStream {
         @Override
         public int read() throws IOException {
@@ -91,17 +114,30 @@ public final class SelectingChannelStreams implements AutoCloseable {
             return n < 0 ? -1 : one[0] & 0xff;
         }
 
+        /**
+         * True when the previous read returned less than it asked for, so the socket is probably empty:
+         * the next read then waits in the selector first instead of trying a read that would return 0
+         * (a request-response round trip costs write, wait, read rather than write, read, wait, read).
+         */
+        private boolean drained;
+
+        private final Window window = new Window();
+
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            ByteBuffer target = ByteBuffer.wrap(b, off, len);
+            ByteBuffer target = window.over(b, off, len);
+            boolean waitFirst = drained;
             while (true) {
-                int n = channel.read(target);
-                if (n != 0) {
-                    return n;
+                if (!waitFirst) {
+                    int n = channel.read(target);
+                    if (n != 0) {
+                        drained = n < len;
+                        return n;
+                    }
                 }
+                waitFirst = false;
                 int timeout = readTimeoutMillis;
-                int ready = readSelector.select(timeout);
-                readSelector.selectedKeys().clear();
+                int ready = readSelector.select(IGNORE_KEY, timeout);
                 if (Thread.interrupted()) {
                     throw new ReadInterruptedException();
                 }
@@ -118,14 +154,15 @@ public final class SelectingChannelStreams implements AutoCloseable {
             write(new byte[] {(byte) b}, 0, 1);
         }
 
+        private final Window window = new Window();
+
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            ByteBuffer source = ByteBuffer.wrap(b, off, len);
+            ByteBuffer source = window.over(b, off, len);
             boolean interrupted = false;
             while (source.hasRemaining()) {
                 if (channel.write(source) == 0) {
-                    writeSelector.select();
-                    writeSelector.selectedKeys().clear();
+                    writeSelector.select(IGNORE_KEY, 0);
                     interrupted |= Thread.interrupted(); // else select would return at once, forever
                 }
             }

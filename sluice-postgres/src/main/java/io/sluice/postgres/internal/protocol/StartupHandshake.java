@@ -1,6 +1,5 @@
 package io.sluice.postgres.internal.protocol;
 
-import io.sluice.spi.TlsSockets;
 import static io.sluice.postgres.internal.protocol.BackendMessage.*;
 
 import io.sluice.AuthenticationException;
@@ -11,17 +10,25 @@ import io.sluice.ServerException;
 import io.sluice.ServerMessage;
 import io.sluice.SslMode;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
+import io.sluice.spi.TlsSockets;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import javax.net.ssl.SSLSocket;
 
 /**
  * Opens a session: TCP connect, optional SSLRequest and TLS, StartupMessage, authentication
@@ -64,6 +71,9 @@ public final class StartupHandshake {
      * @throws ConnectionException     for anything else that prevents the session
      */
     public Session open() {
+        if (isUnixSocket(host)) {
+            return attemptUnix();
+        }
         SslMode mode = config.sslMode();
         if (mode == SslMode.ALLOW) {
             try {
@@ -117,17 +127,7 @@ public final class StartupHandshake {
             InputStream in = active.getInputStream();
             OutputStream os = active.getOutputStream();
             MessageReader reader = new MessageReader(in);
-            Map<String, String> startup = new LinkedHashMap<>();
-            startup.put("user", config.user());
-            startup.put("database", config.database());
-            startup.put("application_name", config.applicationName());
-            startup.put("client_encoding", "UTF8");
-            startup.put("DateStyle", "ISO");
-            startup.put("extra_float_digits", "3");
-            FrontendEncoder.startup(out, startup);
-            flush(out, os);
-            authenticate(reader, out, os);
-            Session session = awaitReady(reader, active, in, os, tls);
+            Session session = login(reader, in, os, out, active, tls ? (SSLSocket) active : null);
             active.setSoTimeout(0);
             if (tls) {
                 return session;
@@ -152,7 +152,72 @@ public final class StartupHandshake {
         }
     }
 
-    private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os) throws IOException {
+    /** StartupMessage, authentication, then everything up to the first ReadyForQuery. */
+    private Session login(MessageReader reader, InputStream in, OutputStream os, PgWriteBuffer out, Socket socket,
+            SSLSocket tls) throws IOException {
+        Map<String, String> startup = new LinkedHashMap<>();
+        startup.put("user", config.user());
+        startup.put("database", config.database());
+        startup.put("application_name", config.applicationName());
+        startup.put("client_encoding", "UTF8");
+        startup.put("DateStyle", "ISO");
+        startup.put("extra_float_digits", "3");
+        FrontendEncoder.startup(out, startup);
+        flush(out, os);
+        authenticate(reader, out, os, tls);
+        return awaitReady(reader, socket, in, os, tls != null);
+    }
+
+    /** True for libpq's Unix-domain socket form of host: an absolute directory path. */
+    public static boolean isUnixSocket(String host) {
+        return host.startsWith("/");
+    }
+
+    /** The socket file of a Unix-domain socket directory, as the server names it. */
+    public static Path unixSocketPath(String directory, int port) {
+        return Path.of(directory, ".s.PGSQL." + port);
+    }
+
+    /**
+     * Connects over a Unix-domain socket ({@code host} is its directory, as in libpq). TLS is never
+     * used there (sslmode does not apply, as in libpq); the selecting streams serve from the start.
+     */
+    private Session attemptUnix() {
+        Path path = unixSocketPath(host, port);
+        long deadline = config.connectTimeout().isZero() ? 0 : System.nanoTime() + config.connectTimeout().toNanos();
+        SocketChannel channel = null;
+        try {
+            channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+            channel.connect(UnixDomainSocketAddress.of(path));
+            SelectingChannelStreams io = new SelectingChannelStreams(channel);
+            io.readTimeout(remainingMillis(deadline));
+            MessageReader reader = new MessageReader(io.input());
+            Session session = login(reader, io.input(), io.output(), new PgWriteBuffer(256), null, null);
+            io.readTimeout(0);
+            return new Session(null, io.input(), io.output(), reader, session.processId(), session.secretKey(),
+                    session.parameters(), session.transactionStatus(), false, io);
+        } catch (SocketTimeoutException e) {
+            closeQuietly(channel);
+            throw new ConnectionException("connect timed out: socket=" + path + ", timeout=" + config.connectTimeout()
+                    + " (setting connect_timeout)", e);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new ConnectionException("connect failed: socket=" + path + ", cause=" + e, e);
+        } catch (RuntimeException e) {
+            closeQuietly(channel);
+            throw e;
+        }
+    }
+
+    /**
+     * Answers the server's authentication requests. {@code tls} is the TLS socket, or null on a plain
+     * connection. channel_binding (libpq's setting): {@code prefer} binds SCRAM to the TLS channel
+     * when the server offers SCRAM-SHA-256-PLUS; {@code require} fails unless that happens, before
+     * any password is sent; {@code disable} never binds.
+     */
+    private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os, SSLSocket tls) throws IOException {
+        String binding = channelBinding();
+        boolean bound = false;
         ScramSha256Client scram = null;
         while (true) {
             byte type = reader.next();
@@ -169,8 +234,17 @@ public final class StartupHandshake {
                 throw new ProtocolException("unexpected message during authentication: type=" + BackendMessage.describe(type));
             }
             int code = BackendDecoder.authenticationCode(b, off, len);
+            if (binding.equals("require") && (code == AUTHENTICATION_CLEARTEXT_PASSWORD || code == AUTHENTICATION_MD5_PASSWORD)) {
+                throw new AuthenticationException("channel binding required, but the server asked for a "
+                        + (code == AUTHENTICATION_MD5_PASSWORD ? "md5" : "cleartext") + " password (not sent): user="
+                        + config.user() + " (channel_binding=require)");
+            }
             switch (code) {
                 case AUTHENTICATION_OK -> {
+                    if (binding.equals("require") && !bound) {
+                        throw new AuthenticationException("channel binding required, but the server authenticated "
+                                + "the client without it: user=" + config.user() + " (channel_binding=require)");
+                    }
                     return;
                 }
                 case AUTHENTICATION_CLEARTEXT_PASSWORD -> {
@@ -187,12 +261,28 @@ public final class StartupHandshake {
                 }
                 case AUTHENTICATION_SASL -> {
                     List<String> mechanisms = BackendDecoder.saslMechanisms(b, off, len);
-                    if (!mechanisms.contains(ScramSha256Client.MECHANISM)) {
-                        throw new AuthenticationException("no supported SASL mechanism: offered=" + mechanisms
-                                + ", supported=[" + ScramSha256Client.MECHANISM + "]");
+                    boolean plus = tls != null && !binding.equals("disable")
+                            && mechanisms.contains(ScramSha256Client.MECHANISM_PLUS);
+                    if (binding.equals("require") && !plus) {
+                        throw new AuthenticationException("channel binding required, but " + (tls == null
+                                ? "the connection has no TLS" : "the server does not offer SCRAM-SHA-256-PLUS")
+                                + ": offered=" + mechanisms + " (channel_binding=require)");
                     }
-                    scram = ScramSha256Client.withRandomNonce("", requirePassword("scram-sha-256"));
-                    FrontendEncoder.saslInitialResponse(out, ScramSha256Client.MECHANISM,
+                    if (!plus && !mechanisms.contains(ScramSha256Client.MECHANISM)) {
+                        throw new AuthenticationException("no supported SASL mechanism: offered=" + mechanisms
+                                + ", supported=[" + ScramSha256Client.MECHANISM + ", " + ScramSha256Client.MECHANISM_PLUS + "]");
+                    }
+                    String password = requirePassword("scram-sha-256");
+                    if (plus) {
+                        X509Certificate server = (X509Certificate) tls.getSession().getPeerCertificates()[0];
+                        scram = ScramSha256Client.overTls("", password, ScramSha256Client.tlsServerEndPoint(server));
+                        bound = true;
+                    } else if (tls != null && !binding.equals("disable")) {
+                        scram = ScramSha256Client.overTls("", password, null);
+                    } else {
+                        scram = ScramSha256Client.withRandomNonce("", password);
+                    }
+                    FrontendEncoder.saslInitialResponse(out, scram.mechanism(),
                             scram.clientFirstMessage().getBytes(StandardCharsets.UTF_8));
                     flush(out, os);
                 }
@@ -258,6 +348,16 @@ public final class StartupHandshake {
                 + config.user() + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(), cause);
     }
 
+    /** libpq's channel_binding: prefer (default), require or disable. */
+    private String channelBinding() {
+        String value = config.properties().getOrDefault("channel_binding", "prefer").trim().toLowerCase(Locale.ROOT);
+        return switch (value) {
+            case "prefer", "require", "disable" -> value;
+            default -> throw new IllegalArgumentException("unknown channel_binding: value=" + value
+                    + ", expected one of disable, prefer, require");
+        };
+    }
+
     private String requirePassword(String method) {
         if (config.password() == null) {
             throw new AuthenticationException("server asks for a password but none is configured: method=" + method
@@ -283,7 +383,10 @@ public final class StartupHandshake {
         return (int) Math.min(ms, Integer.MAX_VALUE);
     }
 
-    private static void closeQuietly(Socket s) {
+    private static void closeQuietly(Closeable s) {
+        if (s == null) {
+            return;
+        }
         try {
             s.close();
         } catch (IOException ignored) {

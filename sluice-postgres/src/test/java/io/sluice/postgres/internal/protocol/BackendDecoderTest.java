@@ -3,6 +3,7 @@ package io.sluice.postgres.internal.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.Notification;
 import io.sluice.ProtocolException;
 import io.sluice.ServerMessage;
 import io.sluice.postgres.internal.codec.RowLayout;
@@ -45,6 +46,23 @@ class BackendDecoderTest {
         assertThat(r.next()).isEqualTo((byte) 'D');
         assertThat(r.bodyLength()).isEqualTo(body);
         assertThat(r.buffer()[r.bodyOffset() + body - 1]).isEqualTo((byte) 42);
+    }
+
+    @Test
+    void shouldDecodeNotificationResponse() throws Exception {
+        // 'A', length 4 + 4 + "jobs\0" + "42\0" = 16, pid 0x00001f90 = 8080
+        MessageReader r = reader("41" + "00000010" + "00001f90" + "6a6f627300" + "343200");
+        assertThat(r.next()).isEqualTo(BackendMessage.NOTIFICATION_RESPONSE);
+        assertThat(BackendDecoder.notification(r.buffer(), r.bodyOffset(), r.bodyLength()))
+                .isEqualTo(new Notification("jobs", "42", 8080));
+    }
+
+    @Test
+    void shouldRejectNotificationWithoutPayloadTerminator() throws Exception {
+        MessageReader r = reader("41" + "0000000f" + "00001f90" + "6a6f627300" + "3432");
+        r.next();
+        assertThatThrownBy(() -> BackendDecoder.notification(r.buffer(), r.bodyOffset(), r.bodyLength()))
+                .isInstanceOf(ProtocolException.class);
     }
 
     @Test

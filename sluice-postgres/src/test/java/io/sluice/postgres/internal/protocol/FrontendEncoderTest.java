@@ -35,6 +35,15 @@ class FrontendEncoderTest {
     }
 
     @Test
+    void shouldEncodeCopyMessages() {
+        FrontendEncoder.copyData(out, new byte[] {9, 'a', 'b', '\n', 9}, 1, 3);
+        FrontendEncoder.copyDone(out);
+        FrontendEncoder.copyFail(out, "no");
+        // 'd' | len 7 | "ab\n" ;  'c' | len 4 ;  'f' | len 7 | "no\0"
+        assertThat(hex()).isEqualTo("64" + "00000007" + "61620a" + "63" + "00000004" + "66" + "00000007" + "6e6f00");
+    }
+
+    @Test
     void shouldEncodeParseWhenGivenTypes() {
         FrontendEncoder.parse(out, "s1", "SELECT $1", new int[] {23});
         // 'P' | len 23 | "s1\0" | "SELECT $1\0" | Int16 1 | Int32 23

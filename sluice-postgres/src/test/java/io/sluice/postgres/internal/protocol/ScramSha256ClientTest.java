@@ -4,6 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.AuthenticationException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import java.util.Base64;
 import org.junit.jupiter.api.Test;
 
 /** The RFC 7677 section 3 example exchange, byte for byte. */
@@ -19,6 +27,43 @@ class ScramSha256ClientTest {
                 "c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,"
                         + "p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=");
         c.verifyServerFinal("v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=");
+    }
+
+    @Test
+    void shouldCarryTheCertificateHashWhenBoundToTheTlsChannel() {
+        byte[] hash = new byte[32];
+        for (int i = 0; i < hash.length; i++) {
+            hash[i] = (byte) i;
+        }
+        ScramSha256Client c = new ScramSha256Client("", "pencil", "rOprNGfwEbeRWgbNEkqO",
+                ScramSha256Client.GS2_TLS_SERVER_END_POINT, hash);
+        assertThat(c.mechanism()).isEqualTo("SCRAM-SHA-256-PLUS");
+        assertThat(c.clientFirstMessage()).isEqualTo("p=tls-server-end-point,,n=,r=rOprNGfwEbeRWgbNEkqO");
+        byte[] header = "p=tls-server-end-point,,".getBytes(StandardCharsets.US_ASCII);
+        byte[] cbind = Arrays.copyOf(header, header.length + hash.length);
+        System.arraycopy(hash, 0, cbind, header.length, hash.length);
+        assertThat(c.clientFinalMessage(SERVER_FIRST))
+                .startsWith("c=" + Base64.getEncoder().encodeToString(cbind) + ",r=rOprNGfwEbeRWgbNEkqO%");
+    }
+
+    @Test
+    void shouldSayItCouldBindWhenTheServerOfferedNoBindingOverTls() {
+        ScramSha256Client c = ScramSha256Client.overTls("", "pencil", null);
+        assertThat(c.mechanism()).isEqualTo("SCRAM-SHA-256");
+        assertThat(c.clientFirstMessage()).startsWith("y,,n=,r=");
+    }
+
+    @Test
+    void shouldHashTheCertificateWithItsSignatureHash() throws Exception {
+        X509Certificate ca;
+        try (var in = Files.newInputStream(Path.of(
+                System.getProperty("sluice.state.dir", "../.sluice"), "tls", "ca.crt"))) {
+            ca = (X509Certificate) CertificateFactory.getInstance("X.509")
+                    .generateCertificate(in);
+        }
+        assertThat(ca.getSigAlgName()).isEqualToIgnoringCase("SHA256withRSA");
+        assertThat(ScramSha256Client.tlsServerEndPoint(ca))
+                .isEqualTo(MessageDigest.getInstance("SHA-256").digest(ca.getEncoded()));
     }
 
     @Test
