@@ -12,18 +12,18 @@ import java.util.Map;
 /**
  * {@code pool-cycle}: {@link PoolCycleBenchmark} in JMH (case = {@code connectionCycle} or
  * {@code statementCycle}, cell parameter {@code vthreads}; JMH itself drives them from one thread)
- * against a pool of 10, HikariCP 7.1.0 over pgjdbc (baseline) and sluice-pool. Every cell is its own
- * JMH fork (about 5 s each in quick mode), so the modes differ in cells:
+ * against a pool of 10, HikariCP 7.1.0 over pgjdbc (baseline) and sluice-pool. Cells by mode:
  * <ul>
- *   <li>full: both cycles at 1, 6 and 1,000 virtual threads (12 forks);</li>
- *   <li>quick and smoke: both cycles at 1,000 virtual threads, the issue's target (4 forks, about 25-30 s:
- *       the pool suites' budget is 60 s together). The 1- and 6-thread cells run in full mode
- *       only; in quick mode the uncontended borrow+return is still measured, by pool-connect's
- *       connect-close cells on one thread (median of 5 interleaved runs);</li>
+ *   <li>full: both cycles at 1, 6 and 1,000 virtual threads (12 cells, one JMH fork each);</li>
+ *   <li>quick and smoke: both cycles at 1,000 virtual threads, the issue's target: 4 cells of ~3 s
+ *       in the bench JVM (see {@link JmhRunner}), 12 s at load 10 but 25 s at load 18, and the
+ *       pool suites have 60 s together. The 1- and 6-thread cells run in full mode (and with
+ *       {@code --in-process}) only; quick mode still measures the uncontended borrow+return, in
+ *       pool-connect's connect-close cells on one thread (median of 9 interleaved runs).</li>
  * </ul>
- * The two pools' cells of one row come from different forks minutes apart; on the shared 2-core
- * machine a single row's ratio can swing by much more than ±20 % (another engineer's build starting
- * during one fork), so a surprising row is re-run before it is believed.
+ * The two pools' cells of one row are measured one after the other, not interleaved; on the shared
+ * 2-core machine a single row's ratio can swing by much more than ±20 % (another engineer's build
+ * starting during one of them), so a surprising row is re-run before it is believed.
  */
 final class CycleSuite extends PoolSuite {
     static final String NAME = "pool-cycle";
