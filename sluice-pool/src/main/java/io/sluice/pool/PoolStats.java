@@ -1,7 +1,9 @@
 package io.sluice.pool;
 
 /**
- * A consistent snapshot of a pool's counts, taken under the pool's lock.
+ * A snapshot of a pool's counts, taken under the pool's lock. Borrows and returns without waiting
+ * do not take that lock, so {@code active} and {@code idle} may be a moment old; each connection is
+ * counted once, so {@code total == active + idle} always holds.
  *
  * @param total              open connections (idle + active)
  * @param active             connections lent to borrowers (or being validated)

@@ -11,7 +11,8 @@ import java.util.Properties;
 
 /**
  * One way of getting a connection for the seed workload: {@code pgjdbc} (DriverManager, unpooled),
- * {@code sluice} (Sluice.connect, unpooled), {@code pgjdbc+hikaricp} and {@code sluice-pool}.
+ * {@code sluice} (Sluice.connect, unpooled), {@code pgjdbc+hikaricp} (also named {@code hikaricp}) and
+ * {@code sluice-pool}.
  * Each iteration either connects, runs {@code SELECT 1} (reading its one value) and closes, or
  * connects and closes.
  */
@@ -33,7 +34,7 @@ interface ConnectSystem extends AutoCloseable {
                     }
                 }
             };
-            case "pgjdbc+hikaricp" -> new Hikari(PoolEndpoint.hikari(poolSize));
+            case "pgjdbc+hikaricp", "hikaricp" -> new Hikari(PoolEndpoint.hikari(poolSize));
             case "sluice-pool" -> new SluicePool(PoolEndpoint.sluicePool(poolSize));
             default -> throw new IllegalArgumentException("unknown system: system=" + system);
         };

@@ -1,48 +1,53 @@
 package io.sluice.bench.pool;
 
+import io.sluice.bench.Cell;
 import io.sluice.bench.JmhRunner;
 import io.sluice.bench.Mode;
 import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
-import io.sluice.bench.Suite;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * {@code pool-cycle}: {@link PoolCycleBenchmark} in JMH at 1, 6 and 1,000 virtual threads (cell
- * parameter {@code vthreads}; JMH itself drives them from one thread) against a pool of 10,
- * HikariCP 7.1.0 over pgjdbc (baseline) and sluice-pool. Smoke mode runs only the 1,000-thread cells.
+ * {@code pool-cycle}: {@link PoolCycleBenchmark} in JMH (case = {@code connectionCycle} or
+ * {@code statementCycle}, cell parameter {@code vthreads}; JMH itself drives them from one thread)
+ * against a pool of 10, HikariCP 7.1.0 over pgjdbc (baseline) and sluice-pool. Cells by mode:
+ * <ul>
+ *   <li>full: both cycles at 1, 6 and 1,000 virtual threads (12 cells, one JMH fork each);</li>
+ *   <li>quick and smoke: both cycles at 1,000 virtual threads, the issue's target: 4 cells of ~3 s
+ *       in the bench JVM (see {@link JmhRunner}), 12 s at load 10 but 25 s at load 18, and the
+ *       pool suites have 60 s together. The 1- and 6-thread cells run in full mode (and with
+ *       {@code --in-process}) only; quick mode still measures the uncontended borrow+return, in
+ *       pool-connect's connect-close cells on one thread (median of 9 interleaved runs).</li>
+ * </ul>
+ * The two pools' cells of one row are measured one after the other, not interleaved; on the shared
+ * 2-core machine a single row's ratio can swing by much more than ±20 % (another engineer's build
+ * starting during one of them), so a surprising row is re-run before it is believed.
  */
-final class CycleSuite implements Suite {
+final class CycleSuite extends PoolSuite {
     static final String NAME = "pool-cycle";
+    static final String CONNECTION = "connectionCycle";
+    static final String STATEMENT = "statementCycle";
 
-    @Override
-    public String name() {
-        return NAME;
+    CycleSuite() {
+        super(NAME, "hikaricp");
     }
 
     @Override
-    public Set<String> requiredServices() {
-        return Set.of("postgres");
-    }
-
-    @Override
-    public String baselineSystem() {
-        return "hikaricp";
-    }
-
-    @Override
-    public Set<String> systems() {
-        return PoolEndpoint.sluiceAvailable() ? Set.of("hikaricp", "sluice-pool") : Set.of("hikaricp");
+    public List<String> notes(List<Cell> cells) {
+        List<String> lines = new ArrayList<>();
+        lines.addAll(target(cells, "every pool-cycle cell", "ops/s", c -> true, 1.0));
+        lines.addAll(target(cells, "connection cycle at 1,000 virtual threads", "ops/s",
+                c -> c.name().equals(CONNECTION) && param("vthreads", 1000).test(c), 2.0));
+        return lines;
     }
 
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
-        List<String> vthreads = context.mode() == Mode.SMOKE ? List.of("1000") : List.of("1", "6", "1000");
-        JmhRunner.Run run = new JmhRunner.Run(PoolCycleBenchmark.class,
-                Map.of("system", new ArrayList<>(systems()), "vthreads", vthreads), 1, false, "", null, Map.of());
+        List<String> vthreads = context.mode() == Mode.FULL ? List.of("1", "6", "1000") : List.of("1000");
+        JmhRunner.Run run = new JmhRunner.Run(PoolCycleBenchmark.class, Map.of("system", pools(), "cycle",
+                List.of(CONNECTION, STATEMENT), "vthreads", vthreads), 1, false, "", "cycle", Map.of());
         JmhRunner.run(NAME, context, run).forEach(sink::accept);
     }
 }

@@ -26,6 +26,7 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * HikariCP's own microbenchmarks (its {@code ConnectionBench} and {@code StatementBench}) run against
  * the real server instead of its stub driver, for both pools, with one shared pool of 10.
+ * The {@code cycle} parameter picks one:
  * <ul>
  *   <li>{@code connectionCycle}: borrow a connection and give it back.</li>
  *   <li>{@code statementCycle}: borrow, run {@code SELECT 1} and read the value, give it back.
@@ -53,6 +54,10 @@ public class PoolCycleBenchmark {
     @Param("hikaricp")
     public String system;
 
+    /** {@code connectionCycle} or {@code statementCycle} (a parameter, so that a suite can pick cells). */
+    @Param("connectionCycle")
+    public String cycle;
+
     /** Concurrent virtual threads borrowing from the pool. */
     @Param("1")
     public int vthreads;
@@ -62,7 +67,6 @@ public class PoolCycleBenchmark {
     private volatile int round;
     private final AtomicInteger remaining = new AtomicInteger();
     private volatile Thread driver;
-    private volatile boolean statement;
     private volatile boolean stopped;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final List<Thread> workers = new ArrayList<>();
@@ -74,13 +78,18 @@ public class PoolCycleBenchmark {
             case "sluice-pool" -> sluice = PoolEndpoint.sluicePool(POOL_SIZE);
             default -> throw new IllegalArgumentException("unknown system: system=" + system);
         }
+        boolean withStatement = switch (cycle) {
+            case "connectionCycle" -> false;
+            case "statementCycle" -> true;
+            default -> throw new IllegalArgumentException("unknown cycle: cycle=" + cycle);
+        };
         int share = OPS / vthreads;
         for (int i = 0; i < vthreads; i++) {
-            workers.add(Thread.ofVirtual().name("cycle-" + i).start(() -> work(share)));
+            workers.add(Thread.ofVirtual().name("cycle-" + i).start(() -> work(share, withStatement)));
         }
     }
 
-    private void work(int share) {
+    private void work(int share, boolean withStatement) {
         int seen = 0;
         while (true) {
             while (round == seen && !stopped) {
@@ -91,7 +100,6 @@ public class PoolCycleBenchmark {
             }
             seen = round;
             try {
-                boolean withStatement = statement;
                 for (int i = 0; i < share; i++) {
                     if (withStatement) {
                         statementOnce();
@@ -123,8 +131,10 @@ public class PoolCycleBenchmark {
         }
     }
 
-    private void round(boolean withStatement) {
-        statement = withStatement;
+    /** One cycle of {@value #OPS} operations over all the virtual threads. */
+    @Benchmark
+    @OperationsPerInvocation(OPS)
+    public void cycle() {
         driver = Thread.currentThread();
         remaining.set(vthreads);
         round = round + 1; // only this thread writes it, and only when every worker is idle
@@ -136,18 +146,6 @@ public class PoolCycleBenchmark {
         if (t != null) {
             throw new IllegalStateException("a cycle failed: system=" + system + ", vthreads=" + vthreads, t);
         }
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(OPS)
-    public void connectionCycle() {
-        round(false);
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(OPS)
-    public void statementCycle() {
-        round(true);
     }
 
     private void connectionOnce() throws Exception {

@@ -4,11 +4,9 @@ import io.sluice.bench.Cell;
 import io.sluice.bench.Mode;
 import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
-import io.sluice.bench.Suite;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
@@ -21,29 +19,13 @@ import org.HdrHistogram.Histogram;
  * {@code ms} over all bursts, the mean burst duration in {@code ms}, and {@code timeouts} when any
  * borrower gave up (connection timeout 30 s on both pools). Smoke: 1 burst; quick: 5 (after 1 warm-up); full: 20.
  */
-final class SpikeSuite implements Suite {
+final class SpikeSuite extends PoolSuite {
     static final String NAME = "pool-spike";
     static final int THREADS = 1000;
     static final int POOL_SIZE = 10;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> requiredServices() {
-        return Set.of("postgres");
-    }
-
-    @Override
-    public String baselineSystem() {
-        return "hikaricp";
-    }
-
-    @Override
-    public Set<String> systems() {
-        return PoolEndpoint.sluiceAvailable() ? Set.of("hikaricp", "sluice-pool") : Set.of("hikaricp");
+    SpikeSuite() {
+        super(NAME, "hikaricp");
     }
 
     @Override
@@ -54,8 +36,8 @@ final class SpikeSuite implements Suite {
             case FULL -> 20;
         };
         int warmup = context.mode() == Mode.SMOKE ? 0 : 1;
-        for (String system : systems()) {
-            try (ConnectSystem pool = ConnectSystem.open(system.equals("hikaricp") ? "pgjdbc+hikaricp" : system, POOL_SIZE)) {
+        for (String system : pools()) {
+            try (ConnectSystem pool = ConnectSystem.open(system, POOL_SIZE)) {
                 for (int i = 0; i < warmup; i++) {
                     burst(pool, new Histogram(3), new AtomicLong());
                 }

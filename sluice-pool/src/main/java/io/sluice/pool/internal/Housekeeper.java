@@ -3,7 +3,6 @@ package io.sluice.pool.internal;
 import io.sluice.pool.ConnectionLeakException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -61,35 +60,35 @@ final class Housekeeper implements Runnable {
         List<PoolEntry> expired = new ArrayList<>();
         List<PoolEntry> idleTooLong = new ArrayList<>();
         List<PoolEntry> toCheck = new ArrayList<>();
+        List<PoolEntry> putBack = new ArrayList<>();
         List<PoolEntry> leaked = new ArrayList<>();
         core.lock.lock();
         try {
             if (!core.isOpenLocked()) {
                 return;
             }
-            // least recently used first: the idle stack's tail
-            for (Iterator<PoolEntry> it = core.idle.descendingIterator(); it.hasNext(); ) {
-                PoolEntry e = it.next();
-                if (settings.maxLifetimeNanos() > 0 && e.isExpired(now)) {
-                    expired.add(e);
-                } else if (settings.idleTimeoutNanos() > 0 && now - e.lastUsedAt > settings.idleTimeoutNanos()
-                        && core.all.size() - expired.size() - idleTooLong.size() > settings.minIdle()) {
-                    idleTooLong.add(e);
-                } else if (settings.keepaliveNanos() > 0
-                        && now - Math.max(e.lastUsedAt, e.lastValidatedAt) > settings.keepaliveNanos()) {
-                    toCheck.add(e);
-                    core.active++;
-                } else {
+            // least used first: the highest slots (borrowers take the lowest idle one)
+            EntrySlots slots = core.slots;
+            for (int i = slots.capacity() - 1; i >= 0; i--) {
+                PoolEntry e = slots.get(i);
+                // decide on a racy look, then again once claimed: a borrower may have used it meanwhile
+                if (e == null || due(e, now) == null || !e.tryClaim(PoolEntry.CHECKING)) {
                     continue;
                 }
-                it.remove();
+                String why = due(e, now);
+                if (why == null) {
+                    putBack.add(e);
+                } else if (why == KEEPALIVE) {
+                    toCheck.add(e);
+                } else {
+                    core.removeLocked(e);
+                    (why == EXPIRED ? expired : idleTooLong).add(e);
+                }
             }
-            core.all.removeAll(expired);
-            core.all.removeAll(idleTooLong);
-            core.closed += expired.size() + idleTooLong.size();
             if (settings.leakThresholdNanos() > 0) {
-                for (PoolEntry e : core.all) {
-                    long at = e.borrowedAt;
+                for (int i = 0; i < slots.capacity(); i++) {
+                    PoolEntry e = slots.get(i);
+                    long at = e == null ? 0 : e.borrowedAt();
                     if (at != 0 && !e.leakReported && now - at > settings.leakThresholdNanos()) {
                         e.leakReported = true;
                         leaked.add(e);
@@ -103,14 +102,15 @@ final class Housekeeper implements Runnable {
         } finally {
             core.lock.unlock();
         }
+        putBack.forEach(core::giveBack);
         ConnectionFactory factory = core.factory();
         for (PoolEntry e : expired) {
             factory.closeQuietly(e);
-            core.listener.onEvicted(core.name, "maxLifetime reached", null);
+            core.listener.onEvicted(core.name, EXPIRED, null);
         }
         for (PoolEntry e : idleTooLong) {
             factory.closeQuietly(e);
-            core.listener.onEvicted(core.name, "idleTimeout reached", null);
+            core.listener.onEvicted(core.name, IDLE_TIMEOUT, null);
         }
         for (PoolEntry e : toCheck) {
             if (factory.validate(e)) {
@@ -124,9 +124,28 @@ final class Housekeeper implements Runnable {
         }
     }
 
+    private static final String EXPIRED = "maxLifetime reached";
+    private static final String IDLE_TIMEOUT = "idleTimeout reached";
+    private static final String KEEPALIVE = "keepalive due";
+
+    /** What housekeeping {@code e} needs, or null; called under the pool's lock. */
+    private String due(PoolEntry e, long now) {
+        if (settings.maxLifetimeNanos() > 0 && e.isExpired(now)) {
+            return EXPIRED;
+        }
+        if (settings.idleTimeoutNanos() > 0 && now - e.lastUsedAt > settings.idleTimeoutNanos()
+                && core.slots.sizeLocked() > settings.minIdle()) {
+            return IDLE_TIMEOUT;
+        }
+        if (settings.keepaliveNanos() > 0 && now - Math.max(e.lastUsedAt, e.lastValidatedAt) > settings.keepaliveNanos()) {
+            return KEEPALIVE;
+        }
+        return null;
+    }
+
     private void report(PoolEntry e, long now) {
         StackTraceElement[] stack = e.borrowStack;
-        long at = e.borrowedAt;
+        long at = e.borrowedAt();
         if (stack == null || at == 0) {
             return; // returned meanwhile
         }

@@ -24,16 +24,21 @@ final class PoolCloser {
         core.lock.lock();
         try {
             if (core.state == PoolCore.State.CLOSED) {
-                return core.active == 0;
+                return core.slots.sizeLocked() == 0 && core.forcedOutstanding == 0;
             }
             if (core.state == PoolCore.State.OPEN) {
+                // state first, then the idle entries: a return racing with this either sees CLOSING
+                // (and closes its entry itself) or has made it idle before the scan below claims it
                 core.state = PoolCore.State.CLOSING;
-                idle.addAll(core.idle);
-                core.all.removeAll(core.idle);
-                core.closed += core.idle.size();
-                core.idle.clear();
+                EntrySlots slots = core.slots;
+                for (int i = 0; i < slots.capacity(); i++) {
+                    PoolEntry e = slots.get(i);
+                    if (e != null && e.tryClaim(PoolEntry.REMOVED) && core.removeLocked(e)) {
+                        idle.add(e);
+                    }
+                }
                 PoolClosedException failure = core.closedException();
-                for (Waiter w; (w = core.waiters.pollFirst()) != null; ) {
+                for (Waiter w; (w = core.pollWaiterLocked()) != null; ) {
                     w.failure = failure;
                     woken.add(w);
                 }
@@ -49,15 +54,21 @@ final class PoolCloser {
         core.lock.lock();
         try {
             long remaining = graceNanos;
-            while ((core.active > 0 || core.pending > 0) && remaining > 0) {
+            while ((core.slots.sizeLocked() > 0 || core.pending > 0) && remaining > 0) {
                 remaining = core.countsChanged.awaitNanos(remaining);
             }
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt(); // stop waiting; close what is left now
         } finally {
-            forced = new ArrayList<>(core.all);
-            core.all.clear();
-            core.closed += forced.size();
+            forced = new ArrayList<>();
+            for (int i = 0; i < core.slots.capacity(); i++) {
+                PoolEntry e = core.slots.get(i);
+                if (e != null && core.removeLocked(e)) { // still lent: closed under its borrower
+                    e.forcedClosed = true;
+                    core.forcedOutstanding++;
+                    forced.add(e);
+                }
+            }
             core.state = PoolCore.State.CLOSED;
             core.lock.unlock();
         }

@@ -19,12 +19,20 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The pool's state and its borrow/return paths.
  *
- * <p>One {@link ReentrantLock} guards the idle stack, the FIFO waiter queue and the counts; it is
- * held only for these list operations, never around I/O (connect, validate, rollback, close), so a
- * virtual thread never pins or blocks a carrier while holding it. Idle connections are a stack
- * (most recently returned first) so that a few hot connections serve a light load and the rest
- * reach their idle timeout. A borrower that finds none queues as a {@link Waiter} and parks; every
- * return or new connection goes straight to the longest waiter (see {@link #handOffLocked}).
+ * <p>Hot path (see {@link EntrySlots}): while nobody waits, a borrow takes the lowest idle entry
+ * with one CAS and a return gives it back with one volatile store; neither takes a lock, parks or
+ * allocates anything but the borrower's handle. There is no ThreadLocal cache: it would do nothing
+ * for short-lived virtual threads. Slow path: a borrower that finds no idle connection (or finds
+ * others already waiting: a newcomer never overtakes) queues as a {@link Waiter} under the
+ * {@link ReentrantLock} and parks; from then on returns see {@link #waiting} non-zero and hand idle
+ * connections to the longest waiter under the lock ({@link #lendIdleToWaitersLocked}).
+ *
+ * <p>No lost wake-up: a queuing borrower publishes {@link #waiting} (volatile) and then looks for
+ * an idle entry; a returner publishes the entry's idle state (volatile) and then reads
+ * {@link #waiting}. Sequential consistency of volatiles means at least one of them sees the other,
+ * and both then hand idle entries to waiters under the lock. Closing uses the same handshake with
+ * {@link #state}. The lock is held for list operations only, never around I/O (connect, validate,
+ * rollback, close), so a virtual thread never pins or blocks a carrier while holding it.
  */
 public final class PoolCore {
     enum State { OPEN, CLOSING, CLOSED }
@@ -41,16 +49,20 @@ public final class PoolCore {
     final Condition countsChanged = lock.newCondition();
     /** Signalled at close, so that creators backing off after a failure stop at once. */
     final Condition stateChanged = lock.newCondition();
-    final ArrayDeque<PoolEntry> idle = new ArrayDeque<>();
-    final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
     /** Every open connection, idle or lent; never more than maxSize. */
-    final ArrayList<PoolEntry> all = new ArrayList<>();
-    int active;
+    final EntrySlots slots;
+    /** Borrowers waiting, longest first; guarded by the lock. */
+    final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+    /** {@code waiters.size()}, written under the lock, read by the lock-free paths. */
+    private volatile int waiting;
     int pending;
-    boolean paused;
-    /** Guarded by the lock. */
-    State state = State.OPEN;
-    long borrows;
+    volatile boolean paused;
+    /** Written under the lock, read by the lock-free paths. */
+    volatile State state = State.OPEN;
+    /** Connections closed under their borrowers by {@link PoolCloser} and not given back yet; guarded by the lock. */
+    int forcedOutstanding;
+    /** Lends counted by entries already closed (live entries count their own); guarded by the lock. */
+    long retiredLends;
     long created;
     long closed;
     long evicted;
@@ -72,6 +84,7 @@ public final class PoolCore {
         this.name = settings.name();
         this.listener = new SafeListener(settings.listener());
         this.suspectSince = System.nanoTime() - 1;
+        this.slots = new EntrySlots(settings.maxSize());
         this.factory = new ConnectionFactory(this);
         this.housekeeper = new Housekeeper(this);
         this.waitTimer = new WaitTimer(this);
@@ -87,38 +100,50 @@ public final class PoolCore {
 
     /** Lends a connection, waiting at most {@code timeoutNanos}. */
     public Connection borrow(long timeoutNanos) {
-        // fast path: an idle connection and nobody queued; one clock read, no event object
-        long start = 0;
-        boolean started = false;
+        // fast path: nobody waits and an entry is idle; no lock, one CAS, one clock read
+        if (waiting == 0 && !paused && state == State.OPEN) {
+            PoolEntry e = slots.lendIdle();
+            if (e != null) {
+                long now = System.nanoTime();
+                String unusable = unusableReason(e, now);
+                if (unusable == null) {
+                    return lend(e, now);
+                }
+                retire(e, unusable, null, !unusable.equals(EXPIRED));
+            }
+        }
+        return borrowSlowPath(timeoutNanos);
+    }
+
+    /** {@link #borrow}'s slow path: queue behind earlier waiters, or take an idle entry if none wait. */
+    private Connection borrowSlowPath(long timeoutNanos) {
+        long start = System.nanoTime();
         PoolEvents.BorrowWait event = null;
         Waiter w = null; // non-null at the top of the loop: already queued again, at the head
         while (true) {
             PoolEntry e = null;
             if (w == null) {
+                List<Waiter> woken = null;
                 lockSpinning();
                 try {
                     if (state != State.OPEN) {
                         throw closedException();
                     }
                     if (!paused && waiters.isEmpty()) {
-                        e = idle.pollFirst();
+                        e = slots.lendIdle();
                     }
-                    if (e != null) {
-                        active++;
-                        borrows++;
-                    } else {
-                        if (!started) {
-                            start = System.nanoTime();
-                            started = true;
-                        }
+                    if (e == null) {
                         w = new Waiter(start + timeoutNanos);
                         waiters.addLast(w);
+                        waiting = waiters.size(); // then look again: a return may have just made one idle
                         waitTimer.onEnqueueLocked(w);
+                        woken = lendIdleToWaitersLocked();
                         requestCreationsLocked();
                     }
                 } finally {
                     lock.unlock();
                 }
+                unparkOthers(woken);
             }
             if (w != null) {
                 if (event == null) {
@@ -128,18 +153,13 @@ public final class PoolCore {
                 e = await(w, start);
             }
             long now = System.nanoTime();
-            if (!started) {
-                start = now;
-                started = true;
-            }
             String unusable = unusableReason(e, now);
             if (unusable == null) {
-                lend(e, now);
                 if (event != null && event.shouldCommit()) {
                     event.pool = name;
                     event.commit();
                 }
-                return new PooledConnection(this, e);
+                return lend(e, now);
             }
             // a waiter handed a connection that fails its check keeps its turn: queued again at the
             // head in the same lock hold that retires the connection (and may start its replacement)
@@ -148,11 +168,10 @@ public final class PoolCore {
     }
 
     /**
-     * Takes the lock on the borrow and return paths; a virtual thread spins briefly before it parks. The lock is
+     * Takes the lock on the slow paths; a virtual thread spins briefly before it parks. The lock is
      * held for a few list operations only, by a thread that is running on another carrier, so a
-     * short spin almost always wins; parking instead would put a virtual thread that may be holding
-     * a connection (on its way to return it) behind every other runnable virtual thread, and with
-     * 1,000 of them the pool's connections would sit idle in the scheduler's queue.
+     * short spin almost always wins; parking instead would put the virtual thread behind every
+     * other runnable virtual thread while waiters it could serve stay parked.
      */
     private void lockSpinning() {
         if (lock.tryLock()) {
@@ -170,6 +189,17 @@ public final class PoolCore {
             }
         }
         lock.lock();
+    }
+
+    private static void unparkOthers(List<Waiter> woken) {
+        if (woken != null) {
+            Thread self = Thread.currentThread();
+            for (Waiter w : woken) {
+                if (w.thread != self) {
+                    LockSupport.unpark(w.thread);
+                }
+            }
+        }
     }
 
     private PoolEntry await(Waiter w, long start) {
@@ -193,7 +223,6 @@ public final class PoolCore {
     /** The wait ended by timeout or interrupt: leave the queue, unless a connection arrived just now. */
     private PoolEntry abandon(Waiter w, long start, boolean interrupted) {
         PoolEntry e;
-        Waiter next = null;
         String counts = null;
         PoolEvents.Timeout event = new PoolEvents.Timeout();
         lock.lock();
@@ -202,10 +231,7 @@ public final class PoolCore {
             if (e == null && w.failure == null) {
                 counts = describeLocked(event);
                 waiters.remove(w);
-            } else if (e != null && interrupted) {
-                active--;
-                borrows--;
-                next = handOffLocked(e);
+                waiting = waiters.size();
             }
         } finally {
             lock.unlock();
@@ -216,8 +242,8 @@ public final class PoolCore {
             }
             throw w.failure;
         }
-        if (next != null) {
-            LockSupport.unpark(next.thread);
+        if (e != null && interrupted) {
+            giveBack(e); // handed over just now: to the next waiter, or closed if the pool is closing
         }
         if (!interrupted) {
             if (e != null) {
@@ -231,8 +257,8 @@ public final class PoolCore {
                 event.commit();
             }
             throw new PoolExhaustedException("connection not available: waited=" + waited / 1_000_000 + "ms, " + counts
-                    + (paused() ? " (the pool is paused: call resume(), or raise connectionTimeout)"
-                                : " (raise maxSize or connectionTimeout)"), lastCreationFailure);
+                    + (paused ? " (the pool is paused: call resume(), or raise connectionTimeout)"
+                              : " (raise maxSize or connectionTimeout)"), lastCreationFailure);
         }
         Thread.currentThread().interrupt();
         throw new PoolWaitInterruptedException("interrupted while waiting for a connection: waited="
@@ -240,11 +266,13 @@ public final class PoolCore {
     }
 
     private String describeLocked(PoolEvents.Timeout event) {
-        event.total = all.size();
-        event.active = active;
-        event.idle = idle.size();
+        int total = slots.sizeLocked();
+        int idle = slots.count(PoolEntry.IDLE);
+        event.total = total;
+        event.active = total - idle;
+        event.idle = idle;
         event.waiting = waiters.size();
-        return "total=" + all.size() + ", active=" + active + ", idle=" + idle.size() + ", waiting=" + waiters.size()
+        return "total=" + total + ", active=" + (total - idle) + ", idle=" + idle + ", waiting=" + waiters.size()
                 + ", maxSize=" + settings.maxSize() + ", pending=" + pending + ", pool=" + name;
     }
 
@@ -263,14 +291,18 @@ public final class PoolCore {
         return null;
     }
 
-    private void lend(PoolEntry e, long now) {
+    /** Hands the caller's entry to it in a new handle (the only allocation of a borrow). */
+    private Connection lend(PoolEntry e, long now) {
+        e.lends++;
         e.borrower = Thread.currentThread();
         e.leakReported = false;
         if (settings.leakThresholdNanos() > 0) {
-            e.borrowStack = StackWalker.getInstance().walk(s -> s.skip(2).map(StackWalker.StackFrame::toStackTraceElement)
+            e.borrowStack = StackWalker.getInstance().walk(s -> s.dropWhile(f -> f.getClassName().equals(PoolCore.class.getName()))
+                    .map(StackWalker.StackFrame::toStackTraceElement)
                     .toArray(StackTraceElement[]::new));
         }
-        e.borrowedAt = now; // last: publishes the fields above to the housekeeper
+        e.borrowedAt(now); // last: publishes the fields above to the housekeeper
+        return new PooledConnection(this, e);
     }
 
     /** Takes back a connection from its borrower ({@link PooledConnection#close()}). */
@@ -279,13 +311,13 @@ public final class PoolCore {
         PoolEvents.Usage usage = new PoolEvents.Usage();
         if (usage.shouldCommit()) {
             usage.pool = name;
-            usage.held = now - e.borrowedAt;
+            usage.held = now - e.borrowedAt();
             usage.commit();
         }
         Thread borrower = e.borrower;
         e.borrower = null;
         e.borrowStack = null;
-        e.borrowedAt = 0;
+        e.borrowedAt(0);
         Throwable cause = e.evictCause;
         String reason = cause != null ? "fatal error" : factory.resetOnReturn(e, borrower);
         if (reason == null && settings.maxLifetimeNanos() > 0 && e.isExpired(now)) {
@@ -300,48 +332,80 @@ public final class PoolCore {
         giveBack(e);
     }
 
-    /** Puts a lent (or checked) connection back: to the longest waiter, else onto the idle stack. */
+    /**
+     * Puts a lent (or checked) connection back: one volatile store while nobody waits; otherwise
+     * {@link #giveBackSlowPath} hands it (or another idle one) to the longest waiter.
+     */
     void giveBack(PoolEntry e) {
-        Waiter w = null;
+        e.setIdle();
+        // read after the store (both volatile): a borrower queuing now either sees the entry idle or is seen here
+        if (waiting != 0 || state != State.OPEN) {
+            giveBackSlowPath(e);
+        }
+    }
+
+    private void giveBackSlowPath(PoolEntry e) {
+        List<Waiter> woken = null;
         boolean closeIt = false;
         lockSpinning();
         try {
-            active--;
             if (state != State.OPEN) {
-                closeIt = all.remove(e);
-                if (closeIt) {
-                    closed++;
-                }
+                // the closer claims idle entries too; whoever wins the CAS closes it
+                closeIt = e.tryClaim(PoolEntry.REMOVED) && removeLocked(e);
                 countsChanged.signalAll();
             } else {
-                w = handOffLocked(e);
+                woken = lendIdleToWaitersLocked();
             }
         } finally {
             lock.unlock();
         }
-        if (w != null) {
-            LockSupport.unpark(w.thread);
-        } else if (closeIt) {
+        unparkOthers(woken);
+        if (closeIt) {
             factory.closeQuietly(e);
         }
     }
 
     /**
-     * Hands {@code e} to the longest waiter, counting it lent, or pushes it onto the idle stack.
-     * Returns the waiter to unpark once the lock is released.
+     * Lends idle entries to the longest waiters while both exist; returns the waiters to unpark
+     * once the lock is released (null if none). The waiter's thread sets up the lend itself.
      */
-    Waiter handOffLocked(PoolEntry e) {
-        if (!paused) {
-            Waiter w = waiters.pollFirst();
-            if (w != null) {
-                active++;
-                borrows++;
-                w.entry = e;
-                return w;
+    List<Waiter> lendIdleToWaitersLocked() {
+        List<Waiter> woken = null;
+        while (!paused && !waiters.isEmpty()) {
+            PoolEntry e = slots.lendIdle();
+            if (e == null) {
+                break;
             }
+            Waiter w = pollWaiterLocked();
+            w.entry = e;
+            if (woken == null) {
+                woken = new ArrayList<>(2);
+            }
+            woken.add(w);
         }
-        idle.addFirst(e);
-        return null;
+        return woken;
+    }
+
+    /** Removes the longest waiter from the queue (null if none). */
+    Waiter pollWaiterLocked() {
+        Waiter w = waiters.pollFirst();
+        waiting = waiters.size();
+        return w;
+    }
+
+    /** Takes an entry the caller owns (or claimed) out of the slots; false if it was already out. */
+    boolean removeLocked(PoolEntry e) {
+        e.setOwned(PoolEntry.REMOVED);
+        if (e.forcedClosed) {
+            e.forcedClosed = false; // its borrower gave it back after PoolCloser closed it
+            forcedOutstanding--;
+        }
+        if (!slots.removeLocked(e)) {
+            return false;
+        }
+        closed++;
+        retiredLends += e.lends;
+        return true;
     }
 
     /** Removes a lent connection from the pool and closes it; a replacement is requested if needed. */
@@ -354,18 +418,18 @@ public final class PoolCore {
      * of the waiters in the same lock hold. Returns {@code requeue}, or null if the pool closed.
      */
     private Waiter retire(PoolEntry e, String reason, Throwable cause, boolean eviction, Waiter requeue) {
+        List<Waiter> woken = null;
         lock.lock();
         try {
-            active--;
-            if (all.remove(e)) {
-                closed++;
-            }
+            removeLocked(e);
             if (eviction) {
                 evicted++;
             }
             if (requeue != null && state == State.OPEN) {
                 waiters.addFirst(requeue);
+                waiting = waiters.size();
                 waitTimer.onEnqueueLocked(requeue);
+                woken = lendIdleToWaitersLocked();
             } else {
                 requeue = null;
             }
@@ -374,6 +438,7 @@ public final class PoolCore {
         } finally {
             lock.unlock();
         }
+        unparkOthers(woken);
         factory.closeQuietly(e);
         listener.onEvicted(name, reason, cause);
         return requeue;
@@ -384,8 +449,8 @@ public final class PoolCore {
         if (state != State.OPEN) {
             return;
         }
-        int need = Math.max(paused ? 0 : waiters.size(), settings.minIdle() - idle.size()) - pending;
-        int room = settings.maxSize() - all.size() - pending;
+        int need = Math.max(paused ? 0 : waiters.size(), settings.minIdle() - slots.count(PoolEntry.IDLE)) - pending;
+        int room = settings.maxSize() - slots.sizeLocked() - pending;
         for (int i = Math.min(need, room); i > 0; i--) {
             pending++;
             factory.startCreation();
@@ -394,13 +459,14 @@ public final class PoolCore {
 
     /** Whether a creator whose attempt failed should try again (it still counts in {@code pending}). */
     boolean creationStillNeededLocked() {
-        return state == State.OPEN && Math.max(paused ? 0 : waiters.size(), settings.minIdle() - idle.size()) >= pending
-                && all.size() + pending <= settings.maxSize();
+        return state == State.OPEN
+                && Math.max(paused ? 0 : waiters.size(), settings.minIdle() - slots.count(PoolEntry.IDLE)) >= pending
+                && slots.sizeLocked() + pending <= settings.maxSize();
     }
 
     /** A creator opened {@code e}: lend it to a waiter, keep it idle, or close it if the pool closed. */
     void added(PoolEntry e) {
-        Waiter w = null;
+        List<Waiter> woken = null;
         boolean open;
         lock.lock();
         try {
@@ -408,8 +474,9 @@ public final class PoolCore {
             created++;
             open = state == State.OPEN;
             if (open) {
-                all.add(e);
-                w = handOffLocked(e);
+                slots.addLocked(e);
+                e.setIdle();
+                woken = lendIdleToWaitersLocked();
             } else {
                 closed++;
             }
@@ -417,9 +484,8 @@ public final class PoolCore {
         } finally {
             lock.unlock();
         }
-        if (w != null) {
-            LockSupport.unpark(w.thread);
-        } else if (!open) {
+        unparkOthers(woken);
+        if (!open) {
             factory.closeQuietly(e);
         }
     }
@@ -437,42 +503,42 @@ public final class PoolCore {
         return state == State.OPEN;
     }
 
-    boolean paused() {
-        lock.lock();
-        try {
-            return paused;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     PoolClosedException closedException() {
         return new PoolClosedException("connection pool closed: pool=" + name);
     }
 
     /** Pauses or resumes lending; resuming hands idle connections to the waiters at once. */
     public void setPaused(boolean pause) {
-        List<Waiter> woken = new ArrayList<>();
+        List<Waiter> woken = null;
         lock.lock();
         try {
             paused = pause;
             if (!pause) {
-                while (!waiters.isEmpty() && !idle.isEmpty()) {
-                    woken.add(handOffLocked(idle.pollFirst()));
-                }
+                woken = lendIdleToWaitersLocked();
                 requestCreationsLocked();
             }
         } finally {
             lock.unlock();
         }
-        woken.forEach(w -> LockSupport.unpark(w.thread));
+        unparkOthers(woken);
     }
 
-    /** A consistent snapshot of the counts. */
+    /** A snapshot of the counts, taken under the lock (lent and idle entries may change meanwhile). */
     public PoolStats stats() {
         lock.lock();
         try {
-            return new PoolStats(all.size(), active, idle.size(), waiters.size(), pending, settings.maxSize(), borrows,
+            int total = 0;
+            int idle = 0;
+            long borrows = retiredLends;
+            for (int i = 0; i < slots.capacity(); i++) {
+                PoolEntry e = slots.get(i);
+                if (e != null) {
+                    total++;
+                    idle += e.state() == PoolEntry.IDLE ? 1 : 0;
+                    borrows += e.lends;
+                }
+            }
+            return new PoolStats(total, total - idle, idle, waiters.size(), pending, settings.maxSize(), borrows,
                     created, closed, creationFailures.sum(), timeouts.sum(), leaks.sum(), rolledBack.sum(), evicted, paused);
         } finally {
             lock.unlock();
@@ -488,10 +554,10 @@ public final class PoolCore {
         long deadline = System.nanoTime() + timeoutNanos;
         lock.lock();
         try {
-            while (all.size() < settings.minIdle() && state == State.OPEN) {
+            while (slots.sizeLocked() < settings.minIdle() && state == State.OPEN) {
                 long remaining = deadline - System.nanoTime();
                 if (remaining <= 0) {
-                    throw new PoolExhaustedException("minIdle connections not opened in time: total=" + all.size()
+                    throw new PoolExhaustedException("minIdle connections not opened in time: total=" + slots.sizeLocked()
                             + ", minIdle=" + settings.minIdle() + ", pending=" + pending + ", pool=" + name
                             + " (check the server and the credentials)", lastCreationFailure);
                 }
