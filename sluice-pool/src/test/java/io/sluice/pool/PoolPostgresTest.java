@@ -7,10 +7,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.AuthenticationException;
 import io.sluice.Connection;
 import io.sluice.ConnectionException;
+import io.sluice.Notification;
 import io.sluice.PoolExhaustedException;
 import io.sluice.RowStream;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -58,6 +62,28 @@ class PoolPostgresTest {
             assertThat(rows).isZero();
             assertThat(rolledBack).hasSize(1);
             assertThat(pool.stats().rolledBack()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void shouldPassCopyAndNotificationsThroughToThePooledConnection() {
+        try (ConnectionPool pool = pool(APP).maxSize(1).build()) {
+            pool.useConnection(c -> {
+                c.executeScript("CREATE TEMP TABLE pool_copy (id int, name text)");
+                long loaded = c.copyIn("COPY pool_copy FROM STDIN",
+                        new ByteArrayInputStream("1\ta\n2\tb\n".getBytes(StandardCharsets.UTF_8)));
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                long dumped = c.copyOut("COPY pool_copy TO STDOUT", out);
+                assertThat(loaded).isEqualTo(2);
+                assertThat(dumped).isEqualTo(2);
+                assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("1\ta\n2\tb\n");
+                c.execute("LISTEN pool_events");
+                c.execute("NOTIFY pool_events, 'hello'");
+                assertThat(c.awaitNotifications(Duration.ofSeconds(10))).extracting(Notification::payload)
+                        .containsExactly("hello");
+            });
+            // the pool's reset on return (UNLISTEN *) leaves nothing for the next borrower
+            pool.useConnection(c -> assertThat(c.awaitNotifications(Duration.ofMillis(100))).isEmpty());
         }
     }
 

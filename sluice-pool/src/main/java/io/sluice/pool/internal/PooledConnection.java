@@ -3,11 +3,14 @@ package io.sluice.pool.internal;
 import io.sluice.Connection;
 import io.sluice.ConnectionException;
 import io.sluice.IsolationLevel;
+import io.sluice.Notification;
 import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
 import io.sluice.ServerInfo;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -110,6 +113,33 @@ final class PooledConnection implements Connection {
     public void executeScript(String sql) {
         try {
             live().executeScript(sql);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public long copyIn(String sql, InputStream data) {
+        try {
+            return live().copyIn(sql, data);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public long copyOut(String sql, OutputStream out) {
+        try {
+            return live().copyOut(sql, out);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public List<Notification> awaitNotifications(Duration timeout) {
+        try {
+            return live().awaitNotifications(timeout);
         } catch (RuntimeException e) {
             throw failed(e);
         }
