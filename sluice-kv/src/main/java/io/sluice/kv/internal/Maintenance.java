@@ -8,7 +8,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 import static io.sluice.kv.internal.IndexDescriptor.address;
-import static io.sluice.kv.internal.IndexDescriptor.addressOf;
 
 /**
  * The background thread that takes checkpoints (bounding the redo tail) and compacts segments (bounding
@@ -170,7 +169,7 @@ final class Maintenance implements Runnable {
                     expire(hash, addr, victim, aligned);
                     keep = false;
                 } else {
-                    keep = e.index.lookup(hash, slot -> addressOf(slot) == addr ? HashIndex.Probe.MATCH : HashIndex.Probe.MISS) != 0;
+                    keep = e.index.contains(hash, addr);
                 }
                 index = true;
             } else {

@@ -353,9 +353,9 @@ final class Recovery {
             records++;
             int kl = RecordDescriptor.keyLength(map, rec);
             long ko = RecordDescriptor.keyOffset(rec);
-            StoreEngine.KeyProbe probe = e.new KeyProbe(map, ko, kl);
-            long existing = e.index.lookup(KeyHash.hash(map, ko, kl), probe);
-            long existingSeq = existing == 0 ? -1 : RecordDescriptor.sequence(probe.segment.map(), probe.record);
+            long existing = e.index.lookup(KeyHash.hash(map, ko, kl), e.logKeys, map, ko, kl);
+            long existingSeq = existing == 0 ? -1
+                    : RecordDescriptor.sequence(e.segments.get(segmentOf(addressOf(existing))).map(), offsetOf(addressOf(existing)));
             if (existingSeq >= seq) {
                 return;
             }
