@@ -135,8 +135,18 @@ class KvCrashTest {
                     state[k] = actual;
                 }
             }
+            if (run % 50 == 0) {
+                System.out.println("kv crash test: progress kills=" + run + " writesChecked=" + checked + " lost=" + lost
+                        + " corrupt=" + corrupt + " maxRecoveryMillis=" + maxRecovery + " segments=" + segmentFiles(dir));
+            }
         }
         return new Report(kills, checked, lost, corrupt, maxRecovery, maxRecords);
+    }
+
+    private static long segmentFiles(Path dir) throws IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".seg")).count();
+        }
     }
 
     private static boolean deletedAtOrAfter(long run, List<Long> steps, long from) {

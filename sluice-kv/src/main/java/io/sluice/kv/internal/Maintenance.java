@@ -3,6 +3,8 @@ package io.sluice.kv.internal;
 import io.sluice.kv.KvException;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -24,6 +26,8 @@ final class Maintenance implements Runnable {
     private final ReentrantLock compactionLock = new ReentrantLock();
     private volatile boolean stopped;
     private volatile KvException failure;
+    /** Compaction output being filled, kept across victims (compaction lock). */
+    private LogSegment out;
     private long lastCheckpoint = System.nanoTime();
 
     Maintenance(StoreEngine engine) {
@@ -35,7 +39,11 @@ final class Maintenance implements Runnable {
 
     void wakeUp() { LockSupport.unpark(thread); }
 
-    void pauseCompaction() { compactionLock.lock(); }
+    /** Stops compaction until {@link #resumeCompaction()}; seals its output so that every record is in a sealed file. */
+    void pauseCompaction() {
+        compactionLock.lock();
+        finishOutput();
+    }
 
     void resumeCompaction() { compactionLock.unlock(); }
 
@@ -99,7 +107,11 @@ final class Maintenance implements Runnable {
         }
     }
 
-    /** Compacts the segment with the least live data if the disk bound calls for it; true if it did. */
+    /**
+     * Compacts the segment with the least live data if the disk bound calls for it; true if it did.
+     * Sealed segments without records (a spare sealed by recovery, a log rolled at close) are retired
+     * on the way: they hold nothing, and left alone they would pile up one per restart.
+     */
     private boolean compactOnce(boolean force) {
         long live = 0;
         long log = 0;
@@ -107,6 +119,7 @@ final class Maintenance implements Runnable {
         LogSegment cpSeg = cp == null ? null : e.segments.get(cp.segmentId());
         long cpOrdinal = cpSeg == null ? 0 : cpSeg.ordinal();
         LogSegment victim = null;
+        List<LogSegment> empty = null;
         double best = force ? 0.95 : 0.8;
         for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
             LogSegment s = e.segments.get(id);
@@ -116,15 +129,21 @@ final class Maintenance implements Runnable {
             long used = s.writePosition() - SegmentDescriptor.FIRST_RECORD;
             live += s.liveBytes();
             log += used;
-            boolean eligible = s.sealed() && used > 0 && s != e.active
+            // Main-log segments only once a checkpoint lies beyond them: the redo tail must stay whole.
+            boolean eligible = s.sealed() && !s.retiring && s != e.active && s != out
                     && (s.kind() == SegmentDescriptor.KIND_COMPACTION || s.ordinal() < cpOrdinal);
-            if (eligible) {
+            if (eligible && used == 0) {
+                (empty == null ? empty = new ArrayList<>() : empty).add(s);
+            } else if (eligible) {
                 double ratio = (double) s.liveBytes() / used;
                 if (ratio < best) {
                     best = ratio;
                     victim = s;
                 }
             }
+        }
+        if (empty != null) {
+            retire(empty);
         }
         double trigger = 1 + (e.options.maxDiskRatio() - 1) * 0.7;
         if (victim == null || (!force && log <= live * trigger)) {
@@ -137,17 +156,16 @@ final class Maintenance implements Runnable {
     private void compact(LogSegment victim) {
         KvEvents.Compaction event = new KvEvents.Compaction();
         event.begin();
-        long minOtherSeq = Long.MAX_VALUE;
+        long minOtherPutSeq = Long.MAX_VALUE;
         for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
             LogSegment s = e.segments.get(id);
             if (s != null && s != victim) {
-                minOtherSeq = Math.min(minOtherSeq, s.minSequence());
+                minOtherPutSeq = Math.min(minOtherPutSeq, s.minSequence());
             }
         }
         MemorySegment map = victim.map();
         long end = victim.writePosition();
         long pos = SegmentDescriptor.FIRST_RECORD;
-        LogSegment out = null;
         long moved = 0;
         long movedRecords = 0;
         long now = System.currentTimeMillis();
@@ -161,9 +179,10 @@ final class Maintenance implements Runnable {
             int kl = RecordDescriptor.keyLength(map, pos);
             long hash = KeyHash.hash(map, RecordDescriptor.keyOffset(pos), kl);
             long addr = address(victim.id(), pos);
+            long seq = RecordDescriptor.sequence(map, pos);
+            byte type = RecordDescriptor.type(map, pos);
             boolean keep;
-            boolean index;
-            if (RecordDescriptor.type(map, pos) == RecordDescriptor.TYPE_PUT) {
+            if (type == RecordDescriptor.TYPE_PUT) {
                 long expires = RecordDescriptor.expiresAt(map, pos);
                 if (expires != 0 && expires <= now) {
                     expire(hash, addr, victim, aligned);
@@ -171,24 +190,22 @@ final class Maintenance implements Runnable {
                 } else {
                     keep = e.index.contains(hash, addr);
                 }
-                index = true;
             } else {
-                // A tombstone matters only while an older segment could still hold a value for its key.
-                keep = minOtherSeq < RecordDescriptor.sequence(map, pos);
-                index = false;
+                // A tombstone matters only while an older put of its key may survive in another segment,
+                // where a full rebuild (after an OS crash) would find it again, and no durable newer put
+                // of the key outranks that one.
+                keep = minOtherPutSeq < seq && !supersededDurably(map, pos, kl, hash, seq);
             }
             if (keep) {
                 if (out == null || out.writePosition() + aligned > out.capacity()) {
-                    if (out != null) {
-                        finish(out);
-                    }
+                    finishOutput();
                     out = newOutput(aligned);
                 }
                 long at = out.writePosition();
                 MemorySegment.copy(map, pos, out.map(), at, length);
                 out.writePosition(at + aligned);
-                out.appended(RecordDescriptor.sequence(map, pos));
-                if (!index) {
+                out.appended(seq, type);
+                if (type != RecordDescriptor.TYPE_PUT) {
                     out.liveBytes.addAndGet(aligned); // a kept tombstone is live until it can be dropped
                 } else if (e.index.replace(hash, addr, address(out.id(), at))) {
                     victim.liveBytes.addAndGet(-aligned);
@@ -203,9 +220,12 @@ final class Maintenance implements Runnable {
             }
         }
         if (out != null) {
-            finish(out);
+            // The output stays open for the next victim (one file per segmentBytes of survivors, not one per
+            // victim), but what it holds reaches the disk before the victim's file is deleted.
+            out.force();
+            e.fsyncs.incrementAndGet();
         }
-        retire(victim);
+        retire(List.of(victim));
         e.compactedSegments.incrementAndGet();
         e.compactedBytes.addAndGet(moved);
         event.segment = victim.id();
@@ -213,6 +233,18 @@ final class Maintenance implements Runnable {
         event.recordsMoved = movedRecords;
         event.bytesReclaimed = end - SegmentDescriptor.FIRST_RECORD - moved;
         event.commit();
+    }
+
+    /** Whether the key of the tombstone at {@code rec} now holds a put newer than it that is already durable. */
+    private boolean supersededDurably(MemorySegment map, long rec, int keyLength, long hash, long tombstoneSeq) {
+        long slot = e.index.lookup(hash, e.logKeys, map, RecordDescriptor.keyOffset(rec), keyLength);
+        if (slot == 0) {
+            return false;
+        }
+        long a = IndexDescriptor.addressOf(slot);
+        LogSegment s = e.segments.get(IndexDescriptor.segmentOf(a)); // only this thread retires segments
+        long putSeq = RecordDescriptor.sequence(s.map(), IndexDescriptor.offsetOf(a));
+        return putSeq > tombstoneSeq && putSeq <= e.durableSequence();
     }
 
     private void expire(long hash, long addr, LogSegment victim, long aligned) {
@@ -236,16 +268,23 @@ final class Maintenance implements Runnable {
         }
     }
 
-    private void finish(LogSegment out) {
-        out.seal();
-        out.force();
-        e.fsyncs.incrementAndGet();
+    /** Seals and forces the open compaction output, if any (compaction thread, or with compaction paused). */
+    private void finishOutput() {
+        if (out != null) {
+            out.seal();
+            out.force();
+            e.fsyncs.incrementAndGet();
+            out = null;
+        }
     }
 
-    private void retire(LogSegment victim) {
+    private void retire(List<LogSegment> victims) {
+        for (LogSegment v : victims) {
+            v.retiring = true;
+        }
         e.writeLock.lock();
         try {
-            e.retiredPending.add(victim);
+            e.retiredPending.addAll(victims);
         } finally {
             e.writeLock.unlock();
         }
@@ -281,6 +320,13 @@ final class Maintenance implements Runnable {
             thread.join(10_000);
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
+        }
+        if (compactionLock.tryLock()) { // else the thread is still stuck in a pass: recovery seals its output
+            try {
+                finishOutput();
+            } finally {
+                compactionLock.unlock();
+            }
         }
     }
 

@@ -210,7 +210,7 @@ final class Recovery {
         MemorySegment map = s.map();
         long limit = s.sealed() ? s.writePosition() : s.capacity();
         while (RecordDescriptor.isValid(map, pos, limit)) {
-            s.appended(RecordDescriptor.sequence(map, pos));
+            s.appended(RecordDescriptor.sequence(map, pos), RecordDescriptor.type(map, pos));
             if (applier != null) {
                 applier.apply(s, pos);
             }
@@ -325,7 +325,7 @@ final class Recovery {
         void apply(LogSegment s, long rec) {
             MemorySegment map = s.map();
             long seq = RecordDescriptor.sequence(map, rec);
-            s.appended(seq);
+            s.appended(seq, RecordDescriptor.type(map, rec));
             maxSequence = Math.max(maxSequence, seq);
             records++;
             int kl = RecordDescriptor.keyLength(map, rec);
@@ -348,7 +348,7 @@ final class Recovery {
         void apply(LogSegment s, long rec) {
             MemorySegment map = s.map();
             long seq = RecordDescriptor.sequence(map, rec);
-            s.appended(seq);
+            s.appended(seq, RecordDescriptor.type(map, rec));
             maxSequence = Math.max(maxSequence, seq);
             records++;
             int kl = RecordDescriptor.keyLength(map, rec);

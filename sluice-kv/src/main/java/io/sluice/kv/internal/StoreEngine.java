@@ -457,7 +457,7 @@ public final class StoreEngine implements AutoCloseable {
         RecordDescriptor.seal(map, rec, length);
         long aligned = RecordDescriptor.alignedLength(length);
         seg.writePosition(rec + aligned);
-        seg.appended(seq);
+        seg.appended(seq, type);
         bytesSinceCheckpoint += aligned;
         return address(seg.id(), rec);
     }
