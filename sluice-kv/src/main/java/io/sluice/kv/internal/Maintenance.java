@@ -313,20 +313,30 @@ final class Maintenance implements Runnable {
         }
     }
 
+    /**
+     * Stops the thread and waits for it to end, however long its pass takes (a slow fsync): a thread that
+     * outlived {@code close()} could still create or delete segment files after the directory lock was
+     * released, under a process that has opened the store since.
+     */
     void stop() {
         stopped = true;
         LockSupport.unpark(thread);
-        try {
-            thread.join(10_000);
-        } catch (InterruptedException ex) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException ex) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        if (compactionLock.tryLock()) { // else the thread is still stuck in a pass: recovery seals its output
-            try {
-                finishOutput();
-            } finally {
-                compactionLock.unlock();
-            }
+        compactionLock.lock();
+        try {
+            finishOutput();
+        } finally {
+            compactionLock.unlock();
         }
     }
 
