@@ -56,8 +56,10 @@ final class Maintenance implements Runnable {
             }
             try {
                 e.prepareSpare();
-                e.pretouch(e.active, 32L << 20);
-                e.pretouch(e.spare, 8L << 20);
+                // Far enough ahead for ~100 ms of appends; pages touched but never written still take disk
+                // space (a sparse file's blocks), so not further.
+                e.pretouch(e.active, 8L << 20);
+                e.pretouch(e.spare, 2L << 20);
                 long now = System.nanoTime();
                 if (e.bytesSinceCheckpoint > e.options.checkpointBytes()
                         || (e.bytesSinceCheckpoint > 0 && now - lastCheckpoint > CHECKPOINT_AGE_NANOS)) {

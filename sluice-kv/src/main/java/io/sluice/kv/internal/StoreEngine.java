@@ -61,6 +61,8 @@ public final class StoreEngine implements AutoCloseable {
     /** Main-log segments sealed since the last sync (writer lock). */
     final List<LogSegment> unsynced = new ArrayList<>();
     long bytesSinceCheckpoint;
+    /** Whether a writer has already woken the maintenance thread for the coming checkpoint (benign race). */
+    private boolean checkpointWakeSent;
     volatile CheckpointFile checkpoint;
     GroupCommitter committer;
     Maintenance maintenance;
@@ -328,7 +330,8 @@ public final class StoreEngine implements AutoCloseable {
             }
             default -> { }
         }
-        if (bytesSinceCheckpoint > options.checkpointBytes()) {
+        if (bytesSinceCheckpoint > options.checkpointBytes() && !checkpointWakeSent) {
+            checkpointWakeSent = true; // once per checkpoint, not an unpark per write until it is taken
             maintenance.wakeUp();
         }
     }
@@ -579,6 +582,7 @@ public final class StoreEngine implements AutoCloseable {
             unsynced.clear();
             cp = new CheckpointFile(active.id(), active.writePosition(), sequence, nextOrdinal);
             bytesSinceCheckpoint = 0;
+            checkpointWakeSent = false;
         } finally {
             writeLock.unlock();
         }
