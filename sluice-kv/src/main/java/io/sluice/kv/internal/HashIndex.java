@@ -350,30 +350,13 @@ public final class HashIndex implements AutoCloseable {
         }
     }
 
+    /** Matches the slot holding exactly the address passed as {@code keyOffset} (no key needed, no log read). */
+    private static final KeyMatcher SAME_ADDRESS =
+            (slot, unusedKey, address, unusedLength) -> addressOf(slot) == address ? KeyMatcher.MATCH : KeyMatcher.MISS;
+
     /** Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free. */
     public boolean contains(long hash, long address) {
-        long expected = slot(tagOfHash(hash), address);
-        for (;;) {
-            long s = splits();
-            long ref = bucketOf(hash, s);
-            for (;;) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    if ((long) LONG.getAcquire(c, slotOffset(base, i)) == expected) {
-                        return true;
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-            if (splits() == s) {
-                return false;
-            }
-        }
+        return lookup(hash, SAME_ADDRESS, null, address, 0) != 0;
     }
 
     private int staleRestart(int restarts, long slot) {
