@@ -20,6 +20,8 @@ import static io.sluice.kv.internal.IndexDescriptor.address;
 final class Maintenance implements Runnable {
     private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long CHECKPOINT_AGE_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Small compaction outputs tolerated before they are merged into the current output. */
+    private static final int MERGE_SMALL_OUTPUTS = 8;
 
     private final StoreEngine e;
     private final Thread thread;
@@ -123,6 +125,11 @@ final class Maintenance implements Runnable {
         LogSegment victim = null;
         List<LogSegment> empty = null;
         double best = force ? 0.95 : 0.8;
+        // Each session leaves its compaction output behind, often small: merged once enough pile up, so the
+        // file count (and the time to open them all at recovery) stays bounded, not only the bytes.
+        long smallBytes = e.options.segmentBytes() / 16;
+        int smallOutputs = 0;
+        LogSegment smallest = null;
         for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
             LogSegment s = e.segments.get(id);
             if (s == null) {
@@ -137,6 +144,12 @@ final class Maintenance implements Runnable {
             if (eligible && used == 0) {
                 (empty == null ? empty = new ArrayList<>() : empty).add(s);
             } else if (eligible) {
+                if (s.kind() == SegmentDescriptor.KIND_COMPACTION && used < smallBytes) {
+                    smallOutputs++;
+                    if (smallest == null || used < smallest.writePosition() - SegmentDescriptor.FIRST_RECORD) {
+                        smallest = s;
+                    }
+                }
                 double ratio = (double) s.liveBytes() / used;
                 if (ratio < best) {
                     best = ratio;
@@ -149,7 +162,10 @@ final class Maintenance implements Runnable {
         }
         double trigger = 1 + (e.options.maxDiskRatio() - 1) * 0.7;
         if (victim == null || (!force && log <= live * trigger)) {
-            return false;
+            if (smallOutputs < MERGE_SMALL_OUTPUTS) {
+                return false;
+            }
+            victim = smallest;
         }
         compact(victim);
         return true;
