@@ -20,6 +20,8 @@ import static io.sluice.kv.internal.IndexDescriptor.address;
 final class Maintenance implements Runnable {
     private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long CHECKPOINT_AGE_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Compaction time per period after which no further victim is started. */
+    private static final long COMPACTION_BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     /** Small compaction outputs tolerated before they are merged into the current output. */
     private static final int MERGE_SMALL_OUTPUTS = 8;
 
@@ -71,7 +73,7 @@ final class Maintenance implements Runnable {
                 if (e.options.compaction()) {
                     compactionLock.lock();
                     try {
-                        compactOnce(false);
+                        compactBatch(false, Integer.MAX_VALUE, COMPACTION_BUDGET_NANOS);
                     } finally {
                         compactionLock.unlock();
                     }
@@ -101,8 +103,12 @@ final class Maintenance implements Runnable {
                 budget += e.segments.get(id) == null ? 0 : 1;
             }
             int n = 0;
-            while (n < budget && compactOnce(true)) {
-                n++;
+            while (n < budget) {
+                int k = compactBatch(true, 16, Long.MAX_VALUE);
+                if (k == 0) {
+                    break;
+                }
+                n += k;
             }
             retirePending();
             return n;
@@ -112,11 +118,37 @@ final class Maintenance implements Runnable {
     }
 
     /**
-     * Compacts the segment with the least live data if the disk bound calls for it; true if it did.
-     * Sealed segments without records (a spare sealed by recovery, a log rolled at close) are retired
-     * on the way: they hold nothing, and left alone they would pile up one per restart.
+     * Compacts victims until none is due, {@code maxVictims} are done or {@code budgetNanos} are spent
+     * (small victims go several per period; one large victim outlasts the budget by itself), then forces
+     * the output once and deletes the victims' files: two fsyncs per batch, not per victim.
      */
-    private boolean compactOnce(boolean force) {
+    private int compactBatch(boolean force, int maxVictims, long budgetNanos) {
+        long until = System.nanoTime() + budgetNanos;
+        List<LogSegment> done = new ArrayList<>();
+        for (LogSegment v; done.size() < maxVictims && (v = nextVictim(force)) != null; ) {
+            compact(v);
+            done.add(v);
+            if (System.nanoTime() - until >= 0 || stopped) {
+                break;
+            }
+            Thread.yield();
+        }
+        if (!done.isEmpty()) {
+            if (out != null) {
+                out.force(); // what the victims held reaches the disk before their files are deleted
+                e.fsyncs.incrementAndGet();
+            }
+            retire(done);
+        }
+        return done.size();
+    }
+
+    /**
+     * The segment with the least live data if the disk bound calls for compacting it, or a small output
+     * to merge, or null. Sealed segments without records (a spare sealed by recovery, a log rolled at
+     * close) are retired on the way: they hold nothing, and left alone they would pile up one per restart.
+     */
+    private LogSegment nextVictim(boolean force) {
         long live = 0;
         long log = 0;
         CheckpointFile cp = e.checkpoint;
@@ -162,13 +194,9 @@ final class Maintenance implements Runnable {
         }
         double trigger = 1 + (e.options.maxDiskRatio() - 1) * 0.7;
         if (victim == null || (!force && log <= live * trigger)) {
-            if (smallOutputs < MERGE_SMALL_OUTPUTS) {
-                return false;
-            }
-            victim = smallest;
+            return smallOutputs < MERGE_SMALL_OUTPUTS ? null : smallest;
         }
-        compact(victim);
-        return true;
+        return victim;
     }
 
     private void compact(LogSegment victim) {
@@ -237,13 +265,9 @@ final class Maintenance implements Runnable {
                 Thread.yield(); // pacing: leave the core to writers and readers between small batches
             }
         }
-        if (out != null) {
-            // The output stays open for the next victim (one file per segmentBytes of survivors, not one per
-            // victim), but what it holds reaches the disk before the victim's file is deleted.
-            out.force();
-            e.fsyncs.incrementAndGet();
-        }
-        retire(List.of(victim));
+        // The output stays open for the next victim (one file per segmentBytes of survivors, not one per
+        // victim); the batch forces it before the victim's file is deleted.
+        victim.retiring = true;
         e.compactedSegments.incrementAndGet();
         e.compactedBytes.addAndGet(moved);
         event.segment = victim.id();
