@@ -20,8 +20,8 @@
  * </ul>
  *
  * <h2>Benchmark</h2>
- * {@code bin/bench --suite kv-seed} (quick: 200,000 keys) and {@code bin/bench --full --suite kv-seed}
- * (2,500,000 keys of 30-36 bytes, values 500-2000 bytes), each store in its own JVM: see
+ * {@code bin/bench --suite kv-seed} (quick: 100,000 keys) and {@code bin/bench --full --suite kv-seed}
+ * (1,000,000 keys of 30-36 bytes, values 500-2000 bytes), each store in its own JVM: see
  * {@code io.sluice.bench.kv}. Crash test: {@code bin/kv-crash-test 1000}.
  */
 package io.sluice.kv;

@@ -57,6 +57,17 @@ public final class KvCrashWriter {
         Path dir = Path.of(args[0]);
         long run = Long.parseLong(args[1]);
         PrintStream out = System.out;
+        // The test holds our stdin open; EOF means it died without killing us: stop rather than write for ever.
+        Thread.ofPlatform().daemon().start(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // nothing is sent
+                }
+            } catch (java.io.IOException ignored) {
+                // treated as EOF
+            }
+            Runtime.getRuntime().halt(3);
+        });
         try (KvStore kv = KvStore.open(dir, options())) {
             out.println("READY " + kv.stats().recoveryMillis() + " " + kv.stats().recoveredRecords());
             out.flush();

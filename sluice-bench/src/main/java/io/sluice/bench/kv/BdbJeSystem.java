@@ -15,12 +15,16 @@ import java.nio.file.Path;
 final class BdbJeSystem implements KvSystem {
     private Environment env;
     private Database db;
+    private KvData data;
+    private final DatabaseEntry putKey = new DatabaseEntry();
+    private final DatabaseEntry putValue = new DatabaseEntry();
 
     @Override
     public String name() { return "bdb-je"; }
 
     @Override
-    public void open(Path dir, int keys) {
+    public void open(Path dir, KvData data) {
+        this.data = data;
         EnvironmentConfig ec = new EnvironmentConfig();
         ec.setAllowCreate(true);
         ec.setTransactional(true);
@@ -34,14 +38,21 @@ final class BdbJeSystem implements KvSystem {
     }
 
     @Override
-    public void put(byte[] key, byte[] value) {
-        db.put(null, new DatabaseEntry(key), new DatabaseEntry(value));
+    public void put(int key, int value) {
+        putKey.setData(data.keys()[key]);
+        putValue.setData(data.values()[value]);
+        db.put(null, putKey, putValue);
     }
 
     @Override
-    public byte[] get(byte[] key) {
+    public Reader reader() {
+        // Entries reused; JE still allocates each value it returns (its API has no caller-owned buffer).
+        DatabaseEntry k = new DatabaseEntry();
         DatabaseEntry v = new DatabaseEntry();
-        return db.get(null, new DatabaseEntry(key), v, LockMode.READ_UNCOMMITTED) == OperationStatus.SUCCESS ? v.getData() : null;
+        return key -> {
+            k.setData(data.keys()[key]);
+            return db.get(null, k, v, LockMode.READ_UNCOMMITTED) == OperationStatus.SUCCESS ? v.getSize() : -1;
+        };
     }
 
     @Override

@@ -8,12 +8,15 @@ import java.util.List;
 /** Chronicle Map persisted to a file; durability is left to the OS (no fsync). */
 final class ChronicleMapSystem implements KvSystem {
     private ChronicleMap<byte[], byte[]> map;
+    private KvData data;
 
     @Override
     public String name() { return "chronicle-map"; }
 
     @Override
-    public void open(Path dir, int keys) throws Exception {
+    public void open(Path dir, KvData data) throws Exception {
+        this.data = data;
+        int keys = data.keys().length;
         map = ChronicleMap.of(byte[].class, byte[].class).name("seed")
                 .entries(Math.max(1000, keys))
                 .averageKeySize(33).averageValueSize(1250)
@@ -21,13 +24,16 @@ final class ChronicleMapSystem implements KvSystem {
     }
 
     @Override
-    public void put(byte[] key, byte[] value) {
-        map.put(key, value);
+    public void put(int key, int value) {
+        map.put(data.keys()[key], data.values()[value]);
     }
 
     @Override
-    public byte[] get(byte[] key) {
-        return map.get(key);
+    public Reader reader() {
+        return key -> { // a byte[] value cannot be read into a caller's array through ChronicleMap's API
+            byte[] v = map.get(data.keys()[key]);
+            return v == null ? -1 : v.length;
+        };
     }
 
     @Override

@@ -8,24 +8,30 @@ import java.nio.file.Path;
 /** Krati's DynamicDataStore with MemorySegment, as in the Krati paper (it never fsyncs its redo files). */
 final class KratiSystem implements KvSystem {
     private DynamicDataStore store;
+    private KvData data;
 
     @Override
     public String name() { return "krati"; }
 
     @Override
-    public void open(Path dir, int keys) throws Exception {
+    public void open(Path dir, KvData data) throws Exception {
+        this.data = data;
+        int keys = data.keys().length;
         int initLevel = Math.max(2, 32 - Integer.numberOfLeadingZeros(Math.max(1, keys / 65536)));
         store = new DynamicDataStore(dir.toFile(), initLevel, 10000, 5, 64, new MemorySegmentFactory());
     }
 
     @Override
-    public void put(byte[] key, byte[] value) throws Exception {
-        store.put(key, value);
+    public void put(int key, int value) throws Exception {
+        store.put(data.keys()[key], data.values()[value]);
     }
 
     @Override
-    public byte[] get(byte[] key) {
-        return store.get(key);
+    public Reader reader() {
+        return key -> { // Krati's get returns a new array (no caller-owned buffer)
+            byte[] v = store.get(data.keys()[key]);
+            return v == null ? -1 : v.length;
+        };
     }
 
     @Override

@@ -26,23 +26,15 @@ public final class KvChild {
     private final KvSystem system;
     private final int keys;
     private final long phaseNanos;
-    private final byte[][] keyBytes;
+    private final KvData data;
     private final int[] valueLengths;
-    private final byte[] pool = new byte[4 << 20];
 
-    private KvChild(KvSystem system, int keys, long phaseMillis) {
+    private KvChild(KvSystem system, KvData data, long phaseMillis) {
         this.system = system;
-        this.keys = keys;
+        this.data = data;
+        this.keys = data.keys().length;
         this.phaseNanos = phaseMillis * 1_000_000L;
-        this.keyBytes = new byte[keys][];
         this.valueLengths = new int[keys];
-        Random r = new Random(7);
-        r.nextBytes(pool);
-        for (int i = 0; i < keys; i++) {
-            // 30-36 bytes, like the Krati paper's member keys
-            String k = String.format("member:%023d", i);
-            keyBytes[i] = (k + "#######".substring(0, i % 7)).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -51,9 +43,9 @@ public final class KvChild {
         long phaseMillis = Long.parseLong(args[2]);
         Path dir = Path.of(args[3]);
         Files.createDirectories(dir);
-        KvChild child = new KvChild(system, keys, phaseMillis);
+        KvChild child = new KvChild(system, KvData.make(keys), phaseMillis);
         long ioBefore = KvProc.writeBytes();
-        system.open(dir, keys);
+        system.open(dir, child.data);
         child.populate();
         child.read(1);
         child.read(2);
@@ -67,11 +59,10 @@ public final class KvChild {
         System.exit(0);
     }
 
-    private byte[] newValue(Random r, int i) {
-        int len = 500 + r.nextInt(1501);
-        int off = r.nextInt(pool.length - len);
-        byte[] v = java.util.Arrays.copyOfRange(pool, off, off + len);
-        valueLengths[i] = len;
+    /** Picks a pre-made value for key {@code i} (no allocation) and notes its length for the live-data figure. */
+    private int newValue(Random r, int i) {
+        int v = r.nextInt(KvData.VALUES);
+        valueLengths[i] = data.values()[v].length;
         return v;
     }
 
@@ -90,9 +81,9 @@ public final class KvChild {
         Histogram h = histogram();
         long start = System.nanoTime();
         for (int i : order) {
-            byte[] v = newValue(r, i);
+            int v = newValue(r, i);
             long t0 = System.nanoTime();
-            system.put(keyBytes[i], v);
+            system.put(i, v);
             h.recordValue(System.nanoTime() - t0);
         }
         system.endOfWrites();
@@ -133,12 +124,13 @@ public final class KvChild {
     private long readLoop(Random r, Histogram h, long deadline, AtomicLong misses) {
         long n = 0;
         try {
+            KvSystem.Reader reader = system.reader();
             while ((n & 63) != 0 || System.nanoTime() < deadline) {
                 int i = r.nextInt(keys);
                 long t0 = System.nanoTime();
-                byte[] v = system.get(keyBytes[i]);
+                int length = reader.read(i);
                 h.recordValue(System.nanoTime() - t0);
-                if (v == null) {
+                if (length < 0) {
                     misses.incrementAndGet();
                 }
                 n++;
@@ -153,9 +145,9 @@ public final class KvChild {
         long n = 0;
         while ((n & 63) != 0 || System.nanoTime() < deadline) {
             int i = r.nextInt(keys);
-            byte[] v = newValue(r, i);
+            int v = newValue(r, i);
             long t0 = System.nanoTime();
-            system.put(keyBytes[i], v);
+            system.put(i, v);
             h.recordValue(System.nanoTime() - t0);
             n++;
         }
@@ -192,7 +184,7 @@ public final class KvChild {
     private void resources(long written, long diskBytes) {
         long live = 0;
         for (int i = 0; i < keys; i++) {
-            live += keyBytes[i].length + valueLengths[i];
+            live += data.keys()[i].length + valueLengths[i];
         }
         long heapPeak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {

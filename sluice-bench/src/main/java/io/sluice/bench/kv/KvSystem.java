@@ -2,19 +2,31 @@ package io.sluice.bench.kv;
 
 import java.nio.file.Path;
 
-/** One store under test, as the seed workload sees it. get must be safe from several threads. */
+/**
+ * One store under test, as the seed workload sees it. Operations name keys and values by their index
+ * in the run's {@link KvData}, so a store whose API takes other forms (memory segments, direct buffers)
+ * can prepare them once at open instead of converting per operation; each store uses the cheapest form
+ * its API offers.
+ */
 interface KvSystem extends AutoCloseable {
 
     /** Stable system name used in the cells. */
     String name();
 
-    /** Opens a fresh store in {@code dir} sized for {@code keys} keys of the seed workload. */
-    void open(Path dir, int keys) throws Exception;
+    /** Opens a fresh store in {@code dir} for the keys and values of {@code data}. */
+    void open(Path dir, KvData data) throws Exception;
 
-    void put(byte[] key, byte[] value) throws Exception;
+    /** Puts value {@code value} of the data under key {@code key}. Called from one thread at a time. */
+    void put(int key, int value) throws Exception;
 
-    /** The value, or null. */
-    byte[] get(byte[] key) throws Exception;
+    /** A reader for one thread; {@link Reader#read} may reuse buffers of its own. */
+    Reader reader();
+
+    /** Reads on one thread. */
+    interface Reader {
+        /** Reads the value of key {@code key}; returns its length, or -1 when absent. */
+        int read(int key) throws Exception;
+    }
 
     /** Called once a write phase ends: makes its writes as durable as the system's mode promises. */
     default void endOfWrites() throws Exception {}

@@ -14,40 +14,43 @@ import java.util.List;
 final class LmdbSystem implements KvSystem {
     private Env<ByteBuffer> env;
     private Dbi<ByteBuffer> db;
-    private final ThreadLocal<ByteBuffer[]> buffers = ThreadLocal.withInitial(
-            () -> new ByteBuffer[] {ByteBuffer.allocateDirect(511), ByteBuffer.allocateDirect(4096)});
+    private KvData data;
+    private final ByteBuffer putKey = ByteBuffer.allocateDirect(511);
+    private final ByteBuffer putValue = ByteBuffer.allocateDirect(4096);
 
     @Override
     public String name() { return "lmdb"; }
 
     @Override
-    public void open(Path dir, int keys) {
-        long mapSize = Math.max(64L << 20, (long) keys * 4096);
+    public void open(Path dir, KvData data) {
+        this.data = data;
+        long mapSize = Math.max(64L << 20, (long) data.keys().length * 4096);
         env = Env.create().setMapSize(mapSize).setMaxDbs(1).setMaxReaders(16)
                 .open(dir.toFile(), EnvFlags.MDB_NOSYNC, EnvFlags.MDB_NOMETASYNC);
         db = env.openDbi("seed", DbiFlags.MDB_CREATE);
     }
 
     @Override
-    public void put(byte[] key, byte[] value) {
-        ByteBuffer[] b = buffers.get();
-        ByteBuffer k = b[0].clear().put(key).flip();
-        ByteBuffer v = b[1].clear().put(value).flip();
-        db.put(k, v);
+    public void put(int key, int value) {
+        db.put(putKey.clear().put(data.keys()[key]).flip(), putValue.clear().put(data.values()[value]).flip());
     }
 
     @Override
-    public byte[] get(byte[] key) {
-        ByteBuffer k = buffers.get()[0].clear().put(key).flip();
-        try (Txn<ByteBuffer> txn = env.txnRead()) {
-            ByteBuffer v = db.get(txn, k);
-            if (v == null) {
-                return null;
+    public Reader reader() {
+        ByteBuffer k = ByteBuffer.allocateDirect(511);
+        byte[] dst = new byte[4096];
+        return key -> {
+            k.clear().put(data.keys()[key]).flip();
+            try (Txn<ByteBuffer> txn = env.txnRead()) { // lmdbjava allocates its Txn per read
+                ByteBuffer v = db.get(txn, k);
+                if (v == null) {
+                    return -1;
+                }
+                int n = v.remaining();
+                v.get(dst, 0, n);
+                return n;
             }
-            byte[] out = new byte[v.remaining()];
-            v.get(out);
-            return out;
-        }
+        };
     }
 
     @Override

@@ -12,24 +12,29 @@ import java.util.List;
 final class MapDbSystem implements KvSystem {
     private DB db;
     private HTreeMap<byte[], byte[]> map;
+    private KvData data;
 
     @Override
     public String name() { return "mapdb"; }
 
     @Override
-    public void open(Path dir, int keys) {
+    public void open(Path dir, KvData data) {
+        this.data = data;
         db = DBMaker.fileDB(dir.resolve("seed.mapdb").toFile()).fileMmapEnableIfSupported().closeOnJvmShutdown().make();
         map = db.hashMap("seed", Serializer.BYTE_ARRAY, Serializer.BYTE_ARRAY).createOrOpen();
     }
 
     @Override
-    public void put(byte[] key, byte[] value) {
-        map.put(key, value);
+    public void put(int key, int value) {
+        map.put(data.keys()[key], data.values()[value]);
     }
 
     @Override
-    public byte[] get(byte[] key) {
-        return map.get(key);
+    public Reader reader() {
+        return key -> { // MapDB deserialises every value into a new array
+            byte[] v = map.get(data.keys()[key]);
+            return v == null ? -1 : v.length;
+        };
     }
 
     @Override

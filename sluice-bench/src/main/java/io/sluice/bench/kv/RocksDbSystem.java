@@ -12,12 +12,14 @@ final class RocksDbSystem implements KvSystem {
     private Options options;
     private WriteOptions writeOptions;
     private RocksDB db;
+    private KvData data;
 
     @Override
     public String name() { return "rocksdb"; }
 
     @Override
-    public void open(Path dir, int keys) throws Exception {
+    public void open(Path dir, KvData data) throws Exception {
+        this.data = data;
         RocksDB.loadLibrary();
         options = new Options().setCreateIfMissing(true);
         writeOptions = new WriteOptions();
@@ -25,13 +27,14 @@ final class RocksDbSystem implements KvSystem {
     }
 
     @Override
-    public void put(byte[] key, byte[] value) throws Exception {
-        db.put(writeOptions, key, value);
+    public void put(int key, int value) throws Exception {
+        db.put(writeOptions, data.keys()[key], data.values()[value]);
     }
 
     @Override
-    public byte[] get(byte[] key) throws Exception {
-        return db.get(key);
+    public Reader reader() {
+        byte[] dst = new byte[4096];
+        return key -> db.get(data.keys()[key], dst); // copies into dst; RocksDB.NOT_FOUND is -1
     }
 
     @Override

@@ -28,15 +28,21 @@ import static io.sluice.kv.internal.IndexDescriptor.*;
  * to empty, so a reader using either the old or the new bucket count finds every key.
  */
 public final class HashIndex implements AutoCloseable {
-    /** Decides whether a slot holds the probed key. */
-    public interface Probe {
+    /**
+     * Decides whether a slot holds the probed key. Stateless (the key comes as arguments), so one
+     * instance serves every thread and a lookup allocates nothing.
+     */
+    public interface KeyMatcher {
         int MISS = 0;
         int MATCH = 1;
         /** The slot changed while it was being checked: restart the lookup. */
         int STALE = -1;
 
-        int test(long slot);
+        int test(long slot, MemorySegment key, long keyOffset, int keyLength);
     }
+
+    /** Restarts after which a slot that never resolves is taken for corruption, not for a race. */
+    private static final int MAX_STALE_RESTARTS = 10_000;
 
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final double LOAD_FACTOR = 0.6;
@@ -153,9 +159,10 @@ public final class HashIndex implements AutoCloseable {
 
     // ---- lock-free read ----
 
-    /** Returns the slot of the key {@code probe} matches, or 0. Lock-free. */
-    public long lookup(long hash, Probe probe) {
+    /** Returns the slot of the key {@code matcher} matches, or 0. Lock-free and allocation-free. */
+    public long lookup(long hash, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength) {
         long tag = tagOfHash(hash);
+        int restarts = 0;
         outer:
         for (;;) {
             long s = splits();
@@ -166,10 +173,11 @@ public final class HashIndex implements AutoCloseable {
                 for (int i = 0; i < SLOTS; i++) {
                     long v = (long) LONG.getAcquire(c, slotOffset(base, i));
                     if (v != 0 && tagOf(v) == tag) {
-                        int r = probe.test(v);
-                        if (r == Probe.MATCH) {
+                        int r = matcher.test(v, key, keyOffset, keyLength);
+                        if (r == KeyMatcher.MATCH) {
                             return v;
-                        } else if (r == Probe.STALE) {
+                        } else if (r == KeyMatcher.STALE) {
+                            restarts = staleRestart(restarts, v);
                             continue outer;
                         }
                     }
@@ -212,9 +220,10 @@ public final class HashIndex implements AutoCloseable {
     // ---- writer (single thread, store's write lock) ----
 
     /** Points the key at {@code address}; returns the previous slot value, or 0 when the key was new. */
-    public long put(long hash, Probe probe, long address) {
+    public long put(long hash, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength, long address) {
         long tag = tagOfHash(hash);
         long value = slot(tag, address);
+        int restarts = 0;
         for (;;) {
             long ref = bucketOf(hash, splits());
             long emptyChunkRef = Long.MIN_VALUE;
@@ -234,10 +243,11 @@ public final class HashIndex implements AutoCloseable {
                             emptySlot = i;
                         }
                     } else if (tagOf(v) == tag) {
-                        int r = probe.test(v);
-                        if (r == Probe.MATCH) {
+                        int r = matcher.test(v, key, keyOffset, keyLength);
+                        if (r == KeyMatcher.MATCH) {
                             return (long) LONG.getAndSet(c, off, value);
-                        } else if (r == Probe.STALE) {
+                        } else if (r == KeyMatcher.STALE) {
+                            restarts = staleRestart(restarts, v);
                             stale = true;
                             break scan;
                         }
@@ -268,8 +278,9 @@ public final class HashIndex implements AutoCloseable {
     }
 
     /** Removes the key; returns the previous slot value, or 0 when absent. */
-    public long remove(long hash, Probe probe) {
+    public long remove(long hash, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength) {
         long tag = tagOfHash(hash);
+        int restarts = 0;
         outer:
         for (;;) {
             long ref = bucketOf(hash, splits());
@@ -280,12 +291,13 @@ public final class HashIndex implements AutoCloseable {
                     long off = slotOffset(base, i);
                     long v = (long) LONG.getAcquire(c, off);
                     if (v != 0 && tagOf(v) == tag) {
-                        int r = probe.test(v);
-                        if (r == Probe.MATCH) {
+                        int r = matcher.test(v, key, keyOffset, keyLength);
+                        if (r == KeyMatcher.MATCH) {
                             long prev = (long) LONG.getAndSet(c, off, 0L);
                             keyCount(keyCount() - 1);
                             return prev;
-                        } else if (r == Probe.STALE) {
+                        } else if (r == KeyMatcher.STALE) {
+                            restarts = staleRestart(restarts, v);
                             continue outer;
                         }
                     }
@@ -336,6 +348,23 @@ public final class HashIndex implements AutoCloseable {
                 return false;
             }
         }
+    }
+
+    /** Matches the slot holding exactly the address passed as {@code keyOffset} (no key needed, no log read). */
+    private static final KeyMatcher SAME_ADDRESS =
+            (slot, unusedKey, address, unusedLength) -> addressOf(slot) == address ? KeyMatcher.MATCH : KeyMatcher.MISS;
+
+    /** Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free. */
+    public boolean contains(long hash, long address) {
+        return lookup(hash, SAME_ADDRESS, null, address, 0) != 0;
+    }
+
+    private int staleRestart(int restarts, long slot) {
+        if (restarts >= MAX_STALE_RESTARTS) {
+            throw new KvCorruptionException("index slot points outside every segment: slot=0x" + Long.toHexString(slot),
+                    mainPath, -1);
+        }
+        return restarts + 1;
     }
 
     /** Removes the key if it still points at {@code expectedAddress} (expiry by the compactor). */

@@ -31,9 +31,11 @@ public final class LogSegment {
     private volatile long writePosition;
     /** Bytes of records this segment holds that the index still points at. */
     final AtomicLong liveBytes = new AtomicLong();
-    /** Lowest record sequence appended (Long.MAX_VALUE while empty). */
+    /** Lowest sequence of a put record appended (Long.MAX_VALUE while it holds none): tombstone reclamation. */
     private volatile long minSequence = Long.MAX_VALUE;
     private volatile boolean sealed;
+    /** Handed to retirement, waiting for open snapshots to close (maintenance thread only). */
+    boolean retiring;
     /** Pages before this offset were faulted in ahead of the appender (maintenance thread only). */
     long touchedUpTo;
 
@@ -123,9 +125,13 @@ public final class LogSegment {
     public long minSequence() { return minSequence; }
     public boolean sealed() { return sealed; }
 
-    /** Notes a record with {@code sequence} was appended (appender thread only). */
-    public void appended(long sequence) {
-        if (sequence < minSequence) {
+    /**
+     * Notes a record with {@code sequence} was appended (appender thread only). Only puts count: a
+     * tombstone is kept by compaction while an older put could survive elsewhere, and tombstones in
+     * other segments cannot bring a value back.
+     */
+    public void appended(long sequence, byte type) {
+        if (type == RecordDescriptor.TYPE_PUT && sequence < minSequence) {
             minSequence = sequence;
         }
     }
@@ -133,7 +139,7 @@ public final class LogSegment {
     /** Marks the segment final: its length and lowest sequence go into the header (appender thread only). */
     public void seal() {
         if (!sealed) {
-            SegmentDescriptor.seal(map, writePosition, minSequence == Long.MAX_VALUE ? 0 : minSequence);
+            SegmentDescriptor.seal(map, writePosition, minSequence);
             sealed = true;
         }
     }

@@ -3,12 +3,13 @@ package io.sluice.kv.internal;
 import io.sluice.kv.KvException;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 import static io.sluice.kv.internal.IndexDescriptor.address;
-import static io.sluice.kv.internal.IndexDescriptor.addressOf;
 
 /**
  * The background thread that takes checkpoints (bounding the redo tail) and compacts segments (bounding
@@ -19,12 +20,18 @@ import static io.sluice.kv.internal.IndexDescriptor.addressOf;
 final class Maintenance implements Runnable {
     private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long CHECKPOINT_AGE_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Compaction time per period after which no further victim is started. */
+    private static final long COMPACTION_BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** Small compaction outputs tolerated before they are merged into the current output. */
+    private static final int MERGE_SMALL_OUTPUTS = 8;
 
     private final StoreEngine e;
     private final Thread thread;
     private final ReentrantLock compactionLock = new ReentrantLock();
     private volatile boolean stopped;
     private volatile KvException failure;
+    /** Compaction output being filled, kept across victims (compaction lock). */
+    private LogSegment out;
     private long lastCheckpoint = System.nanoTime();
 
     Maintenance(StoreEngine engine) {
@@ -36,7 +43,11 @@ final class Maintenance implements Runnable {
 
     void wakeUp() { LockSupport.unpark(thread); }
 
-    void pauseCompaction() { compactionLock.lock(); }
+    /** Stops compaction until {@link #resumeCompaction()}; seals its output so that every record is in a sealed file. */
+    void pauseCompaction() {
+        compactionLock.lock();
+        finishOutput();
+    }
 
     void resumeCompaction() { compactionLock.unlock(); }
 
@@ -49,8 +60,10 @@ final class Maintenance implements Runnable {
             }
             try {
                 e.prepareSpare();
-                e.pretouch(e.active, 32L << 20);
-                e.pretouch(e.spare, 8L << 20);
+                // Far enough ahead for ~100 ms of appends; pages touched but never written still take disk
+                // space (a sparse file's blocks), so not further.
+                e.pretouch(e.active, 8L << 20);
+                e.pretouch(e.spare, 2L << 20);
                 long now = System.nanoTime();
                 if (e.bytesSinceCheckpoint > e.options.checkpointBytes()
                         || (e.bytesSinceCheckpoint > 0 && now - lastCheckpoint > CHECKPOINT_AGE_NANOS)) {
@@ -60,7 +73,7 @@ final class Maintenance implements Runnable {
                 if (e.options.compaction()) {
                     compactionLock.lock();
                     try {
-                        compactOnce(false);
+                        compactBatch(false, Integer.MAX_VALUE, COMPACTION_BUDGET_NANOS);
                     } finally {
                         compactionLock.unlock();
                     }
@@ -90,8 +103,12 @@ final class Maintenance implements Runnable {
                 budget += e.segments.get(id) == null ? 0 : 1;
             }
             int n = 0;
-            while (n < budget && compactOnce(true)) {
-                n++;
+            while (n < budget) {
+                int k = compactBatch(true, 16, Long.MAX_VALUE);
+                if (k == 0) {
+                    break;
+                }
+                n += k;
             }
             retirePending();
             return n;
@@ -100,15 +117,51 @@ final class Maintenance implements Runnable {
         }
     }
 
-    /** Compacts the segment with the least live data if the disk bound calls for it; true if it did. */
-    private boolean compactOnce(boolean force) {
+    /**
+     * Compacts victims until none is due, {@code maxVictims} are done or {@code budgetNanos} are spent
+     * (small victims go several per period; one large victim outlasts the budget by itself), then forces
+     * the output once and deletes the victims' files: two fsyncs per batch, not per victim.
+     */
+    private int compactBatch(boolean force, int maxVictims, long budgetNanos) {
+        long until = System.nanoTime() + budgetNanos;
+        List<LogSegment> done = new ArrayList<>();
+        for (LogSegment v; done.size() < maxVictims && (v = nextVictim(force)) != null; ) {
+            compact(v);
+            done.add(v);
+            if (System.nanoTime() - until >= 0 || stopped) {
+                break;
+            }
+            Thread.yield();
+        }
+        if (!done.isEmpty()) {
+            if (out != null) {
+                out.force(); // what the victims held reaches the disk before their files are deleted
+                e.fsyncs.incrementAndGet();
+            }
+            retire(done);
+        }
+        return done.size();
+    }
+
+    /**
+     * The segment with the least live data if the disk bound calls for compacting it, or a small output
+     * to merge, or null. Sealed segments without records (a spare sealed by recovery, a log rolled at
+     * close) are retired on the way: they hold nothing, and left alone they would pile up one per restart.
+     */
+    private LogSegment nextVictim(boolean force) {
         long live = 0;
         long log = 0;
         CheckpointFile cp = e.checkpoint;
         LogSegment cpSeg = cp == null ? null : e.segments.get(cp.segmentId());
         long cpOrdinal = cpSeg == null ? 0 : cpSeg.ordinal();
         LogSegment victim = null;
+        List<LogSegment> empty = null;
         double best = force ? 0.95 : 0.8;
+        // Each session leaves its compaction output behind, often small: merged once enough pile up, so the
+        // file count (and the time to open them all at recovery) stays bounded, not only the bytes.
+        long smallBytes = e.options.segmentBytes() / 16;
+        int smallOutputs = 0;
+        LogSegment smallest = null;
         for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
             LogSegment s = e.segments.get(id);
             if (s == null) {
@@ -117,9 +170,18 @@ final class Maintenance implements Runnable {
             long used = s.writePosition() - SegmentDescriptor.FIRST_RECORD;
             live += s.liveBytes();
             log += used;
-            boolean eligible = s.sealed() && used > 0 && s != e.active
+            // Main-log segments only once a checkpoint lies beyond them: the redo tail must stay whole.
+            boolean eligible = s.sealed() && !s.retiring && s != e.active && s != out
                     && (s.kind() == SegmentDescriptor.KIND_COMPACTION || s.ordinal() < cpOrdinal);
-            if (eligible) {
+            if (eligible && used == 0) {
+                (empty == null ? empty = new ArrayList<>() : empty).add(s);
+            } else if (eligible) {
+                if (s.kind() == SegmentDescriptor.KIND_COMPACTION && used < smallBytes) {
+                    smallOutputs++;
+                    if (smallest == null || used < smallest.writePosition() - SegmentDescriptor.FIRST_RECORD) {
+                        smallest = s;
+                    }
+                }
                 double ratio = (double) s.liveBytes() / used;
                 if (ratio < best) {
                     best = ratio;
@@ -127,28 +189,29 @@ final class Maintenance implements Runnable {
                 }
             }
         }
+        if (empty != null) {
+            retire(empty);
+        }
         double trigger = 1 + (e.options.maxDiskRatio() - 1) * 0.7;
         if (victim == null || (!force && log <= live * trigger)) {
-            return false;
+            return smallOutputs < MERGE_SMALL_OUTPUTS ? null : smallest;
         }
-        compact(victim);
-        return true;
+        return victim;
     }
 
     private void compact(LogSegment victim) {
         KvEvents.Compaction event = new KvEvents.Compaction();
         event.begin();
-        long minOtherSeq = Long.MAX_VALUE;
+        long minOtherPutSeq = Long.MAX_VALUE;
         for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
             LogSegment s = e.segments.get(id);
             if (s != null && s != victim) {
-                minOtherSeq = Math.min(minOtherSeq, s.minSequence());
+                minOtherPutSeq = Math.min(minOtherPutSeq, s.minSequence());
             }
         }
         MemorySegment map = victim.map();
         long end = victim.writePosition();
         long pos = SegmentDescriptor.FIRST_RECORD;
-        LogSegment out = null;
         long moved = 0;
         long movedRecords = 0;
         long now = System.currentTimeMillis();
@@ -162,34 +225,33 @@ final class Maintenance implements Runnable {
             int kl = RecordDescriptor.keyLength(map, pos);
             long hash = KeyHash.hash(map, RecordDescriptor.keyOffset(pos), kl);
             long addr = address(victim.id(), pos);
+            long seq = RecordDescriptor.sequence(map, pos);
+            byte type = RecordDescriptor.type(map, pos);
             boolean keep;
-            boolean index;
-            if (RecordDescriptor.type(map, pos) == RecordDescriptor.TYPE_PUT) {
+            if (type == RecordDescriptor.TYPE_PUT) {
                 long expires = RecordDescriptor.expiresAt(map, pos);
                 if (expires != 0 && expires <= now) {
                     expire(hash, addr, victim, aligned);
                     keep = false;
                 } else {
-                    keep = e.index.lookup(hash, slot -> addressOf(slot) == addr ? HashIndex.Probe.MATCH : HashIndex.Probe.MISS) != 0;
+                    keep = e.index.contains(hash, addr);
                 }
-                index = true;
             } else {
-                // A tombstone matters only while an older segment could still hold a value for its key.
-                keep = minOtherSeq < RecordDescriptor.sequence(map, pos);
-                index = false;
+                // A tombstone matters only while an older put of its key may survive in another segment,
+                // where a full rebuild (after an OS crash) would find it again, and no durable newer put
+                // of the key outranks that one.
+                keep = minOtherPutSeq < seq && !supersededDurably(map, pos, kl, hash, seq);
             }
             if (keep) {
                 if (out == null || out.writePosition() + aligned > out.capacity()) {
-                    if (out != null) {
-                        finish(out);
-                    }
+                    finishOutput();
                     out = newOutput(aligned);
                 }
                 long at = out.writePosition();
                 MemorySegment.copy(map, pos, out.map(), at, length);
                 out.writePosition(at + aligned);
-                out.appended(RecordDescriptor.sequence(map, pos));
-                if (!index) {
+                out.appended(seq, type);
+                if (type != RecordDescriptor.TYPE_PUT) {
                     out.liveBytes.addAndGet(aligned); // a kept tombstone is live until it can be dropped
                 } else if (e.index.replace(hash, addr, address(out.id(), at))) {
                     victim.liveBytes.addAndGet(-aligned);
@@ -203,10 +265,9 @@ final class Maintenance implements Runnable {
                 Thread.yield(); // pacing: leave the core to writers and readers between small batches
             }
         }
-        if (out != null) {
-            finish(out);
-        }
-        retire(victim);
+        // The output stays open for the next victim (one file per segmentBytes of survivors, not one per
+        // victim); the batch forces it before the victim's file is deleted.
+        victim.retiring = true;
         e.compactedSegments.incrementAndGet();
         e.compactedBytes.addAndGet(moved);
         event.segment = victim.id();
@@ -214,6 +275,18 @@ final class Maintenance implements Runnable {
         event.recordsMoved = movedRecords;
         event.bytesReclaimed = end - SegmentDescriptor.FIRST_RECORD - moved;
         event.commit();
+    }
+
+    /** Whether the key of the tombstone at {@code rec} now holds a put newer than it that is already durable. */
+    private boolean supersededDurably(MemorySegment map, long rec, int keyLength, long hash, long tombstoneSeq) {
+        long slot = e.index.lookup(hash, e.logKeys, map, RecordDescriptor.keyOffset(rec), keyLength);
+        if (slot == 0) {
+            return false;
+        }
+        long a = IndexDescriptor.addressOf(slot);
+        LogSegment s = e.segments.get(IndexDescriptor.segmentOf(a)); // only this thread retires segments
+        long putSeq = RecordDescriptor.sequence(s.map(), IndexDescriptor.offsetOf(a));
+        return putSeq > tombstoneSeq && putSeq <= e.durableSequence();
     }
 
     private void expire(long hash, long addr, LogSegment victim, long aligned) {
@@ -237,16 +310,23 @@ final class Maintenance implements Runnable {
         }
     }
 
-    private void finish(LogSegment out) {
-        out.seal();
-        out.force();
-        e.fsyncs.incrementAndGet();
+    /** Seals and forces the open compaction output, if any (compaction thread, or with compaction paused). */
+    private void finishOutput() {
+        if (out != null) {
+            out.seal();
+            out.force();
+            e.fsyncs.incrementAndGet();
+            out = null;
+        }
     }
 
-    private void retire(LogSegment victim) {
+    private void retire(List<LogSegment> victims) {
+        for (LogSegment v : victims) {
+            v.retiring = true;
+        }
         e.writeLock.lock();
         try {
-            e.retiredPending.add(victim);
+            e.retiredPending.addAll(victims);
         } finally {
             e.writeLock.unlock();
         }
@@ -275,13 +355,30 @@ final class Maintenance implements Runnable {
         }
     }
 
+    /**
+     * Stops the thread and waits for it to end, however long its pass takes (a slow fsync): a thread that
+     * outlived {@code close()} could still create or delete segment files after the directory lock was
+     * released, under a process that has opened the store since.
+     */
     void stop() {
         stopped = true;
         LockSupport.unpark(thread);
-        try {
-            thread.join(10_000);
-        } catch (InterruptedException ex) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException ex) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+        compactionLock.lock();
+        try {
+            finishOutput();
+        } finally {
+            compactionLock.unlock();
         }
     }
 

@@ -210,7 +210,7 @@ final class Recovery {
         MemorySegment map = s.map();
         long limit = s.sealed() ? s.writePosition() : s.capacity();
         while (RecordDescriptor.isValid(map, pos, limit)) {
-            s.appended(RecordDescriptor.sequence(map, pos));
+            s.appended(RecordDescriptor.sequence(map, pos), RecordDescriptor.type(map, pos));
             if (applier != null) {
                 applier.apply(s, pos);
             }
@@ -325,7 +325,7 @@ final class Recovery {
         void apply(LogSegment s, long rec) {
             MemorySegment map = s.map();
             long seq = RecordDescriptor.sequence(map, rec);
-            s.appended(seq);
+            s.appended(seq, RecordDescriptor.type(map, rec));
             maxSequence = Math.max(maxSequence, seq);
             records++;
             int kl = RecordDescriptor.keyLength(map, rec);
@@ -348,14 +348,14 @@ final class Recovery {
         void apply(LogSegment s, long rec) {
             MemorySegment map = s.map();
             long seq = RecordDescriptor.sequence(map, rec);
-            s.appended(seq);
+            s.appended(seq, RecordDescriptor.type(map, rec));
             maxSequence = Math.max(maxSequence, seq);
             records++;
             int kl = RecordDescriptor.keyLength(map, rec);
             long ko = RecordDescriptor.keyOffset(rec);
-            StoreEngine.KeyProbe probe = e.new KeyProbe(map, ko, kl);
-            long existing = e.index.lookup(KeyHash.hash(map, ko, kl), probe);
-            long existingSeq = existing == 0 ? -1 : RecordDescriptor.sequence(probe.segment.map(), probe.record);
+            long existing = e.index.lookup(KeyHash.hash(map, ko, kl), e.logKeys, map, ko, kl);
+            long existingSeq = existing == 0 ? -1
+                    : RecordDescriptor.sequence(e.segments.get(segmentOf(addressOf(existing))).map(), offsetOf(addressOf(existing)));
             if (existingSeq >= seq) {
                 return;
             }

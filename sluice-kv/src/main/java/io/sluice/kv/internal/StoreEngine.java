@@ -61,6 +61,8 @@ public final class StoreEngine implements AutoCloseable {
     /** Main-log segments sealed since the last sync (writer lock). */
     final List<LogSegment> unsynced = new ArrayList<>();
     long bytesSinceCheckpoint;
+    /** Whether a writer has already woken the maintenance thread for the coming checkpoint (benign race). */
+    private boolean checkpointWakeSent;
     volatile CheckpointFile checkpoint;
     GroupCommitter committer;
     Maintenance maintenance;
@@ -112,46 +114,26 @@ public final class StoreEngine implements AutoCloseable {
 
     // ---------------------------------------------------------------- reads (lock-free)
 
-    /** Key probe over the mapped log: compares the probed key with the record a slot points at. */
-    final class KeyProbe implements HashIndex.Probe {
-        private final MemorySegment key;
-        private final long keyOffset;
-        private final int keyLength;
-        private int stale;
-        LogSegment segment;
-        long record;
+    /** Compares a probed key with the record a slot points at in the mapped log; one instance for all threads. */
+    final HashIndex.KeyMatcher logKeys = this::matchKey;
 
-        KeyProbe(MemorySegment key, long keyOffset, int keyLength) {
-            this.key = key;
-            this.keyOffset = keyOffset;
-            this.keyLength = keyLength;
+    private int matchKey(long slot, MemorySegment key, long keyOffset, int keyLength) {
+        long addr = addressOf(slot);
+        LogSegment seg = segments.get(segmentOf(addr));
+        long rec = offsetOf(addr);
+        if (seg == null || rec + RecordDescriptor.HEADER_LENGTH > seg.capacity()) {
+            return HashIndex.KeyMatcher.STALE;
         }
-
-        @Override
-        public int test(long slot) {
-            long addr = addressOf(slot);
-            LogSegment seg = segments.get(segmentOf(addr));
-            long rec = offsetOf(addr);
-            if (seg == null || rec + RecordDescriptor.HEADER_LENGTH > seg.capacity()) {
-                if (++stale > 10_000) {
-                    throw new KvCorruptionException("index slot points outside every segment: slot=0x"
-                            + Long.toHexString(slot), index == null ? dir : dir.resolve("index.main"), -1);
-                }
-                return STALE;
-            }
-            MemorySegment map = seg.map();
-            if (RecordDescriptor.keyLength(map, rec) != keyLength) {
-                return MISS;
-            }
-            long k = RecordDescriptor.keyOffset(rec);
-            if (k + keyLength > seg.capacity()
-                    || MemorySegment.mismatch(key, keyOffset, keyOffset + keyLength, map, k, k + keyLength) != -1) {
-                return MISS;
-            }
-            segment = seg;
-            record = rec;
-            return MATCH;
+        MemorySegment map = seg.map();
+        if (RecordDescriptor.keyLength(map, rec) != keyLength) {
+            return HashIndex.KeyMatcher.MISS;
         }
+        long k = RecordDescriptor.keyOffset(rec);
+        if (k + keyLength > seg.capacity()
+                || MemorySegment.mismatch(key, keyOffset, keyOffset + keyLength, map, k, k + keyLength) != -1) {
+            return HashIndex.KeyMatcher.MISS;
+        }
+        return HashIndex.KeyMatcher.MATCH;
     }
 
     /** Value of {@code key} as a new array, or null when absent or expired. */
@@ -176,9 +158,9 @@ public final class StoreEngine implements AutoCloseable {
         long hash = KeyHash.hash(key, keyOffset, keyLength);
         for (;;) {
             try {
-                KeyProbe probe = new KeyProbe(key, keyOffset, keyLength);
                 long epoch = retireEpoch.get();
-                if (index.lookup(hash, probe) == 0) {
+                long slot = index.lookup(hash, logKeys, key, keyOffset, keyLength);
+                if (slot == 0) {
                     if (retireEpoch.get() != epoch) {
                         // A compacted segment was retired meanwhile and its id may have been reused: a slot
                         // read before the retirement can point into the new file. Look again.
@@ -186,9 +168,15 @@ public final class StoreEngine implements AutoCloseable {
                     }
                     return NOT_FOUND;
                 }
-                LogSegment seg = probe.segment;
+                long addr = addressOf(slot);
+                LogSegment seg = segments.get(segmentOf(addr));
+                if (seg == null || retireEpoch.get() != epoch) {
+                    // Retired (its id perhaps reused) since the slot matched: this may not be the file that
+                    // held the key. An unchanged epoch proves it is the same file. Look again.
+                    continue;
+                }
                 MemorySegment map = seg.map();
-                long rec = probe.record;
+                long rec = offsetOf(addr);
                 int length = RecordDescriptor.length(map, rec);
                 int valueLength = RecordDescriptor.valueLength(map, rec);
                 if (length < RecordDescriptor.HEADER_LENGTH || rec + length > seg.capacity()
@@ -342,7 +330,8 @@ public final class StoreEngine implements AutoCloseable {
             }
             default -> { }
         }
-        if (bytesSinceCheckpoint > options.checkpointBytes()) {
+        if (bytesSinceCheckpoint > options.checkpointBytes() && !checkpointWakeSent) {
+            checkpointWakeSent = true; // once per checkpoint, not an unpark per write until it is taken
             maintenance.wakeUp();
         }
     }
@@ -471,7 +460,7 @@ public final class StoreEngine implements AutoCloseable {
         RecordDescriptor.seal(map, rec, length);
         long aligned = RecordDescriptor.alignedLength(length);
         seg.writePosition(rec + aligned);
-        seg.appended(seq);
+        seg.appended(seq, type);
         bytesSinceCheckpoint += aligned;
         return address(seg.id(), rec);
     }
@@ -480,14 +469,14 @@ public final class StoreEngine implements AutoCloseable {
     void applyPut(MemorySegment key, long keyOffset, int keyLength, long addr) {
         long hash = KeyHash.hash(key, keyOffset, keyLength);
         LogSegment seg = segments.get(segmentOf(addr));
-        long prev = index.put(hash, new KeyProbe(key, keyOffset, keyLength), addr);
+        long prev = index.put(hash, logKeys, key, keyOffset, keyLength, addr);
         seg.liveBytes.addAndGet(recordBytes(seg, offsetOf(addr)));
         release(prev);
     }
 
     void applyDelete(MemorySegment key, long keyOffset, int keyLength) {
         long hash = KeyHash.hash(key, keyOffset, keyLength);
-        release(index.remove(hash, new KeyProbe(key, keyOffset, keyLength)));
+        release(index.remove(hash, logKeys, key, keyOffset, keyLength));
     }
 
     private void release(long prevSlot) {
@@ -593,6 +582,7 @@ public final class StoreEngine implements AutoCloseable {
             unsynced.clear();
             cp = new CheckpointFile(active.id(), active.writePosition(), sequence, nextOrdinal);
             bytesSinceCheckpoint = 0;
+            checkpointWakeSent = false;
         } finally {
             writeLock.unlock();
         }
