@@ -58,9 +58,7 @@ public final class FrontendEncoder {
     }
 
     public static void passwordMessage(PgWriteBuffer out, String password) {
-        int len = begin(out, PASSWORD_MESSAGE);
-        out.writeCString(password);
-        out.patchLength(len);
+        oneString(out, PASSWORD_MESSAGE, password);
     }
 
     /** SASLInitialResponse: the chosen mechanism and the client-first-message. */
@@ -147,24 +145,19 @@ public final class FrontendEncoder {
     }
 
     public static void sync(PgWriteBuffer out) {
-        out.writeByte(SYNC);
-        out.writeInt(4);
+        bodyless(out, SYNC);
     }
 
     public static void flush(PgWriteBuffer out) {
-        out.writeByte(FLUSH);
-        out.writeInt(4);
+        bodyless(out, FLUSH);
     }
 
     public static void terminate(PgWriteBuffer out) {
-        out.writeByte(TERMINATE);
-        out.writeInt(4);
+        bodyless(out, TERMINATE);
     }
 
     public static void query(PgWriteBuffer out, String sql) {
-        int len = begin(out, QUERY);
-        out.writeCString(sql);
-        out.patchLength(len);
+        oneString(out, QUERY, sql);
     }
 
     /** CopyData: {@code length} bytes of COPY input, in whatever pieces (boundaries need not match rows). */
@@ -175,14 +168,24 @@ public final class FrontendEncoder {
     }
 
     public static void copyDone(PgWriteBuffer out) {
-        out.writeByte(COPY_DONE);
-        out.writeInt(4);
+        bodyless(out, COPY_DONE);
     }
 
     /** CopyFail: ends COPY FROM STDIN with an error carrying {@code reason}. */
     public static void copyFail(PgWriteBuffer out, String reason) {
-        int len = begin(out, COPY_FAIL);
-        out.writeCString(reason);
+        oneString(out, COPY_FAIL, reason);
+    }
+
+    /** A message that is its type and length alone. */
+    private static void bodyless(PgWriteBuffer out, byte type) {
+        out.writeByte(type);
+        out.writeInt(4);
+    }
+
+    /** A message whose body is one null-terminated string. */
+    private static void oneString(PgWriteBuffer out, byte type, String value) {
+        int len = begin(out, type);
+        out.writeCString(value);
         out.patchLength(len);
     }
 
