@@ -92,14 +92,14 @@ final class QueryEncoder {
             return;
         }
         // A hit allocates no key; h.key stays null then (see QueryHandler.key).
-        PgStatement st = registry.get(session.keyProbe.set(sql, params));
+        StatementCache.Probe probe = session.keyProbe.set(sql, params);
+        PgStatement st = registry.get(probe);
         h.key = null;
         h.registry = registry;
         if (st == null) {
-            int[] oids = paramOids(params);
-            h.key = new StatementCache.Key(sql, oids);
-            st = new PgStatement(registry.nextName(), sql, oids);
-            FrontendEncoder.parse(out, st.name, sql, oids);
+            h.key = probe.toKey();
+            st = new PgStatement(registry.nextName(), sql, h.key.paramOids());
+            FrontendEncoder.parse(out, st.name, sql, h.key.paramOids());
             FrontendEncoder.describe(out, STATEMENT, st.name);
             FrontendEncoder.bind(out, "", st.name, params, null);
             h.describing = st;

@@ -40,31 +40,34 @@ final class StatementCache implements StatementRegistry {
      */
     static final class Probe {
         private String sql;
-        private Object[] params;
+        private int[] oids = new int[8]; // the parameter OIDs of the current lookup, in [0, count)
+        private int count;
         private int hash;
 
+        /** Points the probe at {@code sql} and {@code params}, working out each parameter's OID once. */
         Probe set(String sql, Object[] params) {
-            this.sql = sql;
-            this.params = params;
-            int h = 1; // Arrays.hashCode(int[]) of the parameter OIDs
-            for (Object p : params) {
-                h = 31 * h + QueryEncoder.paramOid(p);
+            if (params.length > oids.length) {
+                oids = new int[params.length];
             }
+            int h = 1; // Arrays.hashCode(int[]) of the parameter OIDs
+            for (int i = 0; i < params.length; i++) {
+                oids[i] = QueryEncoder.paramOid(params[i]);
+                h = 31 * h + oids[i];
+            }
+            this.sql = sql;
+            this.count = params.length;
             this.hash = sql.hashCode() * 31 + h;
             return this;
         }
 
+        /** The key a miss records: the probe's SQL and a copy of its OIDs. */
+        Key toKey() {
+            return new Key(sql, Arrays.copyOf(oids, count));
+        }
+
         @Override
         public boolean equals(Object o) {
-            if (!(o instanceof Key k) || k.paramOids.length != params.length || !k.sql.equals(sql)) {
-                return false;
-            }
-            for (int i = 0; i < params.length; i++) {
-                if (k.paramOids[i] != QueryEncoder.paramOid(params[i])) {
-                    return false;
-                }
-            }
-            return true;
+            return o instanceof Key k && k.sql.equals(sql) && Arrays.equals(k.paramOids, 0, k.paramOids.length, oids, 0, count);
         }
 
         @Override

@@ -2,11 +2,13 @@ package io.sluice.postgres.internal.protocol;
 
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,11 +34,7 @@ public final class CancelRequestSender {
             int timeout = (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis());
             s.connect(new InetSocketAddress(host, port), timeout);
             s.setSoTimeout(timeout);
-            PgWriteBuffer b = new PgWriteBuffer(16);
-            FrontendEncoder.cancelRequest(b, processId, secretKey);
-            s.getOutputStream().write(b.array(), 0, b.position());
-            s.getOutputStream().flush();
-            s.getInputStream().read(); // wait for the server to close: the signal has been delivered by then
+            deliver(s.getOutputStream(), s.getInputStream(), processId, secretKey);
         } catch (IOException ignored) {
             // nothing to do: the query simply runs to its end
         }
@@ -45,15 +43,18 @@ public final class CancelRequestSender {
     private static void sendUnix(Path socket, int processId, int secretKey) {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
-            PgWriteBuffer b = new PgWriteBuffer(16);
-            FrontendEncoder.cancelRequest(b, processId, secretKey);
-            ByteBuffer request = ByteBuffer.wrap(b.array(), 0, b.position());
-            while (request.hasRemaining()) {
-                ch.write(request);
-            }
-            ch.read(ByteBuffer.allocate(1)); // wait for the server to close: the signal has been delivered by then
+            deliver(Channels.newOutputStream(ch), Channels.newInputStream(ch), processId, secretKey);
         } catch (IOException ignored) {
             // nothing to do: the query simply runs to its end
         }
+    }
+
+    /** Writes the CancelRequest and waits for the server to close: the signal has been delivered by then. */
+    private static void deliver(OutputStream out, InputStream in, int processId, int secretKey) throws IOException {
+        PgWriteBuffer b = new PgWriteBuffer(16);
+        FrontendEncoder.cancelRequest(b, processId, secretKey);
+        out.write(b.array(), 0, b.position());
+        out.flush();
+        in.read();
     }
 }
