@@ -63,7 +63,7 @@ tmp=$(mktemp)
 if ! cmp -s "$tmp" "$hba"; then cat "$tmp" > "$hba"; fi
 rm -f "$tmp"
 
-psql_su <<SQL
+psql_su >/dev/null <<SQL
 ALTER SYSTEM SET ssl = on;
 ALTER SYSTEM SET ssl_cert_file = '$tls_dir/server.crt';
 ALTER SYSTEM SET ssl_key_file = '$tls_dir/server.key';
