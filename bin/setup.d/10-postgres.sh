@@ -32,6 +32,7 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sluice_clear') THEN CREATE ROLE sluice_clear LOGIN; END IF;
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sluice_tls') THEN CREATE ROLE sluice_tls LOGIN; END IF;
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sluice_scram_utf8') THEN CREATE ROLE sluice_scram_utf8 LOGIN; END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sluice_cert') THEN CREATE ROLE sluice_cert LOGIN; END IF;
 END $$;
 SET password_encryption = 'scram-sha-256';
 ALTER ROLE sluice_scram PASSWORD 'sluice-scram-pw';
@@ -41,8 +42,8 @@ ALTER ROLE sluice_tls PASSWORD 'sluice-tls-pw';
 ALTER ROLE sluice_scram_utf8 PASSWORD U&'\00FCn\00EF\00A0c\00F6d\00E9';
 SET password_encryption = 'md5';
 ALTER ROLE sluice_md5 PASSWORD 'sluice-md5-pw';
-GRANT ALL ON DATABASE test TO sluice_scram, sluice_md5, sluice_clear, sluice_tls;
-GRANT ALL ON SCHEMA public TO sluice_scram, sluice_md5, sluice_clear, sluice_tls;
+GRANT ALL ON DATABASE test TO sluice_scram, sluice_md5, sluice_clear, sluice_tls, sluice_cert;
+GRANT ALL ON SCHEMA public TO sluice_scram, sluice_md5, sluice_clear, sluice_tls, sluice_cert;
 SQL
 
 # pg_hba: a marked block at the top, rewritten every time.
@@ -50,6 +51,8 @@ block=$(cat <<'HBA'
 # BEGIN sluice (managed by bin/setup.d/10-postgres.sh)
 hostnossl all sluice_tls    127.0.0.0/8 reject
 hostssl   all sluice_tls    127.0.0.0/8 scram-sha-256
+hostnossl all sluice_cert   127.0.0.0/8 reject
+hostssl   all sluice_cert   127.0.0.0/8 cert
 host      all sluice_scram  127.0.0.0/8 scram-sha-256
 host      all sluice_scram_utf8 127.0.0.0/8 scram-sha-256
 host      all sluice_md5    127.0.0.0/8 md5

@@ -55,6 +55,10 @@ GRANT ALL ON test.* TO 'sluice_native'@'%';
 CREATE USER IF NOT EXISTS 'sluice_mytls'@'%' IDENTIFIED VIA mysql_native_password USING PASSWORD('sluice-mytls-pw');
 ALTER USER 'sluice_mytls'@'%' IDENTIFIED VIA mysql_native_password USING PASSWORD('sluice-mytls-pw') REQUIRE SSL;
 GRANT ALL ON test.* TO 'sluice_mytls'@'%';
+-- Client-certificate login: no password, a certificate from the test CA whose subject is CN=sluice_cert.
+CREATE USER IF NOT EXISTS 'sluice_x509'@'%';
+ALTER USER 'sluice_x509'@'%' REQUIRE SUBJECT '/CN=sluice_cert' AND ISSUER '/CN=Sluice Test CA';
+GRANT ALL ON test.* TO 'sluice_x509'@'%';
 SQL
 # MariaDB's ed25519 authentication plugin ships with the server but is not loaded by default.
 ed25519() { sql -Nse "SELECT PLUGIN_STATUS FROM information_schema.PLUGINS WHERE PLUGIN_NAME = 'ed25519'"; }

@@ -27,6 +27,9 @@ public final class ConnectionConfig {
     private final String password;
     private final SslMode sslMode;
     private final Path sslRootCert;
+    private final Path sslCert;
+    private final Path sslKey;
+    private final String sslPassword;
     private final Duration connectTimeout;
     private final Duration queryTimeout;
     private final int statementCacheSize;
@@ -43,6 +46,9 @@ public final class ConnectionConfig {
         this.password = b.password;
         this.sslMode = b.sslMode;
         this.sslRootCert = b.sslRootCert;
+        this.sslCert = b.sslCert;
+        this.sslKey = b.sslKey;
+        this.sslPassword = b.sslPassword;
         this.connectTimeout = b.connectTimeout;
         this.queryTimeout = b.queryTimeout;
         this.statementCacheSize = b.statementCacheSize;
@@ -54,7 +60,7 @@ public final class ConnectionConfig {
     /**
      * Parses {@code scheme://user:password@host:port/database?key=value&...}, reading PostgreSQL's
      * libpq environment variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGSSLMODE,
-     * PGSSLROOTCERT, PGCHANNELBINDING, PGOPTIONS, PGAPPNAME,
+     * PGSSLROOTCERT, PGSSLCERT, PGSSLKEY, PGCHANNELBINDING, PGOPTIONS, PGAPPNAME,
      * PGCONNECT_TIMEOUT) for whatever a {@code postgresql://} URL leaves out.
      * See {@link ConnectionUrl} for the recognised query keys.
      */
@@ -77,6 +83,9 @@ public final class ConnectionConfig {
         b.password = password;
         b.sslMode = sslMode;
         b.sslRootCert = sslRootCert;
+        b.sslCert = sslCert;
+        b.sslKey = sslKey;
+        b.sslPassword = sslPassword;
         b.connectTimeout = connectTimeout;
         b.queryTimeout = queryTimeout;
         b.statementCacheSize = statementCacheSize;
@@ -119,6 +128,29 @@ public final class ConnectionConfig {
     /** PEM file of CA certificates trusted for verify-ca and verify-full; null means the JDK's default trust store. */
     public Path sslRootCert() {
         return sslRootCert;
+    }
+
+    /**
+     * The client certificate presented when the server asks for one (PostgreSQL's {@code cert}
+     * authentication, MariaDB's {@code REQUIRE X509}): a PEM file of the certificate and any
+     * intermediates, with its key in {@link #sslKey()}; or a PKCS#12 file ({@code .p12}, {@code .pfx})
+     * holding both. Null: no client certificate.
+     */
+    public Path sslCert() {
+        return sslCert;
+    }
+
+    /**
+     * The client certificate's private key: PEM PKCS#8 ({@code BEGIN PRIVATE KEY}, or
+     * {@code BEGIN ENCRYPTED PRIVATE KEY} with {@link #sslPassword()}). Unused for a PKCS#12 {@link #sslCert()}.
+     */
+    public Path sslKey() {
+        return sslKey;
+    }
+
+    /** The password of an encrypted {@link #sslKey()} or of a PKCS#12 {@link #sslCert()}; null when none. */
+    public String sslPassword() {
+        return sslPassword;
     }
 
     public Duration connectTimeout() {
@@ -170,6 +202,9 @@ public final class ConnectionConfig {
         private String password;
         private SslMode sslMode = SslMode.PREFER;
         private Path sslRootCert;
+        private Path sslCert;
+        private Path sslKey;
+        private String sslPassword;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration queryTimeout = Duration.ZERO;
         private int statementCacheSize = DEFAULT_STATEMENT_CACHE_SIZE;
@@ -216,6 +251,24 @@ public final class ConnectionConfig {
 
         public Builder sslRootCert(Path sslRootCert) {
             this.sslRootCert = sslRootCert;
+            return this;
+        }
+
+        /** See {@link ConnectionConfig#sslCert()}. */
+        public Builder sslCert(Path sslCert) {
+            this.sslCert = sslCert;
+            return this;
+        }
+
+        /** See {@link ConnectionConfig#sslKey()}. */
+        public Builder sslKey(Path sslKey) {
+            this.sslKey = sslKey;
+            return this;
+        }
+
+        /** See {@link ConnectionConfig#sslPassword()}. */
+        public Builder sslPassword(String sslPassword) {
+            this.sslPassword = sslPassword;
             return this;
         }
 

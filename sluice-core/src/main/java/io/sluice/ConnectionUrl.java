@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * <p>Recognised keys: {@code host} and {@code port} (override the authority, as in libpq; a host
  * starting with {@code /} is a PostgreSQL Unix-socket directory, which may also be written
- * percent-encoded as the URL's host), {@code sslmode}, {@code sslrootcert}, {@code connect_timeout}
+ * percent-encoded as the URL's host), {@code sslmode}, {@code sslrootcert}, {@code sslcert},
+ * {@code sslkey}, {@code sslpassword}, {@code connect_timeout}
  * (seconds), {@code query_timeout} (milliseconds), {@code statement_cache_size}, {@code application_name};
  * any other key becomes a driver {@linkplain ConnectionConfig#properties() property}. For
  * {@code postgresql://} and {@code postgres://} URLs, libpq's environment variables fill what the URL
@@ -91,6 +92,12 @@ final class ConnectionUrl {
         if (env.get("PGSSLROOTCERT") != null) {
             b.sslRootCert(Path.of(env.get("PGSSLROOTCERT")));
         }
+        if (env.get("PGSSLCERT") != null) {
+            b.sslCert(Path.of(env.get("PGSSLCERT")));
+        }
+        if (env.get("PGSSLKEY") != null) {
+            b.sslKey(Path.of(env.get("PGSSLKEY")));
+        }
         if (env.get("PGCHANNELBINDING") != null && postgres) {
             b.property("channel_binding", env.get("PGCHANNELBINDING"));
         }
@@ -120,6 +127,9 @@ final class ConnectionUrl {
             case "port" -> b.port(parseInt(key, value));
             case "sslmode" -> b.sslMode(SslMode.parse(value));
             case "sslrootcert" -> b.sslRootCert(Path.of(value));
+            case "sslcert" -> b.sslCert(Path.of(value));
+            case "sslkey" -> b.sslKey(Path.of(value));
+            case "sslpassword" -> b.sslPassword(value);
             case "connect_timeout" -> b.connectTimeout(Duration.ofSeconds(parseInt(key, value)));
             case "query_timeout" -> b.queryTimeout(Duration.ofMillis(parseInt(key, value)));
             case "statement_cache_size" -> b.statementCacheSize(parseInt(key, value));

@@ -48,6 +48,21 @@ class ConnectionUrlTest {
     }
 
     @Test
+    void shouldReadClientCertificateSettingsFromUrlAndEnvironment() {
+        ConnectionConfig fromUrl = ConnectionUrl.parse(
+                "postgresql://app@h/db?sslcert=/c.crt&sslkey=/c.key&sslpassword=k%26ey", Map.of());
+        assertThat(fromUrl.sslCert()).isEqualTo(Path.of("/c.crt"));
+        assertThat(fromUrl.sslKey()).isEqualTo(Path.of("/c.key"));
+        assertThat(fromUrl.sslPassword()).isEqualTo("k&ey");
+        assertThat(fromUrl.toString()).doesNotContain("k&ey");
+        ConnectionConfig fromEnv = ConnectionUrl.parse("postgresql://app@h/db",
+                Map.of("PGSSLCERT", "/e.crt", "PGSSLKEY", "/e.key"));
+        assertThat(fromEnv.sslCert()).isEqualTo(Path.of("/e.crt"));
+        assertThat(fromEnv.sslKey()).isEqualTo(Path.of("/e.key"));
+        assertThat(fromEnv.toBuilder().build().sslKey()).isEqualTo(Path.of("/e.key"));
+    }
+
+    @Test
     void shouldPreferUrlOverEnvironmentWhenBothGiveAValue() {
         ConnectionConfig c = ConnectionUrl.parse("postgresql://bob@h1/db1?sslmode=disable",
                 Map.of("PGHOST", "h2", "PGUSER", "alice", "PGDATABASE", "db2", "PGSSLMODE", "require"));

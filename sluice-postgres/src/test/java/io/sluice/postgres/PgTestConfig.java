@@ -18,7 +18,12 @@ final class PgTestConfig {
     }
 
     static Path caCert() {
-        return Path.of(System.getProperty("sluice.state.dir", "../.sluice"), "tls", "ca.crt");
+        return tlsFile("ca.crt");
+    }
+
+    /** A file of the TLS material bin/setup.d/00-tls.sh generates (CA, server and client certificates). */
+    static Path tlsFile(String name) {
+        return Path.of(System.getProperty("sluice.state.dir", "../.sluice"), "tls", name);
     }
 
     static PgConnection connect() {

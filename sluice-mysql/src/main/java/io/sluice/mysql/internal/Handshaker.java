@@ -121,7 +121,7 @@ final class Handshaker {
                 writeResponsePrefix(writer, caps, hs.mariaDb());
                 writer.end();
                 writer.flush();
-                Socket tlsSocket = TlsSockets.wrap(socket, config.host(), socket.getPort(), config.sslMode(), config.sslRootCert());
+                Socket tlsSocket = TlsSockets.wrap(socket, config.host(), socket.getPort(), config);
                 reader.reset(tlsSocket.getInputStream());
                 writer.reset(tlsSocket.getOutputStream());
                 socket = tlsSocket;

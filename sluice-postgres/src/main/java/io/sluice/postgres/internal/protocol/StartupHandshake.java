@@ -114,7 +114,7 @@ public final class StartupHandshake {
                     // TLS over a selecting channel, so that interrupts can cancel queries here too.
                     SelectingChannelStreams io = new SelectingChannelStreams(channel);
                     io.readTimeout(remainingMillis(deadline));
-                    active = TlsSockets.wrap(new ChannelSocket(io), host, port, config.sslMode(), config.sslRootCert());
+                    active = TlsSockets.wrap(new ChannelSocket(io), host, port, config);
                     active.setSoTimeout(remainingMillis(deadline));
                     tls = true;
                 } else if (answer != SSL_REFUSED) {
