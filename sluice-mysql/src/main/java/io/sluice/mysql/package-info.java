@@ -13,7 +13,8 @@
  *   <li>TLS through the JDK with the PostgreSQL driver's {@code sslmode} names: {@code disable},
  *       {@code allow} (plain, then TLS if the login is refused), {@code prefer} (TLS when offered, the
  *       default), {@code require}, {@code verify-ca}, {@code verify-full} ({@code sslrootcert} names
- *       the trusted CA file).</li>
+ *       the trusted CA file); a client certificate ({@code sslcert}, {@code sslkey},
+ *       {@code sslpassword}) for users created {@code REQUIRE X509} or {@code REQUIRE SUBJECT}.</li>
  *   <li>Statement cache: an ad-hoc SQL text with parameters is prepared on first use (on MariaDB
  *       prepare and execute go out in one write); a parameterless text runs through COM_QUERY (text
  *       rows) on its first use and is prepared on its second, so that SQL built with literals and run

@@ -16,6 +16,9 @@
  * <li>{@code sslmode} (prefer): disable, allow (plain, TLS if the server refuses plain), prefer (TLS
  *     if offered), require (TLS, no certificate check), verify-ca (chain to {@code sslrootcert} or the
  *     JDK trust store), verify-full (also the host name or IP address in the certificate).</li>
+ * <li>{@code sslcert}, {@code sslkey}, {@code sslpassword}: a client certificate for {@code cert}
+ *     authentication (PEM chain with a PKCS#8 key, or one PKCS#12 file); see
+ *     {@link io.sluice.ConnectionConfig#sslCert()}.</li>
  * <li>{@code connect_timeout} (10 s; 0 = none): TCP connect, TLS and authentication together.</li>
  * <li>{@code query_timeout} (0 = none): after it a CancelRequest is sent and the caller gets
  *     {@link io.sluice.QueryTimeoutException}; also per connection with {@code queryTimeout(Duration)}.</li>
