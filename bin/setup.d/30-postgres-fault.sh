@@ -32,4 +32,12 @@ if ! pg_isready -h 127.0.0.1 -p "$port" -q; then
   runuser -u postgres -- "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 30 start >/dev/null || true
 fi
 pg_isready -h 127.0.0.1 -p "$port" -q || { echo "setup: PostgreSQL fault instance did not come up on port $port" >&2; exit 1; }
+# Multi-host tests (target_session_attrs): database sluice_ha exists on both instances, read-write
+# on 5432 and read-only by default here, so that each instance answers the driver's check differently.
+psql_at() { psql -h 127.0.0.1 -p "$1" -U postgres -d postgres -v ON_ERROR_STOP=1 -Atq -c "$2"; }
+for p in 5432 "$port"; do
+  [ "$(psql_at "$p" "SELECT count(*) FROM pg_database WHERE datname = 'sluice_ha'")" = 1 ] \
+    || psql_at "$p" "CREATE DATABASE sluice_ha"
+done
+psql_at "$port" "ALTER DATABASE sluice_ha SET default_transaction_read_only = on"
 echo postgres-fault >> "$root/.sluice/services"

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,8 +21,7 @@ public final class ConnectionConfig {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     private final String scheme;
-    private final String host;
-    private final int port;
+    private final List<ServerAddress> addresses;
     private final String database;
     private final String user;
     private final String password;
@@ -39,8 +39,7 @@ public final class ConnectionConfig {
 
     private ConnectionConfig(Builder b) {
         this.scheme = b.scheme;
-        this.host = b.host;
-        this.port = b.port;
+        this.addresses = b.addresses != null ? b.addresses : List.of(new ServerAddress(b.host, b.port));
         this.database = b.database;
         this.user = b.user;
         this.password = b.password;
@@ -76,8 +75,9 @@ public final class ConnectionConfig {
     /** A builder preset with this configuration's values. */
     public Builder toBuilder() {
         Builder b = new Builder(scheme);
-        b.host = host;
-        b.port = port;
+        b.host = host();
+        b.port = port();
+        b.addresses = addresses.size() > 1 ? addresses : null;
         b.database = database;
         b.user = user;
         b.password = password;
@@ -99,13 +99,23 @@ public final class ConnectionConfig {
         return scheme;
     }
 
+    /** The host of the first {@linkplain #addresses() address}. */
     public String host() {
-        return host;
+        return addresses.getFirst().host();
     }
 
-    /** The port, or 0 for the driver's default (5432, 3306). */
+    /** The port of the first {@linkplain #addresses() address}, or 0 for the driver's default (5432, 3306). */
     public int port() {
-        return port;
+        return addresses.getFirst().port();
+    }
+
+    /**
+     * The servers to try, in order (one unless a list was given, e.g. {@code postgresql://h1:5432,h2:5432/db}):
+     * a driver connects to the first that answers and, for PostgreSQL, that matches
+     * {@code target_session_attrs}; {@code load_balance_hosts=random} shuffles them per connection.
+     */
+    public List<ServerAddress> addresses() {
+        return addresses;
     }
 
     public String database() {
@@ -187,8 +197,12 @@ public final class ConnectionConfig {
 
     @Override
     public String toString() {
+        StringBuilder hosts = new StringBuilder();
+        for (ServerAddress a : addresses) {
+            hosts.append(hosts.isEmpty() ? "" : ",").append(a);
+        }
         return scheme + "://" + (user == null ? "" : user + (password == null ? "" : ":***") + "@")
-                + host + (port == 0 ? "" : ":" + port) + "/" + (database == null ? "" : database)
+                + hosts + "/" + (database == null ? "" : database)
                 + "?sslmode=" + sslMode.urlName();
     }
 
@@ -197,6 +211,7 @@ public final class ConnectionConfig {
         private final String scheme;
         private String host = "localhost";
         private int port;
+        private List<ServerAddress> addresses; // null: the one server host:port
         private String database;
         private String user;
         private String password;
@@ -216,16 +231,31 @@ public final class ConnectionConfig {
             this.scheme = Objects.requireNonNull(scheme, "scheme");
         }
 
+        /** Connect to this one host (replacing any {@link #addresses(List)} list). */
         public Builder host(String host) {
             this.host = Objects.requireNonNull(host, "host");
+            this.addresses = null;
             return this;
         }
 
+        /** Connect on this port, 0 for the driver's default (replacing any {@link #addresses(List)} list). */
         public Builder port(int port) {
             if (port < 0 || port > 65535) {
                 throw new IllegalArgumentException("port out of range: port=" + port);
             }
             this.port = port;
+            this.addresses = null;
+            return this;
+        }
+
+        /** The servers to try in order (see {@link ConnectionConfig#addresses()}); at least one. */
+        public Builder addresses(List<ServerAddress> addresses) {
+            if (addresses.isEmpty()) {
+                throw new IllegalArgumentException("addresses must name at least one server");
+            }
+            this.addresses = List.copyOf(addresses);
+            this.host = addresses.getFirst().host();
+            this.port = addresses.getFirst().port();
             return this;
         }
 

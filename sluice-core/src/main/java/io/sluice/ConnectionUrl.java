@@ -4,12 +4,18 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * Parses connection URLs: {@code scheme://[user[:password]@]host[:port][/database][?key=value&...]}.
  * User, password and database are percent-decoded.
+ *
+ * <p>The authority and the {@code host} and {@code port} keys may list several servers, as in libpq
+ * ({@code h1:5432,h2:5433}, or {@code ?host=h1,h2&port=5432,5433}; one port for all or one per host):
+ * see {@link ConnectionConfig#addresses()}.
  *
  * <p>Recognised keys: {@code host} and {@code port} (override the authority, as in libpq; a host
  * starting with {@code /} is a PostgreSQL Unix-socket directory, which may also be written
@@ -61,26 +67,10 @@ final class ConnectionUrl {
                 user = decode(userInfo);
             }
         }
-        String host = env.getOrDefault("PGHOST", "localhost");
-        String port = env.get("PGPORT");
-        if (!rest.isEmpty()) {
-            int colon = rest.lastIndexOf(':');
-            if (rest.startsWith("[")) { // IPv6 literal: [::1]:5432
-                int close = rest.indexOf(']');
-                host = rest.substring(1, close);
-                port = close + 1 < rest.length() ? rest.substring(close + 2) : port;
-            } else if (colon >= 0) {
-                host = rest.substring(0, colon);
-                port = rest.substring(colon + 1);
-            } else {
-                host = rest;
-            }
-            host = decode(host); // libpq: a Unix-socket directory is written %2Fvar%2Frun%2Fpostgresql
-        }
-        b.host(host);
-        if (port != null && !port.isEmpty()) {
-            b.port(parseInt("port", port));
-        }
+        // Host and port may be lists (libpq): "h1:5432,h2:5433" in the authority, or ?host=h1,h2&port=5432,5433.
+        String hosts = env.getOrDefault("PGHOST", "localhost");
+        String ports = env.get("PGPORT");
+        List<ServerAddress> authority = rest.isEmpty() ? null : authorityAddresses(rest, ports);
         String database = path != null && !path.isEmpty() ? decode(path) : env.get("PGDATABASE");
         if (database == null && postgres) {
             database = user;
@@ -110,21 +100,33 @@ final class ConnectionUrl {
         if (env.get("PGCONNECT_TIMEOUT") != null) {
             b.connectTimeout(Duration.ofSeconds(parseInt("PGCONNECT_TIMEOUT", env.get("PGCONNECT_TIMEOUT"))));
         }
+        String queryHosts = null;
+        String queryPorts = null;
         if (query != null && !query.isEmpty()) {
             for (String pair : query.split("&")) {
                 int eq = pair.indexOf('=');
                 String key = decode(eq < 0 ? pair : pair.substring(0, eq));
                 String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-                apply(b, key, value);
+                switch (key) {
+                    case "host" -> queryHosts = value; // libpq: ?host=/var/run/postgresql for a Unix-domain socket
+                    case "port" -> queryPorts = value;
+                    default -> apply(b, key, value);
+                }
             }
+        }
+        if (queryHosts != null || queryPorts != null || authority == null) {
+            String h = queryHosts != null ? queryHosts
+                    : authority != null ? String.join(",", authority.stream().map(ServerAddress::host).toList()) : hosts;
+            String p = queryPorts != null ? queryPorts : authority != null ? joinPorts(authority) : ports;
+            b.addresses(pair(h, p));
+        } else {
+            b.addresses(authority);
         }
         return b.build();
     }
 
     private static void apply(ConnectionConfig.Builder b, String key, String value) {
         switch (key) {
-            case "host" -> b.host(value); // libpq: ?host=/var/run/postgresql for a Unix-domain socket
-            case "port" -> b.port(parseInt(key, value));
             case "sslmode" -> b.sslMode(SslMode.parse(value));
             case "sslrootcert" -> b.sslRootCert(Path.of(value));
             case "sslcert" -> b.sslCert(Path.of(value));
@@ -136,6 +138,56 @@ final class ConnectionUrl {
             case "application_name" -> b.applicationName(value);
             default -> b.property(key, value);
         }
+    }
+
+    /**
+     * The authority's servers: {@code host[:port]} items separated by commas, IPv6 literals in
+     * brackets, hosts percent-decoded (a Unix-socket directory is written %2Fvar%2Frun%2Fpostgresql);
+     * an item without a port takes {@code defaultPorts} (PGPORT) or 0.
+     */
+    private static List<ServerAddress> authorityAddresses(String authority, String defaultPorts) {
+        List<ServerAddress> out = new ArrayList<>();
+        for (String item : authority.split(",")) {
+            String host;
+            String port = null;
+            if (item.startsWith("[")) {
+                int close = item.indexOf(']');
+                if (close < 0) {
+                    throw new IllegalArgumentException("connection URL has an unclosed IPv6 literal: " + item);
+                }
+                host = item.substring(1, close);
+                port = close + 1 < item.length() ? item.substring(close + 2) : null;
+            } else {
+                int colon = item.lastIndexOf(':');
+                host = colon >= 0 ? item.substring(0, colon) : item;
+                port = colon >= 0 ? item.substring(colon + 1) : null;
+            }
+            int p = port != null && !port.isEmpty() ? parseInt("port", port)
+                    : defaultPorts != null && !defaultPorts.isEmpty() && defaultPorts.indexOf(',') < 0
+                            ? parseInt("PGPORT", defaultPorts) : 0;
+            out.add(new ServerAddress(decode(host), p));
+        }
+        return out;
+    }
+
+    private static String joinPorts(List<ServerAddress> addresses) {
+        return String.join(",", addresses.stream().map(a -> Integer.toString(a.port())).toList());
+    }
+
+    /** Pairs a host list with a port list as libpq does: one port for all, or one per host. */
+    private static List<ServerAddress> pair(String hosts, String ports) {
+        String[] h = hosts.split(",");
+        String[] p = ports == null || ports.isEmpty() ? new String[0] : ports.split(",");
+        if (p.length > 1 && p.length != h.length) {
+            throw new IllegalArgumentException("connection URL lists " + h.length + " hosts but " + p.length
+                    + " ports: host=" + hosts + ", port=" + ports + " (give one port for all, or one per host)");
+        }
+        List<ServerAddress> out = new ArrayList<>();
+        for (int i = 0; i < h.length; i++) {
+            String port = p.length == 0 ? "" : p[p.length == 1 ? 0 : i].trim();
+            out.add(new ServerAddress(h[i].trim(), port.isEmpty() ? 0 : parseInt("port", port)));
+        }
+        return out;
     }
 
     private static int parseInt(String key, String value) {

@@ -63,6 +63,26 @@ class ConnectionUrlTest {
     }
 
     @Test
+    void shouldParseHostListsAsLibpqDoes() {
+        assertThat(ConnectionUrl.parse("postgresql://u@h1:5432,h2,[::1]:6000/db", Map.of("PGPORT", "7000")).addresses())
+                .containsExactly(new ServerAddress("h1", 5432), new ServerAddress("h2", 7000), new ServerAddress("::1", 6000));
+        assertThat(ConnectionUrl.parse("postgresql:///db?host=a,b&port=1,2", Map.of()).addresses())
+                .containsExactly(new ServerAddress("a", 1), new ServerAddress("b", 2));
+        assertThat(ConnectionUrl.parse("postgresql:///db?host=a,b&port=9", Map.of()).addresses())
+                .containsExactly(new ServerAddress("a", 9), new ServerAddress("b", 9));
+        assertThat(ConnectionUrl.parse("postgresql:///db", Map.of("PGHOST", "e1,e2", "PGPORT", "1,2")).addresses())
+                .containsExactly(new ServerAddress("e1", 1), new ServerAddress("e2", 2));
+        ConnectionConfig c = ConnectionUrl.parse("mysql://u@m1:3306,m2:3307/db?load_balance_hosts=random", Map.of());
+        assertThat(c.host()).isEqualTo("m1");
+        assertThat(c.port()).isEqualTo(3306);
+        assertThat(c.toString()).startsWith("mysql://u@m1:3306,m2:3307/db");
+        assertThat(c.toBuilder().build().addresses()).hasSize(2);
+        assertThat(c.toBuilder().host("only").build().addresses()).containsExactly(new ServerAddress("only", 3306));
+        assertThatThrownBy(() -> ConnectionUrl.parse("postgresql:///db?host=a,b,c&port=1,2", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3 hosts but 2 ports");
+    }
+
+    @Test
     void shouldPreferUrlOverEnvironmentWhenBothGiveAValue() {
         ConnectionConfig c = ConnectionUrl.parse("postgresql://bob@h1/db1?sslmode=disable",
                 Map.of("PGHOST", "h2", "PGUSER", "alice", "PGDATABASE", "db2", "PGSSLMODE", "require"));

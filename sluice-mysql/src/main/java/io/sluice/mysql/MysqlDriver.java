@@ -4,6 +4,7 @@ import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.mysql.internal.MysqlConnection;
 import io.sluice.spi.Driver;
+import io.sluice.spi.ServerSelection;
 import java.util.Set;
 
 /**
@@ -22,13 +23,15 @@ public final class MysqlDriver implements Driver {
 
     /**
      * Connects, negotiates TLS, authenticates (mysql_native_password, caching_sha2_password,
-     * mysql_clear_password over TLS) and sets the session time zone to UTC.
+     * mysql_clear_password over TLS) and sets the session time zone to UTC. With several
+     * {@linkplain ConnectionConfig#addresses() servers} ({@code mysql://h1:3306,h2:3306/db}), the first
+     * that answers and logs in is used ({@code load_balance_hosts=random} shuffles them).
      *
      * @throws io.sluice.ConnectionException     if the server cannot be reached or TLS fails
      * @throws io.sluice.AuthenticationException if the server refuses the login
      */
     @Override
     public Connection connect(ConnectionConfig config) {
-        return MysqlConnection.open(config);
+        return ServerSelection.connect(config, MysqlConnection::open, ServerSelection.any(), null);
     }
 }
