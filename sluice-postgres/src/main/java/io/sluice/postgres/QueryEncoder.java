@@ -86,9 +86,7 @@ final class QueryEncoder {
     private static void prepareAndBind(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
             Object[] params, QueryHandler h) {
         if (registry == null) {
-            FrontendEncoder.parse(out, "", sql, paramOids(params));
-            FrontendEncoder.bind(out, "", "", params, null);
-            FrontendEncoder.describe(out, PORTAL, "");
+            bindUnnamed(out, sql, params);
             return;
         }
         // A hit allocates no key; h.key stays null then (see QueryHandler.key).
@@ -96,6 +94,11 @@ final class QueryEncoder {
         PgStatement st = registry.get(probe);
         h.key = null;
         h.registry = registry;
+        if (st == null && params.length == 0 && registry instanceof StatementCache cache && cache.firstUse(probe)) {
+            // Prepared on its second use: see StatementCache.firstUse.
+            bindUnnamed(out, sql, params);
+            return;
+        }
         if (st == null) {
             h.key = probe.toKey();
             st = new PgStatement(registry.nextName(), sql, h.key.paramOids());
@@ -118,6 +121,13 @@ final class QueryEncoder {
             h.reused = true;
         }
         h.statement = st;
+    }
+
+    /** The unnamed statement and portal, text results: nothing to prepare, cache or close. */
+    private static void bindUnnamed(PgWriteBuffer out, String sql, Object[] params) {
+        FrontendEncoder.parse(out, "", sql, paramOids(params));
+        FrontendEncoder.bind(out, "", "", params, null);
+        FrontendEncoder.describe(out, PORTAL, "");
     }
 
     private static void finish(PgWriteBuffer out, PgSession session, List<PgStatement> evicted, boolean sync) {

@@ -78,11 +78,33 @@ final class StatementCache implements StatementRegistry {
 
     private final int capacity;
     private final LinkedHashMap<Key, PgStatement> entries;
+    /** Parameterless SQL texts run once without being prepared (LRU, as many as the cache holds). */
+    private final LinkedHashMap<Key, Boolean> seenOnce;
     private long counter;
 
     StatementCache(int capacity) {
         this.capacity = capacity;
         this.entries = new LinkedHashMap<>(16, 0.75f, true);
+        this.seenOnce = new LinkedHashMap<>(16, 0.75f, true);
+    }
+
+    /**
+     * True the first time a parameterless SQL text missing from the cache is looked up (recorded
+     * then), false the next time (forgotten then, as it is about to be prepared). A text with no
+     * parameters is often built with literals and run once; running it unprepared the first time keeps
+     * such texts from evicting the statements that are reused, and saves their Parse and Close.
+     */
+    boolean firstUse(Probe probe) {
+        if (seenOnce.remove(probe) != null) {
+            return false;
+        }
+        seenOnce.put(probe.toKey(), Boolean.TRUE);
+        if (seenOnce.size() > capacity) {
+            Iterator<Key> eldest = seenOnce.keySet().iterator();
+            eldest.next();
+            eldest.remove();
+        }
+        return true;
     }
 
     boolean enabled() {
@@ -124,6 +146,7 @@ final class StatementCache implements StatementRegistry {
 
     void clear() {
         entries.clear();
+        seenOnce.clear();
     }
 
     int size() {

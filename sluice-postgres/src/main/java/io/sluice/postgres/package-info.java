@@ -23,7 +23,11 @@
  * <li>{@code query_timeout} (0 = none): after it a CancelRequest is sent and the caller gets
  *     {@link io.sluice.QueryTimeoutException}; also per connection with {@code queryTimeout(Duration)}.</li>
  * <li>{@code statement_cache_size} (256): server-side statements kept per connection (LRU) for
- *     ad-hoc SQL, keyed by SQL text and parameter types; 0 = unnamed statements, text results.</li>
+ *     ad-hoc SQL, keyed by SQL text and parameter types; 0 = unnamed statements, text results. The
+ *     policy is the MySQL driver's: SQL with parameters is prepared on first use; a parameterless text
+ *     (often built with literals and run once) runs unprepared, as an unnamed statement with text
+ *     results, on its first use and is prepared on its second, so that one-off texts neither evict the
+ *     statements that are reused nor cost a Parse and a Close each.</li>
  * <li>{@code application_name} (sluice). The session also starts with client_encoding UTF8,
  *     DateStyle ISO and extra_float_digits 3.</li>
  * </ul>

@@ -325,6 +325,59 @@ class PgSessionBehaviourTest {
     }
 
     @Test
+    void shouldPrepareParameterlessSqlOnItsSecondUse() {
+        try (PgConnection fresh = new PgDriver().connect(PgTestConfig.trust().build())) {
+            String sql = "SELECT 6 * 7 AS answer";
+            assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
+            assertThat(fresh.session().cache.size()).as("run once: not prepared").isZero();
+            assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
+            assertThat(fresh.session().cache.size()).as("second use: prepared").isEqualTo(1);
+            assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
+            assertThat(fresh.session().cache.size()).isEqualTo(1);
+            assertThat(fresh.query("SELECT $1::int4 + 1", r -> r.getInt(0), 1)).as("with parameters: prepared at once")
+                    .containsExactly(2);
+            assertThat(fresh.session().cache.size()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void shouldKeepReusedStatementsCachedWhileOneOffLiteralSqlPassesThrough() {
+        try (PgConnection small = new PgDriver().connect(PgTestConfig.trust().statementCacheSize(2).build())) {
+            assertThat(small.query("SELECT $1::int4 * 2", r -> r.getInt(0), 21)).containsExactly(42);
+            for (int i = 0; i < 50; i++) {
+                assertThat(small.queryFirst("SELECT " + i + " AS literal", r -> r.getInt(0))).contains(i);
+            }
+            assertThat(small.session().cache.size()).isEqualTo(1);
+            assertThat(small.queryFirst("SELECT count(*) FROM pg_prepared_statements", r -> r.getLong(0))).contains(1L);
+        }
+    }
+
+    @Test
+    void shouldReadTheSameValuesBeforeAndAfterParameterlessSqlIsPrepared() {
+        String sql = "SELECT 1.5::float8, 'NaN'::float4, -0.0::float8, 123456789012345678901234.5678::numeric, "
+                + "'2000-01-01 24:00:00'::timestamp, '0044-03-15 BC'::date, '24:00:00'::time, "
+                + "'2024-06-01 12:00:00.123456+05:30'::timestamptz, '1 year 2 days -03:04:05.6'::interval, "
+                + "'\\x00ff'::bytea, ARRAY[1, NULL, 3]::int4[], '{\"a\": [1, 2]}'::jsonb, true, 'ünï'::text, "
+                + "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid, 9223372036854775807::int8";
+        try (PgConnection fresh = new PgDriver().connect(PgTestConfig.trust().build())) {
+            List<Object> text = fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects).orElseThrow();
+            assertThat(fresh.session().cache.size()).isZero();
+            List<Object> binary = fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects).orElseThrow();
+            assertThat(fresh.session().cache.size()).isEqualTo(1);
+            assertThat(binary).isEqualTo(text);
+        }
+    }
+
+    private static List<Object> allObjects(io.sluice.Row r) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < r.columns().size(); i++) {
+            Object v = r.getObject(i);
+            out.add(v instanceof byte[] bytes ? java.util.HexFormat.of().formatHex(bytes) : v);
+        }
+        return out;
+    }
+
+    @Test
     void shouldReleaseWaitingWritersWhenConnectionClosesUnderOpenStream() throws Exception {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         var rows = c.stream("SELECT g FROM generate_series(1, 1000) g", 10);

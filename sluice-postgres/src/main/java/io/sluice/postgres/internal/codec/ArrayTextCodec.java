@@ -19,13 +19,24 @@ public final class ArrayTextCodec {
         int n = s.length();
         if (n > 0 && s.charAt(0) == '[') {
             i = s.indexOf('=');
-            if (i < 0 || s.indexOf("][") >= 0) {
+            if (i < 0) {
                 throw malformedText(s);
+            }
+            int bounds = (int) s.substring(0, i).chars().filter(ch -> ch == '[').count();
+            if (bounds > 1) {
+                throw multiDimensional(s, bounds);
             }
             i++;
         }
         if (i >= n || s.charAt(i) != '{' || s.charAt(n - 1) != '}') {
             throw malformedText(s);
+        }
+        int braces = 0;
+        while (i + braces < n && s.charAt(i + braces) == '{') {
+            braces++;
+        }
+        if (braces > 1) {
+            throw multiDimensional(s, braces);
         }
         i++;
         List<String> out = new ArrayList<>();
@@ -37,7 +48,7 @@ public final class ArrayTextCodec {
             e.setLength(0);
             char c = s.charAt(i);
             if (c == '{') {
-                throw new ValueConversionException("array has more than one dimension: value=" + s + " (read it with getString)");
+                throw malformedText(s); // a nested array after the first element: {1,{2}}
             }
             if (c == '"') {
                 i++;
@@ -137,6 +148,12 @@ public final class ArrayTextCodec {
             }
         }
         return false;
+    }
+
+    /** The same refusal as the binary form's, so that both formats fail alike. */
+    private static ValueConversionException multiDimensional(String s, int ndim) {
+        return new ValueConversionException("array has more than one dimension: ndim=" + ndim + ", value=" + s
+                + " (read it with getString)");
     }
 
     private static ValueConversionException malformedText(String s) {
