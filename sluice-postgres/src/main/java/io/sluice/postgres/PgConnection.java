@@ -40,6 +40,28 @@ public final class PgConnection implements Connection {
 
     PgConnection(ConnectionConfig config) {
         this.session = new PgSession(config);
+        try {
+            applyFloatDigits();
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Before PostgreSQL 12 a float's text form is rounded unless {@code extra_float_digits} is 3 (12+
+     * prints the shortest exact form by default). Set with SET on such servers rather than in the
+     * startup packet, which connection poolers such as PgBouncer refuse to forward.
+     */
+    private void applyFloatDigits() {
+        String version = session.parameters.getOrDefault("server_version", "");
+        int end = 0;
+        while (end < version.length() && Character.isDigit(version.charAt(end))) {
+            end++;
+        }
+        if (end > 0 && Integer.parseInt(version.substring(0, end)) < 12) {
+            simpleQuery("SET extra_float_digits = 3");
+        }
     }
 
     PgSession session() {
@@ -180,7 +202,7 @@ public final class PgConnection implements Connection {
 
     @Override
     public PreparedStatement prepare(String sql) {
-        return PgPreparedStatement.prepare(this, sql, "p" + preparedNames.incrementAndGet());
+        return PgPreparedStatement.prepare(this, sql, "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
     }
 
     @Override
@@ -260,6 +282,7 @@ public final class PgConnection implements Connection {
         }
         simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
                 + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");
+        applyFloatDigits(); // RESET ALL undid it
         session.queryTimeout = session.config.queryTimeout();
         session.discardNotifications(); // UNLISTEN * above: what was queued belonged to the previous user
     }

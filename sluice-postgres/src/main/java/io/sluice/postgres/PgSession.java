@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -50,6 +51,13 @@ final class PgSession {
     /** The statement-cache lookup key reused by every request, under the write lock. */
     final StatementCache.Probe keyProbe = new StatementCache.Probe();
     final Map<String, String> parameters = new ConcurrentHashMap<>();
+    /**
+     * Random, in every server-side statement name of this connection: behind a transaction-mode
+     * pooler (PgBouncer) several client connections share a backend, and equal names ("s1") would
+     * collide there, or worse, run another connection's statement. With unique names a statement
+     * missing on the backend of the moment is only a 26000 error, which the statement cache repairs.
+     */
+    final String nameTag = Long.toString(ThreadLocalRandom.current().nextLong(1L << 41), 36);
     private final AutoCloseable io;
     private boolean readInterrupted; // by the thread holding the read turn
     private final MessageReader reader;
@@ -73,7 +81,7 @@ final class PgSession {
         this.secretKey = s.secretKey();
         this.parameters.putAll(s.parameters());
         this.transactionStatus = s.transactionStatus();
-        this.cache = new StatementCache(config.statementCacheSize());
+        this.cache = new StatementCache(config.statementCacheSize(), "s" + nameTag + "_");
         this.queryTimeout = config.queryTimeout();
     }
 

@@ -82,8 +82,12 @@ final class StatementCache implements StatementRegistry {
     private final LinkedHashMap<Key, Boolean> seenOnce;
     private long counter;
 
-    StatementCache(int capacity) {
+    private final String namePrefix;
+
+    /** @param namePrefix starts every statement name, unique per connection (see {@link PgSession#nameTag}) */
+    StatementCache(int capacity, String namePrefix) {
         this.capacity = capacity;
+        this.namePrefix = namePrefix;
         this.entries = new LinkedHashMap<>(16, 0.75f, true);
         this.seenOnce = new LinkedHashMap<>(16, 0.75f, true);
     }
@@ -119,7 +123,7 @@ final class StatementCache implements StatementRegistry {
     /** A fresh server-side name for a statement. */
     @Override
     public String nextName() {
-        return "s" + (++counter);
+        return namePrefix + (++counter);
     }
 
     /** Adds {@code statement}; returns the entries evicted to make room (to be closed on the server). */

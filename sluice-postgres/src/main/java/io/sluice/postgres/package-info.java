@@ -28,8 +28,8 @@
  *     (often built with literals and run once) runs unprepared, as an unnamed statement with text
  *     results, on its first use and is prepared on its second, so that one-off texts neither evict the
  *     statements that are reused nor cost a Parse and a Close each.</li>
- * <li>{@code application_name} (sluice). The session also starts with client_encoding UTF8,
- *     DateStyle ISO and extra_float_digits 3.</li>
+ * <li>{@code application_name} (sluice). The session also starts with client_encoding UTF8 and
+ *     DateStyle ISO (on servers before 12, also extra_float_digits 3, set after login).</li>
  * </ul>
  * Authentication: trust, cleartext password, MD5, SCRAM-SHA-256 (SASLprep as the server does it,
  * without channel binding). GSSAPI, SSPI and client certificates are not supported.

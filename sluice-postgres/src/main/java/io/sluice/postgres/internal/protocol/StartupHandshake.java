@@ -160,8 +160,7 @@ public final class StartupHandshake {
         startup.put("database", config.database());
         startup.put("application_name", config.applicationName());
         startup.put("client_encoding", "UTF8");
-        startup.put("DateStyle", "ISO");
-        startup.put("extra_float_digits", "3");
+        startup.put("DateStyle", "ISO"); // with client_encoding, a parameter PgBouncer forwards (not extra_float_digits)
         String options = config.properties().get("options"); // libpq: command-line options for the backend
         if (options != null && !options.isBlank()) {
             startup.put("options", options);
