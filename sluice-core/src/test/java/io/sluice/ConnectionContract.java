@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 public abstract class ConnectionContract {
 
     /** The column kinds the contract's tables use; subclasses name each in their dialect. */
-    protected enum ColumnKind { INT, BIGINT, TEXT, DOUBLE, DECIMAL_10_2, BOOLEAN, DATE, TIMESTAMP }
+    protected enum ColumnKind { INT, BIGINT, TEXT, DOUBLE, DECIMAL_10_2, DECIMAL_30_10, BOOLEAN, DATE, TIME, TIMESTAMP }
 
     /** Settings for a connection to the real server under test. */
     protected abstract ConnectionConfig config();
@@ -151,6 +152,61 @@ public abstract class ConnectionContract {
         assertThat(adHocFirst).containsExactly(expected);
         assertThat(adHocAgain).isEqualTo(adHocFirst);
         assertThat(prepared).isEqualTo(adHocFirst);
+    }
+
+    /**
+     * Edge values of the types both servers share, written as parameters and read back through every
+     * path a driver has: literal SQL on its first use (PostgreSQL unnamed statement, text results;
+     * MySQL COM_QUERY) and its second (prepared, binary), parameterised SQL, an explicit prepared
+     * statement, and a stream. Every path, on every driver, must give the same Java values.
+     */
+    @Test
+    void shouldReadEdgeValuesAlikeThroughEveryPath() {
+        String edges = "edges_" + Long.toHexString(System.nanoTime());
+        connection.executeScript("CREATE TEMPORARY TABLE " + edges + " (id " + columnType(ColumnKind.INT)
+                + " PRIMARY KEY, big " + columnType(ColumnKind.BIGINT) + ", d " + columnType(ColumnKind.DOUBLE)
+                + ", num " + columnType(ColumnKind.DECIMAL_30_10) + ", day " + columnType(ColumnKind.DATE)
+                + ", at " + columnType(ColumnKind.TIMESTAMP) + ", t " + columnType(ColumnKind.TIME)
+                + ", s " + columnType(ColumnKind.TEXT) + ", flag " + columnType(ColumnKind.BOOLEAN) + ")");
+        List<List<Object>> rows = List.of(
+                List.of(1, Long.MIN_VALUE, Double.MIN_VALUE, new BigDecimal("-99999999999999999999.9999999999"),
+                        LocalDate.of(1, 1, 1), LocalDateTime.of(1970, 1, 1, 0, 0, 0, 1_000), LocalTime.MIDNIGHT,
+                        "", false),
+                List.of(2, Long.MAX_VALUE, Double.MAX_VALUE, new BigDecimal("0.0000000001"), LocalDate.of(9999, 12, 31),
+                        LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000), LocalTime.of(23, 59, 59, 999_999_000),
+                        "\u00fcn\u00ef \uD83D\uDE00 \\ ' \" \t\n", true),
+                List.of(3, 0L, 0.1, new BigDecimal("12345678901234567890.1234567890"), LocalDate.of(2000, 2, 29),
+                        LocalDateTime.of(2024, 6, 1, 12, 0, 0, 123_456_000), LocalTime.of(12, 0, 0, 500_000_000),
+                        "x".repeat(10_000), true));
+        StringBuilder insert = new StringBuilder("INSERT INTO " + edges + " VALUES (");
+        for (int i = 1; i <= 9; i++) {
+            insert.append(i == 1 ? "" : ", ").append(placeholder(i));
+        }
+        String insertSql = insert.append(')').toString();
+        for (List<Object> row : rows) {
+            assertThat(connection.execute(insertSql, row.toArray())).isEqualTo(1);
+        }
+        RowMapper<List<Object>> read = r -> List.of(r.getInt(0), r.getLong(1), r.getDouble(2), r.getBigDecimal(3),
+                r.getLocalDate(4), r.getLocalDateTime(5), r.getLocalTime(6), r.getString(7), r.getBoolean(8));
+        String select = "SELECT id, big, d, num, day, at, t, s, flag FROM " + edges;
+        assertThat(connection.query(select + " ORDER BY id", read)).as("literal SQL, first use").isEqualTo(rows);
+        assertThat(connection.query(select + " ORDER BY id", read)).as("literal SQL, second use").isEqualTo(rows);
+        String byId = select + " WHERE id = " + placeholder(1);
+        for (List<Object> row : rows) {
+            assertThat(connection.query(byId, read, row.get(0))).as("parameterised").containsExactly(row);
+        }
+        try (PreparedStatement ps = connection.prepare(byId)) {
+            for (List<Object> row : rows) {
+                assertThat(ps.query(read, row.get(0))).as("explicit prepared statement").containsExactly(row);
+            }
+        }
+        List<List<Object>> streamed = new ArrayList<>();
+        try (RowStream stream = connection.stream(select + " ORDER BY id", 2)) {
+            while (stream.hasNext()) {
+                streamed.add(read.map(stream.next()));
+            }
+        }
+        assertThat(streamed).as("stream").isEqualTo(rows);
     }
 
     @Test

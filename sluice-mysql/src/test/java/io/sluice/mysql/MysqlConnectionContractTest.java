@@ -23,8 +23,10 @@ class MysqlConnectionContractTest extends ConnectionContract {
             case TEXT -> "TEXT";
             case DOUBLE -> "DOUBLE";
             case DECIMAL_10_2 -> "DECIMAL(10,2)";
+            case DECIMAL_30_10 -> "DECIMAL(30,10)";
             case BOOLEAN -> "BOOLEAN";
             case DATE -> "DATE";
+            case TIME -> "TIME(6)";
             case TIMESTAMP -> "DATETIME(6)";
         };
     }

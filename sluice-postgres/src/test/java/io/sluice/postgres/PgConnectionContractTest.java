@@ -23,8 +23,10 @@ class PgConnectionContractTest extends ConnectionContract {
             case TEXT -> "text";
             case DOUBLE -> "float8";
             case DECIMAL_10_2 -> "numeric(10,2)";
+            case DECIMAL_30_10 -> "numeric(30,10)";
             case BOOLEAN -> "boolean";
             case DATE -> "date";
+            case TIME -> "time";
             case TIMESTAMP -> "timestamp";
         };
     }
