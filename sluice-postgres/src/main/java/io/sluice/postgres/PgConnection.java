@@ -14,10 +14,12 @@ import io.sluice.SluiceException;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import io.sluice.spi.QueryEvent;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -139,6 +141,24 @@ public final class PgConnection implements Connection {
      */
     void run(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
+        if (!QueryEvent.enabled()) {
+            runUntimed(registry, sql, params, maxRows, h);
+            return;
+        }
+        QueryEvent event = new QueryEvent();
+        event.begin();
+        Throwable failure = null;
+        try {
+            runUntimed(registry, sql, params, maxRows, h);
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            event.finish("postgresql", session.serverName(), sql, h.rowCount, h.affected, failure);
+        }
+    }
+
+    private void runUntimed(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
         StatementRegistry reg = registry == session.cache && !session.cache.enabled() ? null : registry;
         try {
             session.execute(this, out -> QueryEncoder.encode(out, session, reg, sql, params, maxRows, true, h), h);
@@ -183,7 +203,21 @@ public final class PgConnection implements Connection {
                 }
             }
         };
-        session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
+        QueryEvent event = QueryEvent.enabled() ? new QueryEvent() : null;
+        if (event == null) {
+            session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
+            return counts;
+        }
+        event.begin();
+        Throwable failure = null;
+        try {
+            session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            event.finish("postgresql", session.serverName(), sql, 0, Arrays.stream(counts).sum(), failure);
+        }
         return counts;
     }
 

@@ -85,6 +85,11 @@ final class PgSession {
         this.queryTimeout = config.queryTimeout();
     }
 
+    /** {@code host:port} of the server, for events and messages. */
+    String serverName() {
+        return config.host() + ":" + (config.port() == 0 ? 5432 : config.port());
+    }
+
     /** Writes one request and returns its ticket (see {@link RequestWriter#send}). */
     long send(Object owner, Consumer<PgWriteBuffer> encoder) {
         return writer.send(owner, encoder);

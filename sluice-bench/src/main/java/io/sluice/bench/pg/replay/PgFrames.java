@@ -4,6 +4,8 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /**
  * Framing of PostgreSQL protocol v3 messages, enough for the replay server to cut a byte stream into
@@ -86,6 +88,51 @@ final class PgFrames {
         ByteBuffer.wrap(message).putInt(lengthOffset(), length);
         in.readFully(message, 5, length - 4);
         return message;
+    }
+
+    /**
+     * {@code message} with its prepared-statement name replaced by the session's canonical one
+     * ({@code S1}, {@code S2}, ... in order of first use), for Parse, Bind, and Describe or Close of a
+     * statement; any other message is returned as it is. Drivers may put random parts in statement
+     * names (Sluice does, one per connection), so recorded and replayed sessions would never match
+     * byte for byte; after this they do. The unnamed statement stays unnamed.
+     */
+    static byte[] canonicalStatementName(byte[] message, Map<String, String> names) {
+        int nameStart;
+        switch (message[0]) {
+            case 'P' -> nameStart = 5;                                  // Parse: statement name first
+            case 'B' -> nameStart = indexOfZero(message, 5) + 1;        // Bind: portal, then statement
+            case 'D', 'C' -> {
+                if (message[5] != 'S') {
+                    return message;                                     // a portal
+                }
+                nameStart = 6;
+            }
+            default -> {
+                return message;
+            }
+        }
+        int nameEnd = indexOfZero(message, nameStart);
+        if (nameEnd == nameStart) {
+            return message;
+        }
+        String name = new String(message, nameStart, nameEnd - nameStart, StandardCharsets.UTF_8);
+        byte[] canonical = names.computeIfAbsent(name, n -> "S" + (names.size() + 1)).getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[message.length - (nameEnd - nameStart) + canonical.length];
+        System.arraycopy(message, 0, out, 0, nameStart);
+        System.arraycopy(canonical, 0, out, nameStart, canonical.length);
+        System.arraycopy(message, nameEnd, out, nameStart + canonical.length, message.length - nameEnd);
+        ByteBuffer.wrap(out).putInt(lengthOffset(), out.length - 1);
+        return out;
+    }
+
+    private static int indexOfZero(byte[] b, int from) {
+        for (int i = from; i < b.length; i++) {
+            if (b[i] == 0) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("replay: unterminated string in message type " + (char) b[0]);
     }
 
     /** An ErrorResponse with severity FATAL, SQLSTATE 08P01 and {@code text}. */

@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * into exchanges, each ending where the client waits for an answer (Sync, simple Query, or the startup
  * message); the server's answer to an exchange is everything up to and including ReadyForQuery. The
  * answer is stored under the exact bytes of the exchange, per session (sessions are told apart by
- * their startup message, which carries {@code application_name}).
+ * their startup message, which carries {@code application_name}), after statement names are made
+ * canonical ({@link PgFrames#canonicalStatementName}); the real server sees the canonical names too.
  *
  * <p>Replay ({@link #replay()}): no server is involved; each exchange's bytes are looked up and the
  * recorded answer is written back byte for byte. An exchange never recorded gets a FATAL
@@ -136,8 +138,10 @@ public final class ReplayServer implements AutoCloseable {
                 return;
             }
             ByteArrayOutputStream exchange = new ByteArrayOutputStream(256);
+            Map<String, String> statementNames = new HashMap<>();
             byte[] message;
             while ((message = PgFrames.readMessage(in)) != null) {
+                message = PgFrames.canonicalStatementName(message, statementNames);
                 byte type = message[0];
                 if (type == PgFrames.TERMINATE) {
                     if (up != null) {

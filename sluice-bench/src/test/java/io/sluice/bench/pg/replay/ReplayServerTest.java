@@ -45,6 +45,53 @@ class ReplayServerTest {
         }
     }
 
+    @Test
+    void shouldReplaySluiceSessionsWhoseStatementNamesDifferPerConnection() throws Exception {
+        // Sluice names statements with a random part per connection: only canonical names can match.
+        try (ReplayServer replay = ReplayServer.start("127.0.0.1", 5432)) {
+            List<String> recorded = sluiceSession(replay.port());
+            replay.replay();
+
+            assertThat(sluiceSession(replay.port())).isEqualTo(recorded).hasSize(3 * 4);
+            assertThat(replay.misses()).isZero();
+        }
+    }
+
+    @Test
+    void shouldRenameStatementsCanonicallyAndLeaveOtherMessagesAlone() {
+        java.util.Map<String, String> names = new java.util.HashMap<>();
+        byte[] parse = message('P', "sab12_1\0SELECT 1\0\0\0");
+        byte[] bind = message('B', "\0sab12_1\0\0\0\0\0\0\0");
+        assertThat(PgFrames.canonicalStatementName(parse, names)).isEqualTo(message('P', "S1\0SELECT 1\0\0\0"));
+        assertThat(PgFrames.canonicalStatementName(bind, names)).isEqualTo(message('B', "\0S1\0\0\0\0\0\0\0"));
+        assertThat(PgFrames.canonicalStatementName(message('C', "Sother\0"), names)).isEqualTo(message('C', "SS2\0"));
+        byte[] portal = message('D', "P\0");
+        assertThat(PgFrames.canonicalStatementName(portal, names)).isSameAs(portal);
+        byte[] unnamed = message('P', "\0SELECT 2\0\0\0");
+        assertThat(PgFrames.canonicalStatementName(unnamed, names)).isSameAs(unnamed);
+    }
+
+    private static byte[] message(char type, String body) {
+        byte[] b = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return java.nio.ByteBuffer.allocate(5 + b.length).put((byte) type).putInt(4 + b.length).put(b).array();
+    }
+
+    /** A Sluice connection through the replay server: an explicit prepared statement and ad-hoc SQL, 4 times each. */
+    private static List<String> sluiceSession(int port) {
+        List<String> values = new ArrayList<>();
+        try (io.sluice.Connection c = io.sluice.Sluice.connect("postgresql://postgres@127.0.0.1:" + port
+                + "/test?sslmode=disable&application_name=replay-sluice");
+                io.sluice.PreparedStatement ps = c.prepare("SELECT now()::text, $1::int")) {
+            for (int i = 0; i < 4; i++) {
+                values.add(ps.query(r -> r.getString(0) + "|" + r.getInt(1), i).get(0));
+                values.add(c.queryFirst("SELECT clock_timestamp()::text", r -> r.getString(0)).orElseThrow());
+                values.add(c.queryFirst("SELECT $1::int * 2, statement_timestamp()::text", r -> r.getInt(0) + "|" + r.getString(1), i)
+                        .orElseThrow());
+            }
+        }
+        return values;
+    }
+
     /** Connects through the replay server, runs the query 8 times (past prepareThreshold), returns every value. */
     private static List<String> session(int port, int rows) throws SQLException {
         List<String> values = new ArrayList<>();
