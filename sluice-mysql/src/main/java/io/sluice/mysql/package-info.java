@@ -30,7 +30,12 @@
  *       ON DUPLICATE KEY, SELECT or RETURNING; no quotes or comments in the text) goes out as
  *       COM_STMT_BULK_EXECUTE commands of up to 1 MiB, executed by the server as an array (each set then
  *       counts 1; a set whose parameter types differ from the previous sets' starts a new command).
- *       Any other statement: up to 512 executes written before their replies are read (pipelining).</li>
+ *       Any other statement: up to 512 executes written before their replies are read (pipelining).
+ *       A server error names the failed set: {@code ServerException.fields()} holds {@code batch_index}
+ *       (0-based) for a pipelined batch, and {@code where} says which sets were not sent and which stay
+ *       done (outside a transaction: none, the batch is rolled back; inside: the earlier sets and the
+ *       later already-sent ones that succeeded). A failed bulk command is undone by the server as one
+ *       statement without naming the set: {@code where} gives the command's range.</li>
  *   <li>{@code stream} opens a read-only server cursor (COM_STMT_EXECUTE with CURSOR_TYPE_READ_ONLY) and
  *       asks for {@code fetchSize} rows at a time with COM_STMT_FETCH: client memory stays bounded, and
  *       closing early costs one COM_STMT_RESET. SQL that runs as text (cache size 0, no parameters) is
