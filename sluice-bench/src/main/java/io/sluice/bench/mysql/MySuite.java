@@ -59,8 +59,9 @@ abstract class MySuite implements Suite {
 
     /**
      * One note: {@code caseName}'s {@code unit} cells, Sluice against the better of the two peers, e.g.
-     * {@code workload ops/s: sluice 1.92x the better peer (mariadb-connector-j) at {rows=1000, threads=1}, target >= 1.50x: met};
-     * the worst cell when there are several. Null when the cells are missing (a suite run without that case).
+     * {@code prepared ops/s: sluice 1.92x the better peer (mariadb-connector-j) at {rows=500, threads=2}, target >= 1.50x: met}
+     * or, for a cost, {@code ... B/row: sluice 3.08x less than the better peer ...}; the worst cell when there
+     * are several; no target when {@code target} is 0. Null when the suite's run has no such cells.
      */
     static String versusBestPeer(List<Cell> cells, String caseName, String unit, double target) {
         String line = null;
@@ -83,8 +84,8 @@ abstract class MySuite implements Suite {
             double ratio = sluice.higherIsBetter() ? sluice.score() / best.score() : best.score() / sluice.score();
             if (ratio < worst) {
                 worst = ratio;
-                line = String.format(java.util.Locale.ROOT, "%s %s: sluice %.2fx the better peer (%s) at %s%s", caseName, unit,
-                        ratio, best.system(), sluice.params(),
+                line = String.format(java.util.Locale.ROOT, "%s %s: sluice %.2fx%s the better peer (%s) at %s%s", caseName, unit,
+                        ratio, sluice.higherIsBetter() ? "" : " less than", best.system(), sluice.params(),
                         target > 0 ? String.format(java.util.Locale.ROOT, ", target >= %.2fx: %s", target, ratio >= target ? "met" : "missed") : "");
             }
         }
