@@ -16,11 +16,12 @@
  *       the trusted CA file).</li>
  *   <li>Statement cache: an ad-hoc SQL text with parameters is prepared on first use (on MariaDB
  *       prepare and execute go out in one write); a parameterless text runs through COM_QUERY (text
- *       rows) on its first use and is prepared on its second, so that SQL built with literals and run
- *       once costs no prepare and close (a text containing {@code ;} is prepared at once, so that it is
- *       always one statement). Prepared texts stay in a per-connection LRU of
- *       {@code statement_cache_size} statements (default 256), and the parameterless texts seen once
- *       in a second LRU of that size; results then arrive as binary rows. With size 0, parameterless
+ *       rows) on its first two uses and is prepared on its third, so that SQL built with literals costs
+ *       no prepare and close when run once, or drawn from more texts than the cache holds (a random id
+ *       in the text) (a text containing {@code ;} is prepared at once, so that it is always one
+ *       statement). Prepared texts stay in a per-connection LRU of {@code statement_cache_size}
+ *       statements (default 256), and the uses of parameterless texts not yet prepared are counted in a
+ *       second LRU of that size; results then arrive as binary rows. With size 0, parameterless
  *       SQL always runs through COM_QUERY and SQL with parameters is prepared once and closed. A text
  *       result whose column definitions are byte-identical to the previous text result's reuses their
  *       decoded form.</li>
