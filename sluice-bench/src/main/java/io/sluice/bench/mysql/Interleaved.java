@@ -20,6 +20,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>After {@code bin/bench} has compiled:
  * {@code java -cp "sluice-bench/target/classes:$(cat sluice-bench/target/classpath.txt)" io.sluice.bench.mysql.Interleaved fetch prepared 2000 1 20 250}
  * (kind: fetch, point, insert, batch or read; variant, rows, threads, rounds, slice milliseconds).
+ * {@code -Dsluice.bench.mariadb.options=...} and {@code -Dsluice.bench.mysql.options=...} run a peer with
+ * other settings ({@link MyEndpoint}).
  */
 public final class Interleaved {
     private Interleaved() {}
