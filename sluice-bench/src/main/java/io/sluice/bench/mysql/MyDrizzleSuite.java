@@ -42,6 +42,12 @@ final class MyDrizzleSuite extends MySuite {
     public void run(RunContext context, ResultSink sink) throws Exception {
         List<Cell> measured = jmh(context, sink, Map.of("kind", List.of("insert", "batch", "read"),
                 "variant", List.of("prepared"), "rows", List.of(Integer.toString(DrizzleTable.ROWS))), List.of(1), "kind");
+        wholeLoadTests(measured).forEach(sink::accept);
+    }
+
+    /** The {@code workload} and {@code workload-batch} cells of every system that has the parts measured. */
+    static List<Cell> wholeLoadTests(List<Cell> measured) {
+        List<Cell> derived = new ArrayList<>();
         for (Cell read : measured) {
             if (!read.name().equals("read")) {
                 continue;
@@ -52,11 +58,12 @@ final class MyDrizzleSuite extends MySuite {
                     String name = insert.name().equals("insert") ? "workload" : "workload-batch";
                     Cell whole = read.unit().equals("ops/s") ? wholeThroughput(name, insert, read) : wholeCost(name, insert, read);
                     if (whole != null) {
-                        sink.accept(whole);
+                        derived.add(whole);
                     }
                 }
             }
         }
+        return derived;
     }
 
     /** Load tests per second: one insert operation and {@value #READS} reads, their times added. */
