@@ -17,11 +17,12 @@
  *       {@code sslpassword}) for users created {@code REQUIRE X509} or {@code REQUIRE SUBJECT}.</li>
  *   <li>Statement cache: an ad-hoc SQL text with parameters is prepared on first use (on MariaDB
  *       prepare and execute go out in one write); a parameterless text runs through COM_QUERY (text
- *       rows) on its first use and is prepared on its second, so that SQL built with literals and run
- *       once costs no prepare and close (a text containing {@code ;} is prepared at once, so that it is
- *       always one statement). Prepared texts stay in a per-connection LRU of
- *       {@code statement_cache_size} statements (default 256), and the parameterless texts seen once
- *       in a second LRU of that size; results then arrive as binary rows. With size 0, parameterless
+ *       rows) on its first two uses and is prepared on its third, so that SQL built with literals costs
+ *       no prepare and close when run once, or drawn from more texts than the cache holds (a random id
+ *       in the text) (a text containing {@code ;} is prepared at once, so that it is always one
+ *       statement). Prepared texts stay in a per-connection LRU of {@code statement_cache_size}
+ *       statements (default 256), and the uses of parameterless texts not yet prepared are counted in a
+ *       second LRU of that size; results then arrive as binary rows. With size 0, parameterless
  *       SQL always runs through COM_QUERY and SQL with parameters is prepared once and closed. A text
  *       result whose column definitions are byte-identical to the previous text result's reuses their
  *       decoded form.</li>
@@ -31,7 +32,12 @@
  *       ON DUPLICATE KEY, SELECT or RETURNING; no quotes or comments in the text) goes out as
  *       COM_STMT_BULK_EXECUTE commands of up to 1 MiB, executed by the server as an array (each set then
  *       counts 1; a set whose parameter types differ from the previous sets' starts a new command).
- *       Any other statement: up to 512 executes written before their replies are read (pipelining).</li>
+ *       Any other statement: up to 512 executes written before their replies are read (pipelining).
+ *       A server error names the failed set: {@code ServerException.fields()} holds {@code batch_index}
+ *       (0-based) for a pipelined batch, and {@code where} says which sets were not sent and which stay
+ *       done (outside a transaction: none, the batch is rolled back; inside: the earlier sets and the
+ *       later already-sent ones that succeeded). A failed bulk command is undone by the server as one
+ *       statement without naming the set: {@code where} gives the command's range.</li>
  *   <li>{@code stream} opens a read-only server cursor (COM_STMT_EXECUTE with CURSOR_TYPE_READ_ONLY) and
  *       asks for {@code fetchSize} rows at a time with COM_STMT_FETCH: client memory stays bounded, and
  *       closing early costs one COM_STMT_RESET. SQL that runs as text (cache size 0, no parameters) is

@@ -92,11 +92,41 @@ class MysqlSessionTest {
             c.begin();
             List<Object[]> bad = List.of(new Object[] {1}, new Object[] {1}, new Object[] {2});
             assertThatThrownBy(() -> c.executeBatch("INSERT INTO my_bulk_tx VALUES (?)", bad)).isInstanceOf(ServerException.class)
-                    .hasMessageContaining("Duplicate");
+                    .hasMessageContaining("Duplicate")
+                    .satisfies(e -> {
+                        ServerException se = (ServerException) e;
+                        assertThat(se.fields()).doesNotContainKey("batch_index"); // the server does not say which set
+                        assertThat(se.fields().get("where")).startsWith("executeBatch: one of parameter sets 0..2 (0-based) of 3 failed")
+                                .endsWith("0 sets that succeeded remain done in the transaction");
+                    });
+            assertThat(c.query("SELECT COUNT(*) FROM my_bulk_tx", r -> r.getLong(0))).containsExactly(0L); // undone as one statement
             assertThat(c.inTransaction()).isTrue();
             c.rollback();
             assertThat(c.query("SELECT COUNT(*) FROM my_bulk_tx", r -> r.getLong(0))).containsExactly(0L);
             assertThat(c.executeBatch("INSERT INTO my_bulk_tx VALUES (?)", java.util.Collections.singletonList(new Object[] {7}))).containsExactly(1);
+        }
+    }
+
+    @Test
+    void shouldNameFailedSetAndWhatRanWhenPipelinedBatchFails() {
+        try (Connection c = MysqlTestSupport.connect()) {
+            c.executeScript("CREATE TEMPORARY TABLE my_batch_fail (id INT PRIMARY KEY) ENGINE=InnoDB");
+            c.execute("INSERT INTO my_batch_fail VALUES (1)");
+            String sql = "INSERT INTO my_batch_fail (id) SELECT ?"; // not a plain VALUES row: pipelined, one reply per set
+            List<Object[]> bad = List.of(new Object[] {10}, new Object[] {1}, new Object[] {11}, new Object[] {1});
+
+            assertThatThrownBy(() -> c.executeBatch(sql, bad)).isInstanceOfSatisfying(ServerException.class, e -> {
+                assertThat(e.fields()).containsEntry("batch_index", "1").containsEntry("error_code", "1062");
+                assertThat(e.fields().get("where")).isEqualTo("executeBatch: parameter set 1 (0-based) of 4 failed; the 2 sets after it"
+                        + " were already sent: 1 succeeded, 1 failed; the whole batch was rolled back");
+            });
+            assertThat(c.query("SELECT id FROM my_batch_fail ORDER BY id", r -> r.getInt(0))).containsExactly(1);
+
+            c.begin();
+            assertThatThrownBy(() -> c.executeBatch(sql, bad)).isInstanceOfSatisfying(ServerException.class, e ->
+                    assertThat(e.fields().get("where")).endsWith("1 succeeded, 1 failed; 2 sets that succeeded remain done in the transaction"));
+            assertThat(c.query("SELECT id FROM my_batch_fail ORDER BY id", r -> r.getInt(0))).containsExactly(1, 10, 11);
+            c.rollback();
         }
     }
 
@@ -137,14 +167,18 @@ class MysqlSessionTest {
     }
 
     @Test
-    void shouldRunParameterlessTextAsQueryOnFirstUseAndPrepareItOnSecondUse() {
+    void shouldRunParameterlessTextAsQueryOnFirstTwoUsesAndPrepareItOnThird() {
         try (Connection c = MysqlTestSupport.connect()) {
             prepares(c); // prepares and caches the status query itself
             long before = prepares(c);
-            for (int use = 1; use <= 3; use++) {
+            for (int use = 1; use <= 2; use++) {
                 assertThat(c.query("SELECT 41 + 1", r -> r.getInt(0))).containsExactly(42);
             }
-            assertThat(prepares(c) - before).as("one prepare, on the second use").isEqualTo(1);
+            assertThat(prepares(c) - before).as("two uses as COM_QUERY").isEqualTo(0);
+            for (int use = 3; use <= 4; use++) {
+                assertThat(c.query("SELECT 41 + 1", r -> r.getInt(0))).containsExactly(42);
+            }
+            assertThat(prepares(c) - before).as("one prepare, on the third use").isEqualTo(1);
             assertThat(c.query("SELECT 40 + 1", r -> r.getInt(0))).containsExactly(41);
             assertThat(prepares(c) - before).as("a new text runs as COM_QUERY").isEqualTo(1);
         }

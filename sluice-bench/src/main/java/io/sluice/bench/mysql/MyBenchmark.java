@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Every MySQL workload: one operation of {@code kind} ({@code fetch}, {@code point}, {@code insert},
+ * Every MySQL workload: one operation of {@code kind} ({@code fetch}, {@code point}, {@code insert}, {@code batch},
  * {@code read}) with {@code variant} and {@code rows}, one connection per benchmark thread. Run through
  * the {@code mysql-*} suites.
  */

@@ -2,7 +2,10 @@ package io.sluice.bench.mysql;
 
 /**
  * Where the MariaDB under test is and how each system reaches it: root on 127.0.0.1:3306, database
- * {@code test}, TLS off for every system, every driver at its default settings otherwise.
+ * {@code test}, TLS off for every system, every driver at its default settings otherwise. For a
+ * fairness check (sluice-bench README), the system properties {@code sluice.bench.mariadb.options} and
+ * {@code sluice.bench.mysql.options} append URL options to that peer's JDBC URL, e.g.
+ * {@code useServerPrepStmts=true}; the suites' documented cells run without them.
  */
 final class MyEndpoint {
     private MyEndpoint() {}
@@ -17,9 +20,15 @@ final class MyEndpoint {
 
     static String jdbcUrl(String system) {
         return switch (system) {
-            case MARIADB -> "jdbc:mariadb://127.0.0.1:3306/test?user=root&sslMode=disable";
-            case MYSQL -> "jdbc:mysql://127.0.0.1:3306/test?user=root&sslMode=DISABLED&connectionTimeZone=UTC";
+            case MARIADB -> "jdbc:mariadb://127.0.0.1:3306/test?user=root&sslMode=disable" + options("sluice.bench.mariadb.options");
+            case MYSQL -> "jdbc:mysql://127.0.0.1:3306/test?user=root&sslMode=DISABLED&connectionTimeZone=UTC"
+                    + options("sluice.bench.mysql.options");
             default -> throw new IllegalArgumentException("not a JDBC system: system=" + system);
         };
+    }
+
+    private static String options(String property) {
+        String options = System.getProperty(property, "");
+        return options.isEmpty() ? "" : "&" + options;
     }
 }

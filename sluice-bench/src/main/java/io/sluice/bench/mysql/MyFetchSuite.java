@@ -1,9 +1,12 @@
 package io.sluice.bench.mysql;
 
+import io.sluice.bench.Cell;
 import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * {@code mysql-fetch}: the ldbc fetch of 500..2000 rows of {@code my_ldbc} reading all 16 columns,
@@ -15,6 +18,19 @@ final class MyFetchSuite extends MySuite {
     @Override
     public String name() {
         return "mysql-fetch";
+    }
+
+    /** The fetch targets, per case at 1 and 2 threads: >= 1.5x the better peer, <= 1/3 of its allocation per row. */
+    @Override
+    public List<String> notes(List<Cell> all) {
+        List<Cell> cells = all.stream().filter(c -> c.params().get("threads") instanceof Integer t && t <= 2).toList();
+        List<String> lines = new ArrayList<>();
+        for (String variant : List.of("statement", "prepared")) {
+            lines.add(versusBestPeer(cells, variant, "ops/s", 1.5));
+            lines.add(versusBestPeer(cells, variant, "B/row", 3.0));
+        }
+        lines.removeIf(Objects::isNull);
+        return lines;
     }
 
     @Override

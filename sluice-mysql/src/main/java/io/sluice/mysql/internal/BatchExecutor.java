@@ -16,6 +16,14 @@ import java.util.List;
  * INSERT affects one row per set). Otherwise the batch is pipelined: a chunk of COM_STMT_EXECUTE packets
  * is written with one flush, then their OK/ERR responses are read in order. Outside a transaction the
  * batch is wrapped in START TRANSACTION ... COMMIT so that it is atomic.
+ *
+ * <p>A server error is thrown as a {@link ServerException} that says which parameter set failed and
+ * what stayed done: field {@code batch_index} (0-based) when the server's reply names the set (a
+ * pipelined batch), and a {@code where} text in every case. A failed bulk command is undone by the
+ * server as one statement and does not say which of its sets failed, so {@code where} gives its range.
+ * Inside the caller's transaction, the sets before the failure stay done, and so do pipelined sets
+ * after it that were already sent and succeeded (MySQL runs every command it receives): {@code where}
+ * counts them, so that nothing is applied without the caller being told.
  */
 final class BatchExecutor {
     /** Bounded so that the server's replies never fill the socket buffers while the client still writes. */
@@ -38,7 +46,7 @@ final class BatchExecutor {
         }
         ServerException failure = null;
         try {
-            failure = bulk ? runBulk(c, info, sets, counts) : runPipelined(c, info, sets, counts);
+            failure = bulk ? runBulk(c, info, sets, counts, inTransaction) : runPipelined(c, info, sets, counts, inTransaction);
         } catch (RuntimeException e) {
             c.writer().discard();
             if (!inTransaction) {
@@ -56,9 +64,36 @@ final class BatchExecutor {
         return counts;
     }
 
-    /** COM_STMT_EXECUTE per set, {@value #CHUNK} written before their replies are read; the first server error, if any. */
-    private static ServerException runPipelined(MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts) {
+    /** {@code e} with {@code where} (and {@code batch_index} when known) added to the server's fields. */
+    private static ServerException located(ServerException e, int index, String where) {
+        java.util.Map<String, String> fields = new java.util.LinkedHashMap<>(e.fields());
+        if (index >= 0) {
+            fields.put("batch_index", Integer.toString(index));
+        }
+        fields.put("where", where);
+        return new ServerException(new io.sluice.ServerMessage(fields));
+    }
+
+    private static String notSent(int count) {
+        return count > 0 ? "; the " + count + " sets after those were not sent" : "";
+    }
+
+    /** What a failure left done: nothing outside a transaction (rolled back), else {@code done} sets in the caller's transaction. */
+    private static String outcome(boolean inTransaction, int done) {
+        return inTransaction ? done + " sets that succeeded remain done in the transaction" : "the whole batch was rolled back";
+    }
+
+    /**
+     * COM_STMT_EXECUTE per set, {@value #CHUNK} written before their replies are read; the first server
+     * error, if any, located. The rest of a failed set's chunk was already sent: its replies are read
+     * and counted, and no further chunk is sent.
+     */
+    private static ServerException runPipelined(MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts,
+                                                boolean inTransaction) {
         ServerException failure = null;
+        int failedAt = -1;
+        int ranAfter = 0;
+        int failedAfter = 0;
         for (int from = 0; from < sets.size(); from += CHUNK) {
             int to = Math.min(sets.size(), from + CHUNK);
             for (int i = from; i < to; i++) {
@@ -71,20 +106,33 @@ final class BatchExecutor {
                 try {
                     r.drain();
                     counts[i] = r.affectedRows();
+                    if (failure != null) {
+                        ranAfter++;
+                    }
                 } catch (ServerException e) {
-                    failure = failure == null ? e : failure;
-                    counts[i] = -1;
+                    if (failure == null) {
+                        failure = e;
+                        failedAt = i;
+                    } else {
+                        failedAfter++;
+                    }
                 }
             }
             if (failure != null) {
-                break;
+                int sentAfter = to - failedAt - 1;
+                String where = "executeBatch: parameter set " + failedAt + " (0-based) of " + sets.size() + " failed"
+                        + (sentAfter > 0 ? "; the " + sentAfter + " sets after it were already sent: " + ranAfter + " succeeded, "
+                                + failedAfter + " failed" : "")
+                        + notSent(sets.size() - to) + "; " + outcome(inTransaction, failedAt + ranAfter);
+                return located(failure, failedAt, where);
             }
         }
-        return failure;
+        return null;
     }
 
-    /** COM_STMT_BULK_EXECUTE commands, one at a time; the server error that stopped them, if any. */
-    private static ServerException runBulk(MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts) {
+    /** COM_STMT_BULK_EXECUTE commands, one at a time; the server error that stopped them, if any, located. */
+    private static ServerException runBulk(MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts,
+                                           boolean inTransaction) {
         int from = 0;
         while (from < sets.size()) {
             int to = BulkExecuteEncoder.writeBulk(c.writer(), info.id, info.paramCount, sets, from, BULK_BYTES);
@@ -94,8 +142,10 @@ final class BatchExecutor {
             try {
                 r.drain();
             } catch (ServerException e) {
-                Arrays.fill(counts, from, counts.length, -1);
-                return e;
+                String where = "executeBatch: one of parameter sets " + from + ".." + (to - 1) + " (0-based) of " + sets.size()
+                        + " failed (one bulk command: the server undid all of it and does not say which set)"
+                        + notSent(sets.size() - to) + "; " + outcome(inTransaction, from);
+                return located(e, -1, where);
             }
             if (r.affectedRows() != to - from) {
                 throw new SluiceException("bulk INSERT reported another count than one row per set: sets=" + (to - from)

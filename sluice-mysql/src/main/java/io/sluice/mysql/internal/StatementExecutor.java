@@ -116,10 +116,10 @@ final class StatementExecutor {
             if (!cache.enabled()) {
                 return connection.sendText(sql); // statement_cache_size=0: never prepare automatically
             }
-            if (cursorFlags == CURSOR_TYPE_NO_CURSOR && sql.indexOf(';') < 0 && cache.get(sql) == null && cache.firstUse(sql)) {
-                // First use of a parameterless text: COM_QUERY, prepared only if it comes again. A text
-                // with ';' is prepared at once, so that it is one statement on every use (COM_QUERY
-                // would run a multi-statement text the first time only).
+            if (cursorFlags == CURSOR_TYPE_NO_CURSOR && sql.indexOf(';') < 0 && cache.get(sql) == null && cache.runAsText(sql)) {
+                // First uses of a parameterless text: COM_QUERY, prepared only if it keeps coming back
+                // (StatementCache.TEXT_USES). A text with ';' is prepared at once, so that it is one
+                // statement on every use (COM_QUERY would run a multi-statement text the first time only).
                 return connection.sendText(sql);
             }
         }
