@@ -94,8 +94,8 @@ final class QueryEncoder {
         PgStatement st = registry.get(probe);
         h.key = null;
         h.registry = registry;
-        if (st == null && params.length == 0 && registry instanceof StatementCache cache && cache.firstUse(probe)) {
-            // Prepared on its second use: see StatementCache.firstUse.
+        if (st == null && params.length == 0 && registry instanceof StatementCache cache && cache.runUnprepared(probe)) {
+            // Prepared only when it keeps coming back: see StatementCache.runUnprepared.
             bindUnnamed(out, sql, params);
             return;
         }

@@ -78,8 +78,11 @@ final class StatementCache implements StatementRegistry {
 
     private final int capacity;
     private final LinkedHashMap<Key, PgStatement> entries;
-    /** Parameterless SQL texts run once without being prepared (LRU, as many as the cache holds). */
-    private final LinkedHashMap<Key, Boolean> seenOnce;
+    /** Uses of a parameterless SQL text as an unnamed statement before it is prepared (as in the MySQL driver). */
+    static final int TEXT_USES = 2;
+
+    /** Uses so far of parameterless SQL texts not yet prepared (LRU, as many texts as the cache holds). */
+    private final LinkedHashMap<Key, Integer> textUses;
     private long counter;
 
     private final String namePrefix;
@@ -89,24 +92,32 @@ final class StatementCache implements StatementRegistry {
         this.capacity = capacity;
         this.namePrefix = namePrefix;
         this.entries = new LinkedHashMap<>(16, 0.75f, true);
-        this.seenOnce = new LinkedHashMap<>(16, 0.75f, true);
+        this.textUses = new LinkedHashMap<>(16, 0.75f, true);
     }
 
     /**
-     * True the first time a parameterless SQL text missing from the cache is looked up (recorded
-     * then), false the next time (forgotten then, as it is about to be prepared). A text with no
-     * parameters is often built with literals and run once; running it unprepared the first time keeps
-     * such texts from evicting the statements that are reused, and saves their Parse and Close.
+     * True while a parameterless SQL text missing from the cache should still run unprepared: its use
+     * is counted, up to {@value #TEXT_USES}; false on the use after (it is forgotten then, as the caller
+     * is about to prepare it). A text with no parameters is often built with literals: run once, or
+     * drawn from more texts than the cache holds (a random id in the text), preparing it would evict
+     * the statements that are reused and cost a Parse and a Close each; the MySQL driver measured 13%
+     * of 2,000 such point selects prepared and evicted after one more use when preparing on the second.
      */
-    boolean firstUse(Probe probe) {
-        if (seenOnce.remove(probe) != null) {
+    boolean runUnprepared(Probe probe) {
+        Integer uses = textUses.get(probe);
+        if (uses != null && uses >= TEXT_USES) {
+            textUses.remove(probe);
             return false;
         }
-        seenOnce.put(probe.toKey(), Boolean.TRUE);
-        if (seenOnce.size() > capacity) {
-            Iterator<Key> eldest = seenOnce.keySet().iterator();
-            eldest.next();
-            eldest.remove();
+        if (uses != null) {
+            textUses.put(probe.toKey(), uses + 1);
+        } else {
+            textUses.put(probe.toKey(), 1);
+            if (textUses.size() > capacity) {
+                Iterator<Key> eldest = textUses.keySet().iterator();
+                eldest.next();
+                eldest.remove();
+            }
         }
         return true;
     }
@@ -150,7 +161,7 @@ final class StatementCache implements StatementRegistry {
 
     void clear() {
         entries.clear();
-        seenOnce.clear();
+        textUses.clear();
     }
 
     int size() {

@@ -25,9 +25,9 @@
  * <li>{@code statement_cache_size} (256): server-side statements kept per connection (LRU) for
  *     ad-hoc SQL, keyed by SQL text and parameter types; 0 = unnamed statements, text results. The
  *     policy is the MySQL driver's: SQL with parameters is prepared on first use; a parameterless text
- *     (often built with literals and run once) runs unprepared, as an unnamed statement with text
- *     results, on its first use and is prepared on its second, so that one-off texts neither evict the
- *     statements that are reused nor cost a Parse and a Close each.</li>
+ *     (often built with literals) runs unprepared, as an unnamed statement with text results, on its
+ *     first two uses and is prepared on its third, so that texts run once, or drawn from more texts
+ *     than the cache holds, neither evict the statements that are reused nor cost a Parse and a Close.</li>
  * <li>{@code application_name} (sluice). The session also starts with client_encoding UTF8 and
  *     DateStyle ISO (on servers before 12, also extra_float_digits 3, set after login).</li>
  * </ul>

@@ -325,13 +325,15 @@ class PgSessionBehaviourTest {
     }
 
     @Test
-    void shouldPrepareParameterlessSqlOnItsSecondUse() {
+    void shouldPrepareParameterlessSqlOnItsThirdUse() {
         try (PgConnection fresh = new PgDriver().connect(PgTestConfig.trust().build())) {
             String sql = "SELECT 6 * 7 AS answer";
+            for (int use = 1; use <= StatementCache.TEXT_USES; use++) {
+                assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
+                assertThat(fresh.session().cache.size()).as("use %d: not prepared", use).isZero();
+            }
             assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
-            assertThat(fresh.session().cache.size()).as("run once: not prepared").isZero();
-            assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
-            assertThat(fresh.session().cache.size()).as("second use: prepared").isEqualTo(1);
+            assertThat(fresh.session().cache.size()).as("third use: prepared").isEqualTo(1);
             assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
             assertThat(fresh.session().cache.size()).isEqualTo(1);
             assertThat(fresh.query("SELECT $1::int4 + 1", r -> r.getInt(0), 1)).as("with parameters: prepared at once")
@@ -361,6 +363,7 @@ class PgSessionBehaviourTest {
                 + "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid, 9223372036854775807::int8";
         try (PgConnection fresh = new PgDriver().connect(PgTestConfig.trust().build())) {
             List<Object> text = fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects).orElseThrow();
+            assertThat(fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects)).contains(text);
             assertThat(fresh.session().cache.size()).isZero();
             List<Object> binary = fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects).orElseThrow();
             assertThat(fresh.session().cache.size()).isEqualTo(1);
