@@ -30,7 +30,8 @@ public final class QueryEvent extends Event {
     @Label("Server") public String server;
     @Label("SQL") public String sql;
     @Label("Rows Read") public long rows;
-    @Label("Rows Affected") public long affected;
+    @Label("Rows Affected") @Description("The count the server's completion message gives (PostgreSQL's SELECT n too; MySQL's only for changes)")
+    public long affected;
     @Label("Outcome") @Description("ok, or the failure's class and SQLSTATE") public String outcome;
 
     /** True while a recording has this event on: only then does a driver create and time one. */

@@ -24,14 +24,18 @@ import io.sluice.mysql.internal.codec.PacketWriter;
 import io.sluice.mysql.internal.codec.ParameterEncoder;
 import io.sluice.mysql.internal.codec.Payload;
 import io.sluice.mysql.internal.codec.ServerPackets;
+import io.sluice.spi.QueryEvent;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * A connection to a MySQL or MariaDB server. Requests are serialised by one lock; each request
@@ -304,10 +308,42 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void forEach(String sql, RowHandler handler, Object... params) {
+        if (QueryEvent.enabled()) {
+            long[] rows = new long[1];
+            traced(sql, () -> request(() -> {
+                forEachRow(statements.start(sql, params, CURSOR_TYPE_NO_CURSOR), row -> {
+                    rows[0]++;
+                    handler.handle(row);
+                });
+                return null;
+            }), result -> rows[0], result -> 0);
+            return;
+        }
         request(() -> {
             forEachRow(statements.start(sql, params, CURSOR_TYPE_NO_CURSOR), handler);
             return null;
         });
+    }
+
+    /**
+     * Runs {@code call} (a whole request) inside a JFR {@link QueryEvent}, for use only while a
+     * recording has the event on, with the rows read and affected taken from the result.
+     */
+    private <T> T traced(String sql, Supplier<T> call, ToLongFunction<T> rows, ToLongFunction<T> affected) {
+        QueryEvent event = new QueryEvent();
+        event.begin();
+        T result = null;
+        Throwable failure = null;
+        try {
+            result = call.get();
+            return result;
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            event.finish("mysql", config.host() + ":" + (config.port() == 0 ? 3306 : config.port()), sql,
+                    failure == null ? rows.applyAsLong(result) : 0, failure == null ? affected.applyAsLong(result) : 0, failure);
+        }
     }
 
     @Override
@@ -351,6 +387,13 @@ public final class MysqlConnection implements Connection {
      */
     @Override
     public <T> java.util.Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
+        if (QueryEvent.enabled()) {
+            return traced(sql, () -> queryFirstUntraced(sql, mapper, params), first -> first.isPresent() ? 1 : 0, first -> 0);
+        }
+        return queryFirstUntraced(sql, mapper, params);
+    }
+
+    private <T> java.util.Optional<T> queryFirstUntraced(String sql, RowMapper<T> mapper, Object... params) {
         return request(() -> {
             ResultCursor c = statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
             T first = null;
@@ -377,6 +420,13 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public long execute(String sql, Object... params) {
+        if (QueryEvent.enabled()) {
+            return traced(sql, () -> executeUntraced(sql, params), n -> 0, n -> n);
+        }
+        return executeUntraced(sql, params);
+    }
+
+    private long executeUntraced(String sql, Object... params) {
         return request(() -> {
             ResultCursor c = statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
             c.drain();
@@ -386,6 +436,13 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public long[] executeBatch(String sql, List<Object[]> parameterSets) {
+        if (QueryEvent.enabled()) {
+            return traced(sql, () -> executeBatchUntraced(sql, parameterSets), counts -> 0, counts -> Arrays.stream(counts).sum());
+        }
+        return executeBatchUntraced(sql, parameterSets);
+    }
+
+    private long[] executeBatchUntraced(String sql, List<Object[]> parameterSets) {
         return request(() -> {
             PreparedInfo info = statements.statementFor(sql, parameterSets.isEmpty() ? 0 : parameterSets.get(0).length);
             if (info == PreparedInfo.TEXT_ONLY) {
