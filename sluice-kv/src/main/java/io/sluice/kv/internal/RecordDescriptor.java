@@ -90,14 +90,35 @@ public final class RecordDescriptor {
     }
 
     /**
-     * CRC32C of a record whose value was already copied into {@code value}: the header and key are read
-     * from the log, the value from the (now cache-hot) copy, so the value's bytes leave memory once.
+     * Copies the record's value to {@code dst[0, valueLength)} and returns the record's CRC32C, computed
+     * over the copies in {@code dst} rather than over the mapping. The JDK checksums a mapped buffer
+     * only after acquiring its arena's shared session (two CASes on one counter, next to the liveness
+     * state that every access to the segment reads), so concurrent readers of one segment would bounce
+     * that cache line on every get. Header and key are staged in {@code dst} first (then overwritten by
+     * the value), so bytes of {@code dst} past the value may change; a {@code dst} too small to stage
+     * them has them checksummed from the mapping. Requires {@code valueLength <= dst.byteSize()}.
      */
-    public static int computeCrc(MemorySegment seg, long record, int keyLength, byte[] value) {
+    public static int copyValueWithCrc(MemorySegment seg, long record, int keyLength, int valueLength, MemorySegment dst) {
         CRC32C crc = new CRC32C();
-        crc.update(seg.asSlice(record + 4, HEADER_LENGTH - 4 + keyLength).asByteBuffer());
-        crc.update(value, 0, value.length);
+        int staged = HEADER_LENGTH - 4 + keyLength;
+        if (staged <= dst.byteSize()) {
+            MemorySegment.copy(seg, record + 4, dst, 0, staged);
+            update(crc, dst, staged);
+        } else {
+            crc.update(seg.asSlice(record + 4, staged).asByteBuffer());
+        }
+        MemorySegment.copy(seg, valueOffset(record, keyLength), dst, 0, valueLength);
+        update(crc, dst, valueLength);
         return (int) crc.getValue();
+    }
+
+    /** Adds {@code seg[0, length)} to {@code crc}: a byte[]-backed segment through the array intrinsic. */
+    private static void update(CRC32C crc, MemorySegment seg, int length) {
+        if (seg.heapBase().orElse(null) instanceof byte[] array) {
+            crc.update(array, (int) seg.address(), length); // a heap segment's address is its offset in the array
+        } else {
+            crc.update(seg.asSlice(0, length).asByteBuffer());
+        }
     }
 
     /** True when the record at {@code record} has a plausible header and its CRC matches. */

@@ -183,37 +183,44 @@ public final class StoreEngine implements AutoCloseable {
                         || (long) RecordDescriptor.HEADER_LENGTH + keyLength + valueLength != length) {
                     throw new KvCorruptionException("record length mismatch", seg.path(), rec);
                 }
-                long v = RecordDescriptor.valueOffset(rec, keyLength);
                 if (dst == null) {
-                    // Fast path: copy first, then check the CRC over the copy (the value is read from memory once).
                     byte[] value = new byte[valueLength];
-                    MemorySegment.copy(map, ValueLayout.JAVA_BYTE, v, value, 0, valueLength);
-                    if (options.verifyChecksums()
-                            && RecordDescriptor.computeCrc(map, rec, keyLength, value) != RecordDescriptor.crc(map, rec)) {
-                        throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
-                    }
-                    if (expired(map, rec)) {
+                    if (copyValue(seg, rec, keyLength, valueLength, MemorySegment.ofArray(value))) {
                         return NOT_FOUND;
                     }
                     out[0] = value;
                     return valueLength;
                 }
+                if (valueLength <= dst.byteSize()) {
+                    return copyValue(seg, rec, keyLength, valueLength, dst) ? NOT_FOUND : valueLength;
+                }
+                // Too big for dst (or a presence check): nothing to copy, so the CRC is taken over the mapping.
                 if (options.verifyChecksums()
                         && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec)) {
                     throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
                 }
-                if (expired(map, rec)) {
-                    return NOT_FOUND;
-                }
-                if (valueLength <= dst.byteSize()) {
-                    MemorySegment.copy(map, v, dst, 0, valueLength);
-                }
-                return valueLength;
+                return expired(map, rec) ? NOT_FOUND : valueLength;
             } catch (IllegalStateException e) {
                 // The segment was retired by compaction after we found it: the index now points elsewhere.
                 ensureOpen();
             }
         }
+    }
+
+    /**
+     * Copies the record's value into {@code dst} (which has room for it), checking the CRC over the copy;
+     * returns whether the record has expired.
+     */
+    private boolean copyValue(LogSegment seg, long rec, int keyLength, int valueLength, MemorySegment dst) {
+        MemorySegment map = seg.map();
+        if (options.verifyChecksums()) {
+            if (RecordDescriptor.copyValueWithCrc(map, rec, keyLength, valueLength, dst) != RecordDescriptor.crc(map, rec)) {
+                throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
+            }
+        } else {
+            MemorySegment.copy(map, RecordDescriptor.valueOffset(rec, keyLength), dst, 0, valueLength);
+        }
+        return expired(map, rec);
     }
 
     private static boolean expired(MemorySegment map, long rec) {
