@@ -150,6 +150,26 @@ class KvCorruptionTest {
     }
 
     @Test
+    void shouldRebuildTheIndexWhenAnOlderLayoutIsDeletedAfterOpenRefusedIt() throws IOException {
+        populate();
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve("index.main").toFile(), "rw")) {
+            f.seek(8);
+            f.writeInt(Integer.reverseBytes(1)); // layout version 1: 16-bit tags, byte offsets
+        }
+        assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
+                .isInstanceOf(KvCorruptionException.class)
+                .hasMessageContaining("index layout version 1").hasMessageContaining("file=" + dir.resolve("index.main"));
+        Files.delete(dir.resolve("index.main"));
+        Files.delete(dir.resolve("index.overflow"));
+        try (KvStore kv = KvStore.open(dir, KvStoreTest.small())) {
+            assertThat(kv.stats().fullRebuild()).isTrue();
+            for (int i = 0; i < 100; i++) {
+                assertThat(kv.get(KvStoreTest.b("key-" + i))).isEqualTo(VALUE);
+            }
+        }
+    }
+
+    @Test
     void shouldNameFileAndOffsetWhenCompactionMeetsADamagedRecord() throws IOException {
         populate();
         populate(); // every record of the first segment is now garbage, so compaction will read it
