@@ -19,8 +19,9 @@ import java.util.zip.CRC32C;
  *   batchRm  = records still to follow in the same atomic batch (0 = last or single)
  * </pre>
  *
- * The header is written last (length and CRC with a release store), so a reader of the log tail sees
- * either zero (not yet written) or a complete header.
+ * A record counts only when its CRC matches: recovery ends the log at the first one that does not (never
+ * written, so zeros, or torn by a crash mid-append). Lock-free readers reach a record only through an
+ * index slot, published with a release store after the whole record was written.
  */
 public final class RecordDescriptor {
     public static final int HEADER_LENGTH = 40;
@@ -54,9 +55,6 @@ public final class RecordDescriptor {
 
     public static int crc(MemorySegment seg, long record) { return seg.get(INT, crcOffset(record)); }
     public static int length(MemorySegment seg, long record) { return seg.get(INT, lengthOffset(record)); }
-    public static int lengthAcquire(MemorySegment seg, long record) {
-        return (int) ValueLayout.JAVA_INT.varHandle().getAcquire(seg, lengthOffset(record));
-    }
     public static long sequence(MemorySegment seg, long record) { return seg.get(LONG, sequenceOffset(record)); }
     public static long expiresAt(MemorySegment seg, long record) { return seg.get(LONG, expiresOffset(record)); }
     public static byte type(MemorySegment seg, long record) { return seg.get(ValueLayout.JAVA_BYTE, typeOffset(record)); }
@@ -75,7 +73,19 @@ public final class RecordDescriptor {
         seg.set(INT, batchRemainingOffset(record), batchRemaining);
     }
 
-    /** Computes the CRC, then publishes the record by writing CRC and length (length last, release). */
+    /** Writes a whole record: header, key, value, then length and CRC ({@link #seal}). */
+    public static void write(MemorySegment seg, long record, long sequence, long expiresAt, byte type, MemorySegment key,
+                             long keyOffset, int keyLength, MemorySegment value, long valueOffset, int valueLength,
+                             int batchRemaining) {
+        putHeader(seg, record, sequence, expiresAt, type, keyLength, valueLength, batchRemaining);
+        MemorySegment.copy(key, keyOffset, seg, keyOffset(record), keyLength);
+        if (valueLength > 0) {
+            MemorySegment.copy(value, valueOffset, seg, valueOffset(record, keyLength), valueLength);
+        }
+        seal(seg, record, (int) recordLength(keyLength, valueLength));
+    }
+
+    /** Computes the CRC, then writes length and CRC. */
     public static void seal(MemorySegment seg, long record, int length) {
         seg.set(INT, lengthOffset(record), length);
         int crc = computeCrc(seg, record, length);
@@ -85,7 +95,7 @@ public final class RecordDescriptor {
     /** CRC32C over bytes [4, length) of the record. */
     public static int computeCrc(MemorySegment seg, long record, int length) {
         CRC32C crc = new CRC32C();
-        crc.update(seg.asSlice(record + 4, length - 4).asByteBuffer());
+        update(crc, seg, record + 4, length - 4);
         return (int) crc.getValue();
     }
 
@@ -103,21 +113,25 @@ public final class RecordDescriptor {
         int staged = HEADER_LENGTH - 4 + keyLength;
         if (staged <= dst.byteSize()) {
             MemorySegment.copy(seg, record + 4, dst, 0, staged);
-            update(crc, dst, staged);
+            update(crc, dst, 0, staged);
         } else {
-            crc.update(seg.asSlice(record + 4, staged).asByteBuffer());
+            update(crc, seg, record + 4, staged);
         }
         MemorySegment.copy(seg, valueOffset(record, keyLength), dst, 0, valueLength);
-        update(crc, dst, valueLength);
+        update(crc, dst, 0, valueLength);
         return (int) crc.getValue();
     }
 
-    /** Adds {@code seg[0, length)} to {@code crc}: a byte[]-backed segment through the array intrinsic. */
-    private static void update(CRC32C crc, MemorySegment seg, int length) {
+    /**
+     * Adds {@code seg[offset, offset + length)} to {@code crc}: a byte[]-backed segment through the array
+     * intrinsic; anything else through a buffer view (which acquires a shared arena's session).
+     */
+    private static void update(CRC32C crc, MemorySegment seg, long offset, int length) {
         if (seg.heapBase().orElse(null) instanceof byte[] array) {
-            crc.update(array, (int) seg.address(), length); // a heap segment's address is its offset in the array
+            // a heap segment's address is its offset in the array
+            crc.update(array, Math.toIntExact(seg.address() + offset), length);
         } else {
-            crc.update(seg.asSlice(0, length).asByteBuffer());
+            crc.update(seg.asSlice(offset, length).asByteBuffer());
         }
     }
 

@@ -55,6 +55,8 @@ public final class StoreEngine implements AutoCloseable {
     volatile LogSegment spare;
     /** Segment ids handed out but not yet registered (writer lock). */
     private final java.util.Set<Integer> reservedIds = new java.util.HashSet<>();
+    /** Where {@link #append} renders a record of up to 64 KiB before copying it into the log (writer lock). */
+    private final MemorySegment staging = MemorySegment.ofArray(new byte[64 << 10]);
     /** Last sequence handed out (writer lock). */
     long sequence;
     long nextOrdinal = 1;
@@ -459,12 +461,16 @@ public final class StoreEngine implements AutoCloseable {
         long rec = seg.writePosition();
         long seq = ++sequence;
         int length = (int) RecordDescriptor.recordLength(keyLength, valueLength);
-        RecordDescriptor.putHeader(map, rec, seq, expiresAt, type, keyLength, (int) valueLength, batchRemaining);
-        MemorySegment.copy(key, keyOffset, map, RecordDescriptor.keyOffset(rec), keyLength);
-        if (valueLength > 0) {
-            MemorySegment.copy(value, valueOffset, map, RecordDescriptor.valueOffset(rec, keyLength), valueLength);
+        if (length <= staging.byteSize()) {
+            // Rendered and checksummed on the heap, then copied in one piece: a CRC over the mapping would
+            // acquire the segment's shared session, a CAS on the cache line that every read of the segment checks.
+            RecordDescriptor.write(staging, 0, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
+                    (int) valueLength, batchRemaining);
+            MemorySegment.copy(staging, 0, map, rec, length);
+        } else {
+            RecordDescriptor.write(map, rec, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
+                    (int) valueLength, batchRemaining);
         }
-        RecordDescriptor.seal(map, rec, length);
         long aligned = RecordDescriptor.alignedLength(length);
         seg.writePosition(rec + aligned);
         seg.appended(seq, type);
