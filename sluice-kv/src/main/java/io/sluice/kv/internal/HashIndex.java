@@ -57,6 +57,10 @@ public final class HashIndex implements AutoCloseable {
     private final long initial;
     /** Hash of the key of the record a slot points at (reads the log); used by splits. */
     private final LongUnaryOperator slotHash;
+    /** Slots a split copied to the new bucket, to empty afterwards (writer thread; reused, so a split allocates nothing). */
+    private long[] movedRefs = new long[16];
+    private int[] movedSlots = new int[16];
+    private long[] movedValues = new long[16];
     private volatile MemorySegment[] mainChunks = new MemorySegment[0];
     private volatile MemorySegment[] overflowChunks = new MemorySegment[0];
 
@@ -431,9 +435,6 @@ public final class HashIndex implements AutoCloseable {
         ensureMain(q + 1);
         header.set(ValueLayout.JAVA_LONG, splitStateOffset(), s + 1);
         clearBucket(q);
-        long[] movedRefs = new long[16];
-        int[] movedSlots = new int[16];
-        long[] movedValues = new long[16];
         int moved = 0;
         long ref = p;
         for (;;) {
