@@ -160,8 +160,9 @@ public final class LogSegment {
                 arena.close();
             } catch (IllegalStateException acquired) {
                 // A CRC of a buffer over the mapping holds the session for a moment (or it closed meanwhile);
-                // giving up here would leave a deleted file mapped for the life of the process.
-                Thread.onSpinWait();
+                // giving up here would leave a deleted file mapped for the life of the process. Yield, not
+                // spin: on a busy machine the holder may be waiting for this core.
+                Thread.yield();
             }
         }
         try {
