@@ -64,7 +64,10 @@ public final class KvStore implements AutoCloseable {
 
     /**
      * Copies the value of {@code key} into {@code dst} without allocating. Returns the value's length, or
-     * -1 when absent; when the length exceeds {@code dst.byteSize()} nothing is copied.
+     * -1 when absent; when the length exceeds {@code dst.byteSize()} nothing is copied. The checksum is
+     * verified over the copy, so {@code dst} doubles as scratch: bytes past the value's length (up to
+     * 36 + the key's length) may change, and so may {@code dst} when the key turns out to be expired or
+     * the read throws {@link KvCorruptionException}.
      */
     public long get(MemorySegment key, MemorySegment dst) {
         return engine.get(key, 0, checkedKeyLength(key), dst);

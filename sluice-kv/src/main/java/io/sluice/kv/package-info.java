@@ -4,7 +4,7 @@
  * <h2>Design</h2>
  * <ul>
  *   <li>Index: persistent linear hashing in {@code index.main}/{@code index.overflow}, memory-mapped;
- *       one 64-bit slot per key (hash tag | segment id | offset) published with release stores, read
+ *       one 64-bit slot per key (19 hash bits | segment id | offset) published with release stores, read
  *       lock-free with acquire loads. Grows one bucket split at a time; nothing is rebuilt at open.</li>
  *   <li>Log: append-only segment files ({@code NNNNN.seg}, 64 MiB sparse mappings), one CRC32C per
  *       record; atomic batches are consecutive records framed by a remaining-count.</li>

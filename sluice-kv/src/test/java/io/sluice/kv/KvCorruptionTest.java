@@ -5,6 +5,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -70,6 +73,44 @@ class KvCorruptionTest {
         }
     }
 
+    /**
+     * A get checks the CRC over the copy it makes in the caller's buffer (staging header and key there
+     * first), or over the mapping when the buffer has no room for the value or for the staging: each
+     * kind of buffer must still catch a flipped header byte and a flipped value byte.
+     */
+    @Test
+    void shouldDetectAFlippedHeaderOrValueByteWhateverBufferTheGetCopiesInto() throws IOException {
+        try (KvStore kv = KvStore.open(dir, KvStoreTest.small())) {
+            for (int i = 0; i < 100; i++) {
+                kv.put(KvStoreTest.b("key-" + i), VALUE, Durability.NONE);
+            }
+            kv.put(KvStoreTest.b("tiny"), new byte[] {1, 2, 3}, Durability.NONE);
+        }
+        Path seg = segments().getFirst();
+        long recordBytes = (40 + "key-0".length() + VALUE.length + 7) & -8; // the same for key-0 .. key-99
+        flip(seg, 64 + 9); // the sequence number of key-0's record
+        flip(seg, 64 + recordBytes + 40 + "key-1".length() + 10); // a byte of key-1's value
+        flip(seg, 64 + 100 * recordBytes + 40 + "tiny".length() + 1); // a byte of tiny's value
+        try (KvStore kv = KvStore.open(dir, KvStoreTest.small().withCompaction(false)); Arena arena = Arena.ofConfined()) {
+            List<MemorySegment> buffers = List.of(MemorySegment.ofArray(new byte[4096]),
+                    MemorySegment.ofArray(new byte[VALUE.length]), arena.allocate(4096), MemorySegment.ofArray(new byte[3]),
+                    MemorySegment.NULL);
+            for (MemorySegment dst : buffers) {
+                for (String key : List.of("key-0", "key-1", "tiny")) {
+                    assertThatThrownBy(() -> kv.get(MemorySegment.ofArray(KvStoreTest.b(key)), dst))
+                            .as("key=%s, dst=%s", key, dst)
+                            .isInstanceOf(KvCorruptionException.class).hasMessageContaining("file=" + seg);
+                }
+            }
+            for (String key : List.of("key-0", "key-1", "tiny")) {
+                assertThatThrownBy(() -> kv.get(KvStoreTest.b(key))).as("key=%s", key).isInstanceOf(KvCorruptionException.class);
+            }
+            MemorySegment dst = MemorySegment.ofArray(new byte[VALUE.length]);
+            assertThat(kv.get(MemorySegment.ofArray(KvStoreTest.b("key-2")), dst)).isEqualTo(VALUE.length);
+            assertThat(dst.toArray(ValueLayout.JAVA_BYTE)).isEqualTo(VALUE);
+        }
+    }
+
     @Test
     void shouldFailOpenWhenASealedSegmentIsTruncated() throws IOException {
         populate();
@@ -106,6 +147,26 @@ class KvCorruptionTest {
         assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
                 .isInstanceOf(KvCorruptionException.class)
                 .hasMessageContaining("index file truncated").hasMessageContaining("file=" + dir.resolve("index.main"));
+    }
+
+    @Test
+    void shouldRebuildTheIndexWhenAnOlderLayoutIsDeletedAfterOpenRefusedIt() throws IOException {
+        populate();
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve("index.main").toFile(), "rw")) {
+            f.seek(8);
+            f.writeInt(Integer.reverseBytes(1)); // layout version 1: 16-bit tags, byte offsets
+        }
+        assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
+                .isInstanceOf(KvCorruptionException.class)
+                .hasMessageContaining("index layout version 1").hasMessageContaining("file=" + dir.resolve("index.main"));
+        Files.delete(dir.resolve("index.main"));
+        Files.delete(dir.resolve("index.overflow"));
+        try (KvStore kv = KvStore.open(dir, KvStoreTest.small())) {
+            assertThat(kv.stats().fullRebuild()).isTrue();
+            for (int i = 0; i < 100; i++) {
+                assertThat(kv.get(KvStoreTest.b("key-" + i))).isEqualTo(VALUE);
+            }
+        }
     }
 
     @Test

@@ -57,6 +57,10 @@ public final class HashIndex implements AutoCloseable {
     private final long initial;
     /** Hash of the key of the record a slot points at (reads the log); used by splits. */
     private final LongUnaryOperator slotHash;
+    /** Slots a split copied to the new bucket, to empty afterwards (writer thread; reused, so a split allocates nothing). */
+    private long[] movedRefs = new long[16];
+    private int[] movedSlots = new int[16];
+    private long[] movedValues = new long[16];
     private volatile MemorySegment[] mainChunks = new MemorySegment[0];
     private volatile MemorySegment[] overflowChunks = new MemorySegment[0];
 
@@ -75,9 +79,12 @@ public final class HashIndex implements AutoCloseable {
                 header.set(ValueLayout.JAVA_INT, versionOffset(), VERSION);
                 header.set(ValueLayout.JAVA_INT, initialOffset(), INITIAL_BUCKETS);
                 header.force();
-            } else if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC
-                    || header.get(ValueLayout.JAVA_INT, versionOffset()) != VERSION) {
-                throw new KvCorruptionException("index header magic or version mismatch", mainPath, 0);
+            } else if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC) {
+                throw new KvCorruptionException("index header magic mismatch", mainPath, 0);
+            } else if (header.get(ValueLayout.JAVA_INT, versionOffset()) != VERSION) {
+                throw new KvCorruptionException("index layout version " + header.get(ValueLayout.JAVA_INT, versionOffset())
+                        + " is not this build's " + VERSION + " (delete index.main and index.overflow to rebuild the index"
+                        + " from the segments at the next open)", mainPath, versionOffset());
             }
             initial = header.get(ValueLayout.JAVA_INT, initialOffset());
             if (initial <= 0 || Long.bitCount(initial) != 1) {
@@ -428,9 +435,6 @@ public final class HashIndex implements AutoCloseable {
         ensureMain(q + 1);
         header.set(ValueLayout.JAVA_LONG, splitStateOffset(), s + 1);
         clearBucket(q);
-        long[] movedRefs = new long[16];
-        int[] movedSlots = new int[16];
-        long[] movedValues = new long[16];
         int moved = 0;
         long ref = p;
         for (;;) {
@@ -438,7 +442,7 @@ public final class HashIndex implements AutoCloseable {
             long base = baseOf(ref);
             for (int i = 0; i < SLOTS; i++) {
                 long v = (long) LONG.getAcquire(c, slotOffset(base, i));
-                if (v != 0 && (slotHash.applyAsLong(v) & (2 * n - 1)) == q) {
+                if (v != 0 && movesToNewBucket(v, n)) {
                     appendToNewBucket(q, v);
                     if (moved == movedRefs.length) {
                         movedRefs = Arrays.copyOf(movedRefs, moved * 2);
@@ -476,6 +480,19 @@ public final class HashIndex implements AutoCloseable {
             }
         }
         header.set(ValueLayout.JAVA_LONG, splitStateOffset(), 0L);
+    }
+
+    /**
+     * Whether the key in {@code slot}, found in bucket p of a split at level size {@code n}, belongs in
+     * the new bucket p + n: whether bit log2(n) of its hash is set (its lower bits are p's). The slot
+     * keeps that bit for tables of up to 2^29 buckets; only beyond them is the key re-read from the log.
+     */
+    private boolean movesToNewBucket(long slot, long n) {
+        int bit = Long.numberOfTrailingZeros(n);
+        if (keepsHashBit(bit)) {
+            return hashBit(slot, bit) != 0;
+        }
+        return (slotHash.applyAsLong(slot) & n) != 0;
     }
 
     private void appendToNewBucket(long q, long value) {
@@ -539,15 +556,13 @@ public final class HashIndex implements AutoCloseable {
             long total = initial + before;
             long level = 63 - Long.numberOfLeadingZeros(total / initial);
             long n = initial << level;
-            long p = total - n;
-            long q = total;
-            long ref = p;
+            long ref = total - n;
             for (;;) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
                     long v = (long) LONG.getAcquire(c, slotOffset(base, i));
-                    if (v != 0 && (slotHash.applyAsLong(v) & (2 * n - 1)) == q) {
+                    if (v != 0 && movesToNewBucket(v, n)) {
                         LONG.setRelease(c, slotOffset(base, i), 0L);
                     }
                 }

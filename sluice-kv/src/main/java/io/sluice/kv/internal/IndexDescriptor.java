@@ -28,17 +28,20 @@ package io.sluice.kv.internal;
  *   next = overflow bucket number, 0 = end of chain
  *
  * slot (one 64-bit word, published with a release store, read with an acquire load):
- *   63            48 47            32 31                             0
- *   +---------------+----------------+--------------------------------+
- *   | hash tag      | segment id     | offset of the record           |
- *   +---------------+----------------+--------------------------------+
- *   0 = empty. The tag (top 16 bits of the key hash) filters out most non-matching keys
- *   before the log is touched.
+ *   63                 45 44            29 28                              0
+ *   +--------------------+----------------+--------------------------------+
+ *   | hash bits 10..28   | segment id     | record offset / 8              |
+ *   +--------------------+----------------+--------------------------------+
+ *   0 = empty (segment ids start at 1). Records start on 8-byte boundaries in segments under 4 GiB,
+ *   so 29 bits hold any offset. The kept hash bits serve twice: those above the bucket number filter
+ *   out most non-matching keys before the log is touched (19 - log2(buckets / 1024) bits of them), and
+ *   a split reads the bit that decides a key's bucket from them instead of re-reading the key from
+ *   the log (up to 2^29 buckets; beyond that it falls back to the log).
  * </pre>
  */
 public final class IndexDescriptor {
     public static final long MAGIC = 0x31584449564B4C53L; // "SLKVIDX1"
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     public static final int HEADER_BYTES = 4096;
     public static final int BUCKET_BYTES = 64;
     public static final int SLOTS = 7;
@@ -64,10 +67,29 @@ public final class IndexDescriptor {
     /** Offset of the overflow link inside a bucket. */
     public static long nextOffset(long bucketBase) { return bucketBase + 56; }
 
-    public static long slot(long tag, long address) { return (tag << 48) | address; }
-    public static long tagOf(long slot) { return slot >>> 48; }
-    public static long tagOfHash(long hash) { return hash >>> 48 == 0 ? 1 : hash >>> 48; }
-    public static long addressOf(long slot) { return slot & 0xFFFF_FFFF_FFFFL; }
+    /** Lowest key-hash bit a slot keeps: the bits below it are the bucket number at level 0 (1024 buckets). */
+    public static final int TAG_LOW_BIT = 10;
+    /** Key-hash bits a slot keeps, from {@link #TAG_LOW_BIT} up. */
+    public static final int TAG_BITS = 19;
+    private static final int SEGMENT_SHIFT = 29;
+    private static final long OFFSET_UNITS_MASK = (1L << SEGMENT_SHIFT) - 1;
+
+    /** Slot for a key whose hash has tag {@code tag} ({@link #tagOfHash}) and whose record is at log {@code address}. */
+    public static long slot(long tag, long address) {
+        return tag << (SEGMENT_SHIFT + 16) | (long) segmentOf(address) << SEGMENT_SHIFT | offsetOf(address) >>> 3;
+    }
+
+    public static long tagOf(long slot) { return slot >>> (SEGMENT_SHIFT + 16); }
+    public static long tagOfHash(long hash) { return (hash >>> TAG_LOW_BIT) & ((1L << TAG_BITS) - 1); }
+    public static long addressOf(long slot) {
+        return address((int) (slot >>> SEGMENT_SHIFT) & 0xFFFF, (slot & OFFSET_UNITS_MASK) << 3);
+    }
+
+    /** Whether the slot keeps key-hash bit {@code bit}; then {@link #hashBit} reads it. */
+    public static boolean keepsHashBit(int bit) { return bit >= TAG_LOW_BIT && bit < TAG_LOW_BIT + TAG_BITS; }
+
+    /** Key-hash bit {@code bit} of the key in {@code slot} (requires {@link #keepsHashBit}). */
+    public static long hashBit(long slot, int bit) { return (tagOf(slot) >>> (bit - TAG_LOW_BIT)) & 1; }
 
     /** Log address: segment id and offset. */
     public static long address(int segmentId, long offset) { return ((long) segmentId << 32) | offset; }

@@ -155,10 +155,15 @@ public final class LogSegment {
 
     /** Unmaps and closes; concurrent readers get IllegalStateException and retry. */
     public void close() {
-        try {
-            arena.close();
-        } catch (IllegalStateException ignored) {
-            // already closed
+        while (arena.scope().isAlive()) {
+            try {
+                arena.close();
+            } catch (IllegalStateException acquired) {
+                // A CRC of a buffer over the mapping holds the session for a moment (or it closed meanwhile);
+                // giving up here would leave a deleted file mapped for the life of the process. Yield, not
+                // spin: on a busy machine the holder may be waiting for this core.
+                Thread.yield();
+            }
         }
         try {
             channel.close();

@@ -19,8 +19,9 @@ import java.util.zip.CRC32C;
  *   batchRm  = records still to follow in the same atomic batch (0 = last or single)
  * </pre>
  *
- * The header is written last (length and CRC with a release store), so a reader of the log tail sees
- * either zero (not yet written) or a complete header.
+ * A record counts only when its CRC matches: recovery ends the log at the first one that does not (never
+ * written, so zeros, or torn by a crash mid-append). Lock-free readers reach a record only through an
+ * index slot, published with a release store after the whole record was written.
  */
 public final class RecordDescriptor {
     public static final int HEADER_LENGTH = 40;
@@ -54,9 +55,6 @@ public final class RecordDescriptor {
 
     public static int crc(MemorySegment seg, long record) { return seg.get(INT, crcOffset(record)); }
     public static int length(MemorySegment seg, long record) { return seg.get(INT, lengthOffset(record)); }
-    public static int lengthAcquire(MemorySegment seg, long record) {
-        return (int) ValueLayout.JAVA_INT.varHandle().getAcquire(seg, lengthOffset(record));
-    }
     public static long sequence(MemorySegment seg, long record) { return seg.get(LONG, sequenceOffset(record)); }
     public static long expiresAt(MemorySegment seg, long record) { return seg.get(LONG, expiresOffset(record)); }
     public static byte type(MemorySegment seg, long record) { return seg.get(ValueLayout.JAVA_BYTE, typeOffset(record)); }
@@ -75,7 +73,19 @@ public final class RecordDescriptor {
         seg.set(INT, batchRemainingOffset(record), batchRemaining);
     }
 
-    /** Computes the CRC, then publishes the record by writing CRC and length (length last, release). */
+    /** Writes a whole record: header, key, value, then length and CRC ({@link #seal}). */
+    public static void write(MemorySegment seg, long record, long sequence, long expiresAt, byte type, MemorySegment key,
+                             long keyOffset, int keyLength, MemorySegment value, long valueOffset, int valueLength,
+                             int batchRemaining) {
+        putHeader(seg, record, sequence, expiresAt, type, keyLength, valueLength, batchRemaining);
+        MemorySegment.copy(key, keyOffset, seg, keyOffset(record), keyLength);
+        if (valueLength > 0) {
+            MemorySegment.copy(value, valueOffset, seg, valueOffset(record, keyLength), valueLength);
+        }
+        seal(seg, record, (int) recordLength(keyLength, valueLength));
+    }
+
+    /** Computes the CRC, then writes length and CRC. */
     public static void seal(MemorySegment seg, long record, int length) {
         seg.set(INT, lengthOffset(record), length);
         int crc = computeCrc(seg, record, length);
@@ -85,19 +95,44 @@ public final class RecordDescriptor {
     /** CRC32C over bytes [4, length) of the record. */
     public static int computeCrc(MemorySegment seg, long record, int length) {
         CRC32C crc = new CRC32C();
-        crc.update(seg.asSlice(record + 4, length - 4).asByteBuffer());
+        update(crc, seg, record + 4, length - 4);
         return (int) crc.getValue();
     }
 
     /**
-     * CRC32C of a record whose value was already copied into {@code value}: the header and key are read
-     * from the log, the value from the (now cache-hot) copy, so the value's bytes leave memory once.
+     * Copies the record's value to {@code dst[0, valueLength)} and returns the record's CRC32C, computed
+     * over the copies in {@code dst} rather than over the mapping. The JDK checksums a mapped buffer
+     * only after acquiring its arena's shared session (two CASes on one counter, next to the liveness
+     * state that every access to the segment reads), so concurrent readers of one segment would bounce
+     * that cache line on every get. Header and key are staged in {@code dst} first (then overwritten by
+     * the value), so bytes of {@code dst} past the value may change; a {@code dst} too small to stage
+     * them has them checksummed from the mapping. Requires {@code valueLength <= dst.byteSize()}.
      */
-    public static int computeCrc(MemorySegment seg, long record, int keyLength, byte[] value) {
+    public static int copyValueWithCrc(MemorySegment seg, long record, int keyLength, int valueLength, MemorySegment dst) {
         CRC32C crc = new CRC32C();
-        crc.update(seg.asSlice(record + 4, HEADER_LENGTH - 4 + keyLength).asByteBuffer());
-        crc.update(value, 0, value.length);
+        int staged = HEADER_LENGTH - 4 + keyLength;
+        if (staged <= dst.byteSize()) {
+            MemorySegment.copy(seg, record + 4, dst, 0, staged);
+            update(crc, dst, 0, staged);
+        } else {
+            update(crc, seg, record + 4, staged);
+        }
+        MemorySegment.copy(seg, valueOffset(record, keyLength), dst, 0, valueLength);
+        update(crc, dst, 0, valueLength);
         return (int) crc.getValue();
+    }
+
+    /**
+     * Adds {@code seg[offset, offset + length)} to {@code crc}: a byte[]-backed segment through the array
+     * intrinsic; anything else through a buffer view (which acquires a shared arena's session).
+     */
+    private static void update(CRC32C crc, MemorySegment seg, long offset, int length) {
+        if (seg.heapBase().orElse(null) instanceof byte[] array) {
+            // a heap segment's address is its offset in the array
+            crc.update(array, Math.toIntExact(seg.address() + offset), length);
+        } else {
+            crc.update(seg.asSlice(offset, length).asByteBuffer());
+        }
     }
 
     /** True when the record at {@code record} has a plausible header and its CRC matches. */

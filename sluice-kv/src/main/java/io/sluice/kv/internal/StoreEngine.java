@@ -55,6 +55,8 @@ public final class StoreEngine implements AutoCloseable {
     volatile LogSegment spare;
     /** Segment ids handed out but not yet registered (writer lock). */
     private final java.util.Set<Integer> reservedIds = new java.util.HashSet<>();
+    /** Where {@link #append} renders a record of up to 64 KiB before copying it into the log (writer lock). */
+    private final MemorySegment staging = MemorySegment.ofArray(new byte[64 << 10]);
     /** Last sequence handed out (writer lock). */
     long sequence;
     long nextOrdinal = 1;
@@ -183,37 +185,44 @@ public final class StoreEngine implements AutoCloseable {
                         || (long) RecordDescriptor.HEADER_LENGTH + keyLength + valueLength != length) {
                     throw new KvCorruptionException("record length mismatch", seg.path(), rec);
                 }
-                long v = RecordDescriptor.valueOffset(rec, keyLength);
                 if (dst == null) {
-                    // Fast path: copy first, then check the CRC over the copy (the value is read from memory once).
                     byte[] value = new byte[valueLength];
-                    MemorySegment.copy(map, ValueLayout.JAVA_BYTE, v, value, 0, valueLength);
-                    if (options.verifyChecksums()
-                            && RecordDescriptor.computeCrc(map, rec, keyLength, value) != RecordDescriptor.crc(map, rec)) {
-                        throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
-                    }
-                    if (expired(map, rec)) {
+                    if (copyValue(seg, rec, keyLength, valueLength, MemorySegment.ofArray(value))) {
                         return NOT_FOUND;
                     }
                     out[0] = value;
                     return valueLength;
                 }
+                if (valueLength <= dst.byteSize()) {
+                    return copyValue(seg, rec, keyLength, valueLength, dst) ? NOT_FOUND : valueLength;
+                }
+                // Too big for dst (or a presence check): nothing to copy, so the CRC is taken over the mapping.
                 if (options.verifyChecksums()
                         && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec)) {
                     throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
                 }
-                if (expired(map, rec)) {
-                    return NOT_FOUND;
-                }
-                if (valueLength <= dst.byteSize()) {
-                    MemorySegment.copy(map, v, dst, 0, valueLength);
-                }
-                return valueLength;
+                return expired(map, rec) ? NOT_FOUND : valueLength;
             } catch (IllegalStateException e) {
                 // The segment was retired by compaction after we found it: the index now points elsewhere.
                 ensureOpen();
             }
         }
+    }
+
+    /**
+     * Copies the record's value into {@code dst} (which has room for it), checking the CRC over the copy;
+     * returns whether the record has expired.
+     */
+    private boolean copyValue(LogSegment seg, long rec, int keyLength, int valueLength, MemorySegment dst) {
+        MemorySegment map = seg.map();
+        if (options.verifyChecksums()) {
+            if (RecordDescriptor.copyValueWithCrc(map, rec, keyLength, valueLength, dst) != RecordDescriptor.crc(map, rec)) {
+                throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
+            }
+        } else {
+            MemorySegment.copy(map, RecordDescriptor.valueOffset(rec, keyLength), dst, 0, valueLength);
+        }
+        return expired(map, rec);
     }
 
     private static boolean expired(MemorySegment map, long rec) {
@@ -452,12 +461,16 @@ public final class StoreEngine implements AutoCloseable {
         long rec = seg.writePosition();
         long seq = ++sequence;
         int length = (int) RecordDescriptor.recordLength(keyLength, valueLength);
-        RecordDescriptor.putHeader(map, rec, seq, expiresAt, type, keyLength, (int) valueLength, batchRemaining);
-        MemorySegment.copy(key, keyOffset, map, RecordDescriptor.keyOffset(rec), keyLength);
-        if (valueLength > 0) {
-            MemorySegment.copy(value, valueOffset, map, RecordDescriptor.valueOffset(rec, keyLength), valueLength);
+        if (length <= staging.byteSize()) {
+            // Rendered and checksummed on the heap, then copied in one piece: a CRC over the mapping would
+            // acquire the segment's shared session, a CAS on the cache line that every read of the segment checks.
+            RecordDescriptor.write(staging, 0, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
+                    (int) valueLength, batchRemaining);
+            MemorySegment.copy(staging, 0, map, rec, length);
+        } else {
+            RecordDescriptor.write(map, rec, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
+                    (int) valueLength, batchRemaining);
         }
-        RecordDescriptor.seal(map, rec, length);
         long aligned = RecordDescriptor.alignedLength(length);
         seg.writePosition(rec + aligned);
         seg.appended(seq, type);
