@@ -137,7 +137,7 @@ public final class KvChild {
         long n = 0;
         try {
             KvSystem.Reader reader = system.reader();
-            while ((n & 63) != 0 || System.nanoTime() < deadline) {
+            while (n == 0 || (n & 63) != 0 || System.nanoTime() < deadline) { // at least 64 ops, even if started late
                 int i = r.nextInt(keys);
                 long t0 = System.nanoTime();
                 int length = reader.read(i);
@@ -155,7 +155,7 @@ public final class KvChild {
 
     private long writeLoop(Random r, Histogram h, long deadline) throws Exception {
         long n = 0;
-        while ((n & 63) != 0 || System.nanoTime() < deadline) {
+        while (n == 0 || (n & 63) != 0 || System.nanoTime() < deadline) { // at least 64 ops, even if started late
             int i = r.nextInt(keys);
             int v = newValue(r, i);
             long t0 = System.nanoTime();
