@@ -21,9 +21,9 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>Costs: a borrow and return without waiting take no lock: one CAS to take an idle connection,
- * one volatile store to give it back, two clock reads and one small handle (up to {@code maxSize}
- * slots are scanned for an idle one). Only when the pool is empty, or borrowers already wait, do
- * borrowers queue under the pool's lock. A connection idle longer than the validation window
+ * one volatile store to give it back, one clock read (at the borrow) and one small handle (up to
+ * {@code maxSize} slots are scanned for an idle one). Only when the pool is empty, or borrowers already wait, do
+ * borrowers queue under the pool's lock. A connection not lent within the validation window
  * (500 ms by default) is validated with one round trip before it is lent. Connections are opened
  * on background virtual threads, never on the borrower's thread.
  */

@@ -93,15 +93,20 @@ public final class ConnectionPoolBuilder {
     }
 
     /**
-     * A connection idle for longer than this is validated before it is lent; default 500 ms. Also
-     * after any connection saw a fatal error, every idle connection is validated before its next use.
+     * A connection not lent for longer than this is validated before it is lent; default 500 ms.
+     * The time counts from its last lend, not its return (a return reads no clock), so one held
+     * longer than the window is validated at its next lend too. Also after any connection saw a
+     * fatal error, every idle connection is validated before its next use.
      */
     public ConnectionPoolBuilder validationWindow(Duration validationWindow) {
         this.validationWindow = validationWindow;
         return this;
     }
 
-    /** A connection older than this is closed when next idle; 0 = never; default 30 min. */
+    /**
+     * A connection older than this is closed instead of being lent again, or by the housekeeper while
+     * idle; 0 = never; default 30 min.
+     */
     public ConnectionPoolBuilder maxLifetime(Duration maxLifetime) {
         this.maxLifetime = maxLifetime;
         return this;
@@ -116,13 +121,16 @@ public final class ConnectionPoolBuilder {
         return this;
     }
 
-    /** A connection idle for longer than this is closed while the pool holds more than minIdle; 0 = never; default 10 min. */
+    /**
+     * An idle connection not lent for longer than this (counted from its last lend) is closed while
+     * the pool holds more than minIdle; 0 = never; default 10 min.
+     */
     public ConnectionPoolBuilder idleTimeout(Duration idleTimeout) {
         this.idleTimeout = idleTimeout;
         return this;
     }
 
-    /** An idle connection unused for this long is validated in the background; 0 = never; default 2 min. */
+    /** An idle connection neither lent nor validated for this long is validated in the background; 0 = never; default 2 min. */
     public ConnectionPoolBuilder keepalive(Duration keepalive) {
         this.keepalive = keepalive;
         return this;

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -53,5 +54,25 @@ class PoolEventsTest {
         RecordedEvent leak = events.stream().filter(e -> e.getEventType().getName().equals("io.sluice.pool.ConnectionLeak"))
                 .findFirst().orElseThrow();
         assertThat(leak.getString("stack")).contains("shouldRecordBorrowUsageCreationTimeoutAndLeakEventsWhenJfrIsOn");
+    }
+
+    @Test
+    void shouldRecordNoUsageEventPerBorrowWhenRecordingUsesJfrDefaults() throws Exception {
+        Path file = Files.createTempFile("pool-events-default", ".jfr");
+        try (Recording recording = new Recording(Configuration.getConfiguration("default"))) {
+            recording.start();
+            try (ConnectionPool pool = server.pool().name("jfr-default-pool").maxSize(1).build()) {
+                for (int i = 0; i < 100; i++) {
+                    pool.useConnection(c -> c.execute("SELECT 1"));
+                }
+            }
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        Files.deleteIfExists(file);
+        Set<String> names = events.stream().filter(e -> e.hasField("pool") && "jfr-default-pool".equals(e.getString("pool")))
+                .map(e -> e.getEventType().getName()).collect(Collectors.toSet());
+        assertThat(names).contains("io.sluice.pool.ConnectionCreation").doesNotContain("io.sluice.pool.ConnectionUsage");
     }
 }

@@ -10,16 +10,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code pool-cycle}: {@link PoolCycleBenchmark} in JMH (case = {@code connectionCycle} or
- * {@code statementCycle}, cell parameter {@code vthreads}; JMH itself drives them from one thread)
- * against a pool of 10, HikariCP 7.1.0 over pgjdbc (baseline) and sluice-pool. Cells by mode:
+ * {@code pool-cycle}: {@link PoolCycleBenchmark} in JMH (case = its method: {@code connectionCycle},
+ * {@code statementCycle} or {@code statementPerTask}; cell parameter {@code vthreads}; JMH itself
+ * drives them from one thread) against a pool of 10, HikariCP 7.1.0 over pgjdbc (baseline) and
+ * sluice-pool. Cells by mode:
  * <ul>
- *   <li>full: both cycles at 1, 6 and 1,000 virtual threads (12 cells, one JMH fork each);</li>
- *   <li>quick and smoke: both cycles at 1,000 virtual threads, the issue's target: 4 cells of ~3 s
- *       in the bench JVM (see {@link JmhRunner}), 12 s at load 10 but 25 s at load 18, and the
- *       pool suites have 60 s together. The 1- and 6-thread cells run in full mode (and with
- *       {@code --in-process}) only; quick mode still measures the uncontended borrow+return, in
- *       pool-connect's connect-close cells on one thread (median of 9 interleaved runs).</li>
+ *   <li>full: the three cases at 1, 6 and 1,000 virtual threads (18 cells, one JMH fork each);</li>
+ *   <li>quick and smoke: the three cases at 1,000 virtual threads, the issue's target: 6 cells of
+ *       ~3 s in the bench JVM (see {@link JmhRunner}); the pool suites have 60 s together. The 1-
+ *       and 6-thread cells run in full mode (and with {@code --in-process}) only; quick mode still
+ *       measures the uncontended borrow+return, in pool-connect's connect-close cells on one thread
+ *       (median of 9 interleaved runs).</li>
  * </ul>
  * The two pools' cells of one row are measured one after the other, not interleaved; on the shared
  * 2-core machine a single row's ratio can swing by much more than ±20 % (another engineer's build
@@ -28,7 +29,6 @@ import java.util.Map;
 final class CycleSuite extends PoolSuite {
     static final String NAME = "pool-cycle";
     static final String CONNECTION = "connectionCycle";
-    static final String STATEMENT = "statementCycle";
 
     CycleSuite() {
         super(NAME, "hikaricp");
@@ -46,8 +46,8 @@ final class CycleSuite extends PoolSuite {
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
         List<String> vthreads = context.mode() == Mode.FULL ? List.of("1", "6", "1000") : List.of("1000");
-        JmhRunner.Run run = new JmhRunner.Run(PoolCycleBenchmark.class, Map.of("system", pools(), "cycle",
-                List.of(CONNECTION, STATEMENT), "vthreads", vthreads), 1, false, "", "cycle", Map.of());
+        JmhRunner.Run run = new JmhRunner.Run(PoolCycleBenchmark.class, Map.of("system", pools(), "vthreads", vthreads),
+                1, false, "", null, Map.of());
         JmhRunner.run(NAME, context, run).forEach(sink::accept);
     }
 }

@@ -22,43 +22,67 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * HikariCP's own microbenchmarks (its {@code ConnectionBench} and {@code StatementBench}) run against
- * the real server instead of its stub driver, for both pools, with one shared pool of 10.
- * The {@code cycle} parameter picks one:
+ * the real server instead of its stub driver, for both pools, with one shared pool of 10:
  * <ul>
- *   <li>{@code connectionCycle}: borrow a connection and give it back.</li>
- *   <li>{@code statementCycle}: borrow, run {@code SELECT 1} and read the value, give it back.
+ *   <li>{@link #connectionCycle}: borrow a connection and give it back.</li>
+ *   <li>{@link #statementCycle}: borrow, run {@code SELECT 1} and read the value, give it back.
  *       (HikariCP's original creates and closes a JDBC {@code Statement}, which costs pgjdbc no
  *       round trip and has no Sluice counterpart; against a real server the statement is run.)</li>
+ *   <li>{@link #statementPerTask}: the statement cycle as a server runs it, one new virtual thread
+ *       per request (see below).</li>
  * </ul>
  *
  * <p>Why not JMH's own threads: with 1,000 JMH threads on 2 cores, each thread's throughput is
  * taken over its own short, late-starting window and the sum is meaningless (billions of ops/s).
- * Instead one JMH thread drives {@code vthreads} long-lived virtual threads: every invocation
- * unparks them all, each does its share of {@value #OPS} cycles, and the invocation ends when the
- * last one is done (it unparks the driver), so ops/s is the pool's real aggregate rate. No
- * spinning barrier ({@code Phaser} spins before it parks, which on 2 cores and 1,000 threads
- * measured the barrier more than the pools).
+ * Instead one JMH thread drives {@code vthreads} long-lived virtual threads, as HikariCP's
+ * benchmarks drive long-lived threads that loop: every invocation unparks them all, each does its
+ * share of the invocation's cycles, and the invocation ends when the last one is done (it unparks
+ * the driver), so ops/s is the pool's real aggregate rate. No spinning barrier ({@code Phaser}
+ * spins before it parks, which on 2 cores and 1,000 threads measured the barrier more than the
+ * pools).
+ *
+ * <p>Cycles per invocation: waking a parked virtual thread and parking it again costs about
+ * 0.3 us of CPU (an empty cycle at 6 per wake-up: 43-57 ns of process CPU per cycle, the same for
+ * both pools), as much as several connection cycles of either pool. With 6 connection cycles per
+ * wake-up, that fixed cost was ~30 % of sluice-pool's CPU per cycle and pulled the ratio toward 1
+ * for reasons unrelated to the pools, so the connection cycle gives each thread
+ * {@value #CONNECTION_SHARE_AT_1000} cycles per wake-up at 1,000 threads ({@value #CONNECTION_OPS}
+ * per invocation; the harness is then under 1 %). A statement cycle waits for a round trip (parks
+ * and is unparked by the driver's I/O anyway), so it keeps {@value #STATEMENT_OPS} per invocation
+ * and an invocation stays short. On 2 carriers a connection cycle never parks (a virtual thread is
+ * not preempted while it holds a connection), so at most two connections are lent at once whatever
+ * {@code vthreads} is; the statement cycles are where 1,000 threads queue for 10 connections.
+ *
+ * <p>Long-lived threads let HikariCP's ThreadLocal list hand each thread the connection it used
+ * last; a server's thread-per-request virtual threads never reuse theirs (the issue's complaint).
+ * {@link #statementPerTask} renders that: {@code vthreads} requests are in flight, each on a new
+ * virtual thread that borrows once, runs the statement and ends, and each finished request starts
+ * the next on a new thread until the invocation's {@value #STATEMENT_OPS} are done. Starting a
+ * virtual thread costs about 1 us, against tens of microseconds for the statement, so the cell
+ * measures the pools and the driver, not thread creation. (A connection cycle per new thread would
+ * measure thread creation mostly, so there is no such cell.)
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class PoolCycleBenchmark {
     static final int POOL_SIZE = 10;
-    /** Cycles per invocation, split evenly over the virtual threads (divisible by 1, 6 and 1,000). */
-    static final int OPS = 6_000;
+    /** Connection cycles per invocation, split evenly over the virtual threads (divisible by 1, 6 and 1,000). */
+    static final int CONNECTION_OPS = 600_000;
+    /** Each thread's connection cycles per wake-up at 1,000 virtual threads. */
+    static final int CONNECTION_SHARE_AT_1000 = CONNECTION_OPS / 1000;
+    /** Statement cycles per invocation (divisible by 1, 6 and 1,000). */
+    static final int STATEMENT_OPS = 6_000;
 
     /** {@code hikaricp} (over pgjdbc) or {@code sluice-pool}. */
     @Param("hikaricp")
     public String system;
 
-    /** {@code connectionCycle} or {@code statementCycle} (a parameter, so that a suite can pick cells). */
-    @Param("connectionCycle")
-    public String cycle;
-
-    /** Concurrent virtual threads borrowing from the pool. */
+    /** Concurrent virtual threads borrowing from the pool (requests in flight for {@link #statementPerTask}). */
     @Param("1")
     public int vthreads;
 
@@ -72,20 +96,21 @@ public class PoolCycleBenchmark {
     private final List<Thread> workers = new ArrayList<>();
 
     @Setup(Level.Trial)
-    public void open() {
+    public void open(BenchmarkParams params) {
         switch (system) {
             case "hikaricp" -> hikari = PoolEndpoint.hikari(POOL_SIZE);
             case "sluice-pool" -> sluice = PoolEndpoint.sluicePool(POOL_SIZE);
             default -> throw new IllegalArgumentException("unknown system: system=" + system);
         }
-        boolean withStatement = switch (cycle) {
-            case "connectionCycle" -> false;
-            case "statementCycle" -> true;
-            default -> throw new IllegalArgumentException("unknown cycle: cycle=" + cycle);
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        Runnable worker = switch (method) {
+            case "connectionCycle" -> () -> work(CONNECTION_OPS / vthreads, false);
+            case "statementCycle" -> () -> work(STATEMENT_OPS / vthreads, true);
+            case "statementPerTask" -> null; // a new thread per request, started by the benchmark
+            default -> throw new IllegalArgumentException("unknown benchmark: method=" + method);
         };
-        int share = OPS / vthreads;
-        for (int i = 0; i < vthreads; i++) {
-            workers.add(Thread.ofVirtual().name("cycle-" + i).start(() -> work(share, withStatement)));
+        for (int i = 0; worker != null && i < vthreads; i++) {
+            workers.add(Thread.ofVirtual().name("cycle-" + i).start(worker));
         }
     }
 
@@ -110,9 +135,14 @@ public class PoolCycleBenchmark {
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
             }
-            if (remaining.decrementAndGet() == 0) {
-                LockSupport.unpark(driver);
-            }
+            finished();
+        }
+    }
+
+    /** A worker's (or a request chain's) share is done; the last one wakes the driver. */
+    private void finished() {
+        if (remaining.decrementAndGet() == 0) {
+            LockSupport.unpark(driver);
         }
     }
 
@@ -131,14 +161,60 @@ public class PoolCycleBenchmark {
         }
     }
 
-    /** One cycle of {@value #OPS} operations over all the virtual threads. */
+    /** {@value #CONNECTION_OPS} connection cycles over all the virtual threads. */
     @Benchmark
-    @OperationsPerInvocation(OPS)
-    public void cycle() {
+    @OperationsPerInvocation(CONNECTION_OPS)
+    public void connectionCycle() {
+        runRound();
+    }
+
+    /** {@value #STATEMENT_OPS} statement cycles over all the virtual threads. */
+    @Benchmark
+    @OperationsPerInvocation(STATEMENT_OPS)
+    public void statementCycle() {
+        runRound();
+    }
+
+    /**
+     * {@value #STATEMENT_OPS} statement cycles, each on a new virtual thread, {@code vthreads} at a
+     * time: {@code vthreads} chains of requests, each request starting the next one's thread as it ends.
+     */
+    @Benchmark
+    @OperationsPerInvocation(STATEMENT_OPS)
+    public void statementPerTask() {
+        AtomicInteger toStart = new AtomicInteger(STATEMENT_OPS - vthreads);
+        awaitRound(() -> {
+            for (int i = 0; i < vthreads; i++) {
+                Thread.ofVirtual().start(() -> request(toStart));
+            }
+        });
+    }
+
+    private void request(AtomicInteger toStart) {
+        try {
+            statementOnce();
+        } catch (Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+        if (toStart.getAndDecrement() > 0) {
+            Thread.ofVirtual().start(() -> request(toStart));
+        } else {
+            finished();
+        }
+    }
+
+    private void runRound() {
+        awaitRound(() -> {
+            round = round + 1; // only this thread writes it, and only when every worker is idle
+            workers.forEach(LockSupport::unpark);
+        });
+    }
+
+    /** Starts a round of {@code vthreads} shares with {@code start} and waits until every share is done. */
+    private void awaitRound(Runnable start) {
         driver = Thread.currentThread();
         remaining.set(vthreads);
-        round = round + 1; // only this thread writes it, and only when every worker is idle
-        workers.forEach(LockSupport::unpark);
+        start.run();
         while (remaining.get() != 0) {
             LockSupport.park(this);
         }

@@ -34,7 +34,13 @@ final class PoolEntry {
     /** createdAt + maxLifetime - jitter; meaningless when lifetimes are unlimited (maxLifetime 0). */
     final long expiresAt;
 
-    /** Last return (or creation); guarded by the lock while idle. */
+    /**
+     * Last lend (or creation): idle time, the validation window and the idle timeout count from it,
+     * so that a return needs no clock read. A connection held longer than the validation window is
+     * therefore validated at its next lend, and one held longer than the idle timeout may be retired
+     * as idle at the next housekeeping run after its return (only above minIdle). Written by the
+     * entry's owner.
+     */
     long lastUsedAt;
     /** Last successful validation (or creation). */
     long lastValidatedAt;
