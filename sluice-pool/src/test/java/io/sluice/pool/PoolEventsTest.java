@@ -35,7 +35,9 @@ class PoolEventsTest {
                 pool.useConnection(c -> c.execute("SELECT 1"));
                 Connection held = pool.connection();
                 assertThatThrownBy(() -> pool.connection(Duration.ofMillis(20))).isInstanceOf(PoolExhaustedException.class);
-                waitUntil(() -> pool.stats().leaks() == 1, "leak reported");
+                // >= 1: on a loaded machine the SELECT 1 above may itself outlast the 30 ms threshold and be
+                // reported too, and a count that went 0 -> 2 between two looks would never equal 1.
+                waitUntil(() -> pool.stats().leaks() >= 1, "leak reported");
                 held.close();
             }
             recording.stop();
