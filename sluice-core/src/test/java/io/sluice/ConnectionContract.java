@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -12,7 +14,11 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The behaviour every Sluice driver promises through {@link Connection}, specified once against a
@@ -208,6 +214,42 @@ public abstract class ConnectionContract {
             }
         }
         assertThat(streamed).as("stream").isEqualTo(rows);
+    }
+
+    /**
+     * The JFR event {@code io.sluice.Query}: one per query, statement and batch while a recording asks
+     * for it (threshold 0 here), with the SQL, rows read, rows affected and the outcome.
+     */
+    @Test
+    void shouldRecordAJfrEventPerStatementWhenARecordingAsks(@TempDir Path dir) throws Exception {
+        insertRows(3);
+        String byId = "SELECT name FROM " + table + " WHERE id = " + placeholder(1);
+        String missing = "SELECT * FROM " + table + "_missing";
+        List<RecordedEvent> events;
+        try (Recording recording = new Recording()) {
+            recording.enable("io.sluice.Query").withThreshold(Duration.ZERO);
+            recording.start();
+            connection.query(selectAll(), r -> r.getInt(0));
+            connection.execute("UPDATE " + table + " SET big = big + 1 WHERE id < 3");
+            connection.executeBatch(insertSql(), List.of(sample(4), sample(5)));
+            connection.queryFirst(byId, r -> r.getString(0), 2);
+            assertThatThrownBy(() -> connection.query(missing, r -> 1)).isInstanceOf(ServerException.class);
+            recording.stop();
+            Path file = dir.resolve("queries.jfr");
+            recording.dump(file);
+            events = RecordingFile.readAllEvents(file);
+        }
+        assertThat(events).extracting(e -> e.getString("sql") + " | " + e.getLong("rows"))
+                .containsExactly(selectAll() + " | 3", "UPDATE " + table + " SET big = big + 1 WHERE id < 3 | 0",
+                        insertSql() + " | 0", byId + " | 1", missing + " | 0");
+        assertThat(events.get(1).getLong("affected")).isEqualTo(2);
+        assertThat(events.get(2).getLong("affected")).isEqualTo(2);
+        assertThat(events.subList(0, 4)).allSatisfy(e -> assertThat(e.getString("outcome")).isEqualTo("ok"));
+        assertThat(events.get(4).getString("outcome")).startsWith("ServerException ");
+        assertThat(events).allSatisfy(e -> {
+            assertThat(e.getString("driver")).isEqualTo(connection.serverInfo().product().equals("PostgreSQL") ? "postgresql" : "mysql");
+            assertThat(e.getString("server")).isEqualTo(config().host() + ":" + config().port());
+        });
     }
 
     @Test
