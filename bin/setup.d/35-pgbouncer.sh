@@ -47,5 +47,7 @@ if ! running; then
   runuser -u postgres -- "$bouncer" -d "$home/pgbouncer.ini" >/dev/null 2>&1 || true
   sleep 0.5
 fi
-pg_isready -h 127.0.0.1 -p "$port" -U postgres -d test -q || { echo "setup: pgbouncer did not come up on port $port" >&2; exit 1; }
+# Ours must be the one listening (the package's own instance, if it still ran, would hold the port).
+running && pg_isready -h 127.0.0.1 -p "$port" -U postgres -d test -q \
+  || { echo "setup: pgbouncer did not come up on port $port (see $home/pgbouncer.log)" >&2; exit 1; }
 echo pgbouncer >> "$root/.sluice/services"
