@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * A connection to one PostgreSQL server over protocol v3. Safe to share between threads: requests
@@ -40,8 +41,12 @@ public final class PgConnection implements Connection {
     private final PgSession session;
     private final AtomicLong preparedNames = new AtomicLong();
 
+    /** True for a server before 12, which needs {@code extra_float_digits} set (see {@link #applyFloatDigits}). */
+    private final boolean roundsFloats;
+
     PgConnection(ConnectionConfig config) {
         this.session = new PgSession(config);
+        this.roundsFloats = majorVersion(session.parameters.getOrDefault("server_version", "")) < 12;
         try {
             applyFloatDigits();
         } catch (RuntimeException e) {
@@ -50,18 +55,22 @@ public final class PgConnection implements Connection {
         }
     }
 
+    /** The leading number of a server_version such as {@code 15.20 (Debian ...)}; MAX_VALUE if none. */
+    private static int majorVersion(String version) {
+        int end = 0;
+        while (end < version.length() && Character.isDigit(version.charAt(end))) {
+            end++;
+        }
+        return end == 0 ? Integer.MAX_VALUE : Integer.parseInt(version.substring(0, end));
+    }
+
     /**
      * Before PostgreSQL 12 a float's text form is rounded unless {@code extra_float_digits} is 3 (12+
      * prints the shortest exact form by default). Set with SET on such servers rather than in the
      * startup packet, which connection poolers such as PgBouncer refuse to forward.
      */
     private void applyFloatDigits() {
-        String version = session.parameters.getOrDefault("server_version", "");
-        int end = 0;
-        while (end < version.length() && Character.isDigit(version.charAt(end))) {
-            end++;
-        }
-        if (end > 0 && Integer.parseInt(version.substring(0, end)) < 12) {
+        if (roundsFloats) {
             simpleQuery("SET extra_float_digits = 3");
         }
     }
@@ -141,20 +150,28 @@ public final class PgConnection implements Connection {
      */
     void run(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
-        if (!QueryEvent.enabled()) {
+        if (QueryEvent.enabled()) {
+            traced(sql, () -> runUntimed(registry, sql, params, maxRows, h), () -> h.rowCount, () -> h.affected);
+        } else {
             runUntimed(registry, sql, params, maxRows, h);
-            return;
         }
+    }
+
+    /**
+     * Runs {@code work} inside a JFR {@link QueryEvent}, for use only while a recording has it on;
+     * rows read and affected are taken after it, whether it succeeded or not.
+     */
+    private void traced(String sql, Runnable work, LongSupplier rows, LongSupplier affected) {
         QueryEvent event = new QueryEvent();
         event.begin();
         Throwable failure = null;
         try {
-            runUntimed(registry, sql, params, maxRows, h);
+            work.run();
         } catch (RuntimeException e) {
             failure = e;
             throw e;
         } finally {
-            event.finish("postgresql", session.serverName(), sql, h.rowCount, h.affected, failure);
+            event.finish("postgresql", session.serverName(), sql, rows.getAsLong(), affected.getAsLong(), failure);
         }
     }
 
@@ -203,20 +220,11 @@ public final class PgConnection implements Connection {
                 }
             }
         };
-        QueryEvent event = QueryEvent.enabled() ? new QueryEvent() : null;
-        if (event == null) {
-            session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
-            return counts;
-        }
-        event.begin();
-        Throwable failure = null;
-        try {
-            session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
-        } finally {
-            event.finish("postgresql", session.serverName(), sql, 0, Arrays.stream(counts).sum(), failure);
+        Runnable work = () -> session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
+        if (QueryEvent.enabled()) {
+            traced(sql, work, () -> 0, () -> Arrays.stream(counts).sum());
+        } else {
+            work.run();
         }
         return counts;
     }

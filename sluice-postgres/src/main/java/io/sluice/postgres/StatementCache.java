@@ -92,7 +92,12 @@ final class StatementCache implements StatementRegistry {
         this.capacity = capacity;
         this.namePrefix = namePrefix;
         this.entries = new LinkedHashMap<>(16, 0.75f, true);
-        this.textUses = new LinkedHashMap<>(16, 0.75f, true);
+        this.textUses = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, Integer> eldest) {
+                return size() > capacity;
+            }
+        };
     }
 
     /**
@@ -109,16 +114,7 @@ final class StatementCache implements StatementRegistry {
             textUses.remove(probe);
             return false;
         }
-        if (uses != null) {
-            textUses.put(probe.toKey(), uses + 1);
-        } else {
-            textUses.put(probe.toKey(), 1);
-            if (textUses.size() > capacity) {
-                Iterator<Key> eldest = textUses.keySet().iterator();
-                eldest.next();
-                eldest.remove();
-            }
-        }
+        textUses.put(probe.toKey(), uses == null ? 1 : uses + 1);
         return true;
     }
 
