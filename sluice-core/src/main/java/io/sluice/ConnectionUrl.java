@@ -114,14 +114,7 @@ final class ConnectionUrl {
                 }
             }
         }
-        if (queryHosts != null || queryPorts != null || authority == null) {
-            String h = queryHosts != null ? queryHosts
-                    : authority != null ? String.join(",", authority.stream().map(ServerAddress::host).toList()) : hosts;
-            String p = queryPorts != null ? queryPorts : authority != null ? joinPorts(authority) : ports;
-            b.addresses(pair(h, p));
-        } else {
-            b.addresses(authority);
-        }
+        b.addresses(addresses(authority, queryHosts, queryPorts, hosts, ports));
         return b.build();
     }
 
@@ -168,6 +161,22 @@ final class ConnectionUrl {
             out.add(new ServerAddress(decode(host), p));
         }
         return out;
+    }
+
+    /**
+     * The servers: the authority's unless {@code host=} or {@code port=} override part of it, and
+     * libpq's PGHOST/PGPORT ({@code envHosts}, {@code envPorts}) when the URL names no host.
+     */
+    private static List<ServerAddress> addresses(List<ServerAddress> authority, String queryHosts, String queryPorts,
+            String envHosts, String envPorts) {
+        if (authority == null) {
+            return pair(queryHosts != null ? queryHosts : envHosts, queryPorts != null ? queryPorts : envPorts);
+        }
+        if (queryHosts == null && queryPorts == null) {
+            return authority;
+        }
+        String h = queryHosts != null ? queryHosts : String.join(",", authority.stream().map(ServerAddress::host).toList());
+        return pair(h, queryPorts != null ? queryPorts : joinPorts(authority));
     }
 
     private static String joinPorts(List<ServerAddress> addresses) {
