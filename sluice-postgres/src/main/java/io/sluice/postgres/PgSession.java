@@ -75,7 +75,22 @@ final class PgSession {
         this.config = config;
         StartupHandshake.Session s = new StartupHandshake(config).open();
         this.io = s.io();
-        this.writer = new RequestWriter(this, s.out());
+        this.writer = new RequestWriter(new RequestWriter.Session() {
+            @Override
+            public void ensureUsable() {
+                PgSession.this.ensureUsable();
+            }
+
+            @Override
+            public boolean isBroken() {
+                return PgSession.this.isBroken();
+            }
+
+            @Override
+            public RuntimeException writeFailed(IOException cause) {
+                return fail(new ConnectionException("write to server failed: " + where() + ", cause=" + cause, cause));
+            }
+        }, pipeline, s.out());
         this.reader = s.reader();
         this.processId = s.processId();
         this.secretKey = s.secretKey();

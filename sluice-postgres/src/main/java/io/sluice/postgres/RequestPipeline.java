@@ -32,26 +32,22 @@ final class RequestPipeline {
     private long serving;          // guarded by readLock
     private volatile boolean failed;
 
-    /**
-     * Takes the write lock, waiting while a stream other than {@code owner} holds the connection;
-     * {@code beforeWait} runs (lock held) before such a wait, to send bytes others left for this writer.
-     */
-    void lockWrite(Object owner, Runnable beforeWait) {
+    /** Takes the write lock, waiting while a stream other than {@code owner} holds the connection. */
+    void lockWrite(Object owner) {
         writeLock.lock();
         while (exclusiveOwner != null && exclusiveOwner != owner && !failed) {
-            try {
-                beforeWait.run();
-            } catch (RuntimeException e) {
-                writeLock.unlock();
-                throw e;
-            }
             writable.awaitUninterruptibly();
         }
     }
 
-    /** True when another thread waits for the write lock (and will send what is buffered). */
-    boolean writersQueued() {
-        return writeLock.hasQueuedThreads();
+    /** Takes the write lock without waiting for a stream's reservation (the flusher's re-entry). */
+    void lockWriteRaw() {
+        writeLock.lock();
+    }
+
+    /** A condition on the write lock, for the writer's flush hand-off. */
+    Condition newWriteCondition() {
+        return writeLock.newCondition();
     }
 
     /** Takes the write lock if it is free at once (closing does not wait for a busy writer). */

@@ -1,32 +1,59 @@
 package io.sluice.postgres;
 
-import io.sluice.ConnectionException;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.locks.Condition;
 import java.util.function.Consumer;
 
 /**
- * The session's write side: renders requests into one buffer under the pipeline's write lock and
- * sends them, coalesced. A writer that sees others queued for the lock leaves its bytes in the
- * buffer for the last of them to send, so a burst of pipelined requests costs one write call; the
- * last writer (nobody queued behind it) always flushes, and so does a writer about to wait for an
- * open stream, so no request is ever left unsent.
+ * The session's write side: renders requests into a buffer under the pipeline's write lock and sends
+ * them coalesced, in the manner of a group commit. The first writer to find nobody sending becomes
+ * the flusher: it swaps the filled buffer for an empty one, releases the lock and writes. Writers
+ * arriving meanwhile only append and go on to wait for their responses; the flusher loops until the
+ * buffer stays empty, so their bytes leave in its next write. While one write call is in progress,
+ * every other pipelined request of the connection joins the next one.
+ *
+ * <pre>
+ *   A: [append][swap] write(A) ........ [swap] write(B,C) [empty: done]
+ *   B:              [append]                                       (returns at once)
+ *   C:                   [append]                                  (returns at once)
+ * </pre>
+ *
+ * Invariant: outside the write lock the buffer is empty unless a flusher is running, so no request
+ * is ever left unsent. A writer that finds more than {@value #BACKLOG_LIMIT} bytes waiting waits for
+ * the flusher instead of growing the buffer without bound (a COPY or a huge batch).
  */
 final class RequestWriter {
+    /** What the writer needs of its session. */
+    interface Session {
+        /** Throws if the session is closed or broken. */
+        void ensureUsable();
+
+        boolean isBroken();
+
+        /** Marks the session broken by a failed write and returns the exception to throw. */
+        RuntimeException writeFailed(IOException cause);
+    }
+
     private static final int WRITE_BUFFER_SIZE = 8192;
     private static final int WRITE_BUFFER_KEPT = 1 << 20;
+    private static final int BACKLOG_LIMIT = 1 << 18;
 
-    private final PgSession session;
+    private final Session session;
     private final RequestPipeline pipeline;
     private final OutputStream out;
-    private PgWriteBuffer buffer = new PgWriteBuffer(WRITE_BUFFER_SIZE); // guarded by the write lock
+    private final Condition flushed;
+    private PgWriteBuffer buffer = new PgWriteBuffer(WRITE_BUFFER_SIZE); // appended to under the write lock
+    private PgWriteBuffer sending = new PgWriteBuffer(WRITE_BUFFER_SIZE); // the flusher's, outside the lock
+    private boolean flushing; // guarded by the write lock
 
-    RequestWriter(PgSession session, OutputStream out) {
+    RequestWriter(Session session, RequestPipeline pipeline, OutputStream out) {
         this.session = session;
-        this.pipeline = session.pipeline;
+        this.pipeline = pipeline;
         this.out = out;
+        this.flushed = pipeline.newWriteCondition();
     }
 
     /**
@@ -62,28 +89,42 @@ final class RequestWriter {
         }
     }
 
-    /** Takes the write lock (see {@link RequestPipeline#lockWrite}); pending bytes go out before any wait for a stream. */
+    /** Takes the write lock (see {@link RequestPipeline#lockWrite}). */
     void lockWrite(Object owner) {
-        pipeline.lockWrite(owner, this::flushPending);
+        pipeline.lockWrite(owner);
     }
 
-    /** Releases the write lock, first sending the buffered bytes unless another writer is queued to append to them. */
+    /**
+     * Releases the write lock, first sending what the buffer holds unless a flusher is already at it
+     * (which then sends these bytes too). Throws if this thread's write fails.
+     */
     void unlockWrite() {
         try {
-            if (!pipeline.writersQueued()) {
-                flushPending();
+            if (flushing) {
+                while (flushing && buffer.position() > BACKLOG_LIMIT) {
+                    flushed.awaitUninterruptibly();
+                }
+                if (flushing) {
+                    return;
+                }
+            }
+            if (buffer.position() > 0) {
+                flushAll();
             }
         } finally {
             pipeline.unlockWrite();
         }
     }
 
-    /** Sends Terminate after whatever is pending, if the lock is free at once. Best effort. */
+    /** Sends Terminate, if nobody is writing at the moment. Best effort. */
     void terminate() {
         if (!pipeline.tryLockWrite()) {
             return;
         }
         try {
+            if (flushing) {
+                return; // a write is under way; the socket is closed right after this anyway
+            }
             FrontendEncoder.terminate(buffer);
             out.write(buffer.array(), 0, buffer.position());
             out.flush();
@@ -95,21 +136,47 @@ final class RequestWriter {
         }
     }
 
-    /** Sends whatever the buffer holds; call with the write lock held. */
-    private void flushPending() {
-        if (buffer.position() == 0 || session.isBroken()) {
-            buffer.clear();
-            return;
-        }
+    /**
+     * The flusher's loop; entered and left with the write lock held. Writes outside the lock, so that
+     * others append meanwhile, until the buffer is empty.
+     */
+    private void flushAll() {
+        flushing = true;
         try {
-            out.write(buffer.array(), 0, buffer.position());
+            while (buffer.position() > 0) {
+                if (session.isBroken()) {
+                    buffer.clear();
+                    return;
+                }
+                PgWriteBuffer batch = buffer;
+                buffer = sending;
+                sending = batch;
+                pipeline.unlockWrite();
+                try {
+                    write(batch);
+                } finally {
+                    pipeline.lockWriteRaw();
+                }
+            }
+        } finally {
+            if (session.isBroken()) {
+                buffer.clear(); // nothing more can be sent; the waiting callers see the failure
+            }
+            flushing = false;
+            flushed.signalAll();
+        }
+    }
+
+    private void write(PgWriteBuffer batch) {
+        try {
+            out.write(batch.array(), 0, batch.position());
             out.flush();
         } catch (IOException e) {
-            throw session.fail(new ConnectionException("write to server failed: " + session.where() + ", cause=" + e, e));
+            throw session.writeFailed(e);
         } finally {
-            buffer.clear();
-            if (buffer.array().length > WRITE_BUFFER_KEPT) {
-                buffer = new PgWriteBuffer(WRITE_BUFFER_SIZE); // a huge batch grew it: do not keep that memory
+            batch.clear();
+            if (batch.array().length > WRITE_BUFFER_KEPT) {
+                sending = new PgWriteBuffer(WRITE_BUFFER_SIZE); // a huge batch grew it: do not keep that memory
             }
         }
     }

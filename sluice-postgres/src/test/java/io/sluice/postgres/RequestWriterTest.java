@@ -1,0 +1,131 @@
+package io.sluice.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.ConnectionException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The write side's coalescing, against an output stream the test holds back: while one write call
+ * is in progress, requests from other threads are appended and leave together in the next call.
+ * (The real-server behaviour, results to the right caller, is in PgSessionBehaviourTest.)
+ */
+@org.junit.jupiter.api.Timeout(30)
+class RequestWriterTest {
+    /** Records each write call; a call blocks until the test releases it. */
+    private static final class GatedStream extends OutputStream {
+        final Semaphore gate = new Semaphore(0);
+        final CountDownLatch firstWriteEntered = new CountDownLatch(1);
+        final List<byte[]> writes = new ArrayList<>();
+        volatile IOException failWith;
+
+        @Override
+        public void write(int b) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            firstWriteEntered.countDown();
+            gate.acquireUninterruptibly();
+            if (failWith != null) {
+                throw failWith;
+            }
+            synchronized (writes) {
+                writes.add(java.util.Arrays.copyOfRange(b, off, off + len));
+            }
+        }
+    }
+
+    private static final class FakeSession implements RequestWriter.Session {
+        volatile boolean broken;
+
+        @Override
+        public void ensureUsable() {
+            if (broken) {
+                throw new ConnectionException("broken");
+            }
+        }
+
+        @Override
+        public boolean isBroken() {
+            return broken;
+        }
+
+        @Override
+        public RuntimeException writeFailed(IOException cause) {
+            broken = true;
+            return new ConnectionException("write failed: " + cause, cause);
+        }
+    }
+
+    @Test
+    void shouldSendRequestsAppendedDuringAWriteInOneFollowingWrite() throws Exception {
+        GatedStream out = new GatedStream();
+        RequestPipeline pipeline = new RequestPipeline();
+        RequestWriter writer = new RequestWriter(new FakeSession(), pipeline, out);
+
+        Thread first = Thread.ofVirtual().start(() -> writer.send(this, b -> b.writeByte('A')));
+        assertThat(out.firstWriteEntered.await(10, TimeUnit.SECONDS)).isTrue();
+        // The first writer is inside its write call: the others append and return without writing.
+        List<Long> tickets = new ArrayList<>();
+        for (char c : "BCD".toCharArray()) {
+            tickets.add(writer.send(this, b -> b.writeByte(c)));
+        }
+        out.gate.release(2);
+        first.join(10_000);
+
+        assertThat(tickets).containsExactly(1L, 2L, 3L);
+        assertThat(out.writes).hasSize(2);
+        assertThat(new String(out.writes.get(0))).isEqualTo("A");
+        assertThat(new String(out.writes.get(1))).isEqualTo("BCD");
+    }
+
+    @Test
+    void shouldWriteAtOnceWhenNobodyElseIsWriting() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RequestWriter writer = new RequestWriter(new FakeSession(), new RequestPipeline(), out);
+
+        writer.send(this, b -> b.writeByte('A'));
+        assertThat(out.toString()).isEqualTo("A");
+        writer.send(this, b -> b.writeByte('B'));
+        assertThat(out.toString()).isEqualTo("AB");
+    }
+
+    @Test
+    void shouldDropARequestWhoseEncodingFailsAndKeepTheOthers() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RequestWriter writer = new RequestWriter(new FakeSession(), new RequestPipeline(), out);
+
+        assertThatThrownBy(() -> writer.send(this, b -> {
+            b.writeByte('X');
+            throw new IllegalArgumentException("cannot encode");
+        })).hasMessage("cannot encode");
+        writer.send(this, b -> b.writeByte('B'));
+
+        assertThat(out.toString()).isEqualTo("B");
+    }
+
+    @Test
+    void shouldFailTheFlusherAndRefuseLaterRequestsWhenTheWriteFails() throws Exception {
+        GatedStream out = new GatedStream();
+        FakeSession session = new FakeSession();
+        RequestWriter writer = new RequestWriter(session, new RequestPipeline(), out);
+        out.failWith = new IOException("connection reset");
+        out.gate.release(1);
+
+        assertThatThrownBy(() -> writer.send(this, b -> b.writeByte('A')))
+                .isInstanceOf(ConnectionException.class).hasMessageContaining("connection reset");
+        assertThatThrownBy(() -> writer.send(this, b -> b.writeByte('B'))).isInstanceOf(ConnectionException.class);
+        assertThat(out.writes).isEmpty();
+    }
+}
