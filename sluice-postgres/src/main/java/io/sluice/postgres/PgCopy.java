@@ -61,7 +61,7 @@ final class PgCopy {
 
     private long run(String sql) {
         Objects.requireNonNull(sql, "sql");
-        long ticket = session.send(owner, out -> {
+        RequestPipeline.Ticket ticket = session.send(owner, out -> {
             FrontendEncoder.query(out, sql);
             session.pipeline.takeExclusive(owner);
         });

@@ -48,7 +48,7 @@ final class PgRowStream implements RowStream {
             }
         };
         StatementRegistry reg = registry == session.cache && !session.cache.enabled() ? null : registry;
-        long ticket;
+        RequestPipeline.Ticket ticket;
         try {
             ticket = session.send(this, out -> {
                 QueryEncoder.encode(out, session, reg, sql, params, this.fetchSize, false, handler);

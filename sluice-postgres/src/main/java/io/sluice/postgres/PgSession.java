@@ -92,6 +92,20 @@ final class PgSession {
             }
         }, pipeline, s.out());
         this.reader = s.reader();
+        if (io instanceof SelectingChannelStreams streams) { // plain TCP or Unix socket: reads report their waits
+            streams.readWaitListener(new SelectingChannelStreams.ReadWaitListener() {
+                @Override
+                public void beforeWait() {
+                    writer.beforeReadWait();
+                }
+
+                @Override
+                public void afterWait() {
+                    writer.afterReadWait();
+                }
+            });
+            writer.deferWhilePipelined();
+        }
         this.processId = s.processId();
         this.secretKey = s.secretKey();
         this.parameters.putAll(s.parameters());
@@ -106,7 +120,7 @@ final class PgSession {
     }
 
     /** Writes one request and returns its ticket (see {@link RequestWriter#send}). */
-    long send(Object owner, Consumer<PgWriteBuffer> encoder) {
+    RequestPipeline.Ticket send(Object owner, Consumer<PgWriteBuffer> encoder) {
         return writer.send(owner, encoder);
     }
 
@@ -129,12 +143,12 @@ final class PgSession {
      * a cancellation.
      */
     void execute(Object owner, Consumer<PgWriteBuffer> encoder, ResponseHandler handler) {
-        long ticket = send(owner, encoder);
+        RequestPipeline.Ticket ticket = send(owner, encoder);
         await(ticket, handler, true);
     }
 
     /** Waits for the read turn of {@code ticket}, reads the response, and throws what it says. */
-    void await(long ticket, ResponseHandler handler, boolean untilReady) {
+    void await(RequestPipeline.Ticket ticket, ResponseHandler handler, boolean untilReady) {
         QueryTimer timer = QueryTimer.start(this, queryTimeout);
         boolean interrupted = pipeline.awaitTurn(ticket);
         try {
@@ -289,7 +303,7 @@ final class PgSession {
         // Sends nothing, takes a place in the read order, and holds the connection exclusively like a
         // stream: a request pipelined meanwhile would have its answer arrive during the wait.
         Object waiter = new Object();
-        long ticket = send(waiter, out -> pipeline.takeExclusive(waiter));
+        RequestPipeline.Ticket ticket = send(waiter, out -> pipeline.takeExclusive(waiter));
         boolean interrupted = pipeline.awaitTurn(ticket);
         try {
             ensureUsable();

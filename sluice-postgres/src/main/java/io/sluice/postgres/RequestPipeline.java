@@ -1,7 +1,9 @@
 package io.sluice.postgres;
 
-import java.util.HashMap;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -9,28 +11,58 @@ import java.util.concurrent.locks.ReentrantLock;
  * whole request under the write lock and takes a ticket, releases the lock at once (the next caller
  * may write while this one still waits), then reads its own response when the read turn reaches
  * its ticket, that is once every earlier response has been consumed. No extra thread; no
- * {@code synchronized}; every wait is on a {@link Condition}.
+ * {@code synchronized}.
  *
  * <pre>
  *   writers:  [A writes]  [B writes]  [C writes]            (write lock, one at a time)
- *   tickets:     0           1           2
- *   readers:        [A reads 0] [B reads 1] [C reads 2]     (read turn = ticket order)
+ *   tickets:     A     -&gt;    B     -&gt;    C                 (linked in issue order)
+ *   readers:        [A reads] [B reads] [C reads]           (read turn = ticket order)
  * </pre>
+ *
+ * The tickets form a queue linked in issue order under the write lock. The read turn passes by
+ * marking the next ticket and unparking its holder: one volatile write and one unpark per response,
+ * nothing allocated but the ticket, no lock on the read side.
  *
  * A stream that leaves a portal open between calls takes the connection exclusively: other writers
  * wait until it ends, because their Sync would close the stream's portal.
  */
 final class RequestPipeline {
+    /** A request's place in the read order. */
+    static final class Ticket {
+        private volatile boolean turn;    // set once every earlier response is consumed
+        private volatile boolean done;    // set once this response is consumed
+        private volatile Thread waiter;   // the thread parked for the turn, if any
+        private volatile Ticket next;     // linked under the write lock
+
+        boolean hasTurn() {
+            return turn;
+        }
+    }
+
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Condition writable = writeLock.newCondition();
-    private final ReentrantLock readLock = new ReentrantLock();
-    // One condition per waiting ticket, so that passing the turn wakes exactly the next reader
-    // instead of every waiter (64 callers on a connection would otherwise wake 63 threads per response).
-    private final HashMap<Long, Condition> waiting = new HashMap<>(); // guarded by readLock
     private Object exclusiveOwner; // guarded by writeLock
-    private long nextTicket;       // guarded by writeLock
-    private long serving;          // guarded by readLock
+    private Ticket last;           // the latest ticket issued; guarded by writeLock
+    private volatile Ticket serving; // the ticket whose response is read now (or next)
     private volatile boolean failed;
+
+    private static final VarHandle SERVING;
+
+    static {
+        try {
+            SERVING = MethodHandles.lookup().findVarHandle(RequestPipeline.class, "serving", Ticket.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    RequestPipeline() {
+        Ticket start = new Ticket(); // a consumed ticket standing before the first real one
+        start.turn = true;
+        start.done = true;
+        last = start;
+        serving = start;
+    }
 
     /** Takes the write lock, waiting while a stream other than {@code owner} holds the connection. */
     void lockWrite(Object owner) {
@@ -59,9 +91,24 @@ final class RequestPipeline {
         writeLock.unlock();
     }
 
-    /** The ticket of the request just written; call with the write lock held, after the write succeeded. */
-    long issueTicket() {
-        return nextTicket++;
+    /** A ticket for the request just written; call with the write lock held, after the write succeeded. */
+    Ticket issueTicket() {
+        Ticket t = new Ticket();
+        Ticket previous = last;
+        last = t;
+        previous.next = t; // written before previous.done is read; finishTurn does the opposite
+        if (previous.done) {
+            passTurn(previous); // the previous response was consumed before this ticket was linked
+        }
+        return t;
+    }
+
+    /**
+     * True when requests issued before {@code ticket} still await their responses: someone holds
+     * or will take the read turn before this ticket's caller does.
+     */
+    boolean behindOthers(Ticket ticket) {
+        return !ticket.turn;
     }
 
     /** Reserves the connection for {@code owner}; call with the write lock held. */
@@ -88,61 +135,57 @@ final class RequestPipeline {
      *
      * @return true if the thread was interrupted while waiting (the flag is then clear)
      */
-    boolean awaitTurn(long ticket) {
-        boolean interrupted = false;
-        readLock.lock();
-        try {
-            if (serving == ticket || failed) {
-                return false; // fast path: nobody ahead, no condition needed
-            }
-            Condition myTurn = readLock.newCondition();
-            waiting.put(ticket, myTurn);
-            try {
-                while (serving != ticket && !failed) {
-                    try {
-                        myTurn.await();
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-            } finally {
-                waiting.remove(ticket);
-            }
-        } finally {
-            readLock.unlock();
+    boolean awaitTurn(Ticket ticket) {
+        if (ticket.turn || failed) {
+            return false; // fast path: nobody ahead
         }
+        boolean interrupted = false;
+        ticket.waiter = Thread.currentThread(); // written before turn is read; passTurn does the opposite
+        while (!ticket.turn && !failed) {
+            LockSupport.park(this);
+            interrupted |= Thread.interrupted();
+        }
+        ticket.waiter = null;
         return interrupted;
     }
 
-    /** Passes the read turn to the next ticket. */
+    /** Passes the read turn from the current ticket to the next, if that one is issued yet. */
     void finishTurn() {
-        readLock.lock();
-        try {
-            serving++;
-            if (!waiting.isEmpty()) { // nobody waits on an unshared connection: no Long boxed for the lookup
-                Condition next = waiting.get(serving);
-                if (next != null) {
-                    next.signal();
-                }
-            }
-        } finally {
-            readLock.unlock();
+        Ticket current = serving;
+        current.done = true; // a ticket linked from now on sees this and takes the turn itself
+        passTurn(current);
+    }
+
+    /**
+     * Hands the turn from the consumed {@code current} to its successor. Both the reader finishing a
+     * turn and the writer linking a ticket behind a consumed one may call this for the same pair;
+     * the compare-and-set on {@link #serving} lets exactly one of them do it.
+     */
+    private void passTurn(Ticket current) {
+        Ticket next = current.next;
+        if (next == null || !SERVING.compareAndSet(this, current, next)) {
+            return;
+        }
+        next.turn = true;
+        Thread t = next.waiter;
+        if (t != null) {
+            LockSupport.unpark(t);
         }
     }
 
     /** Wakes every waiter after the connection broke; they then see {@link #failed()}. */
     void fail() {
         failed = true;
-        readLock.lock();
-        try {
-            waiting.values().forEach(Condition::signal);
-        } finally {
-            readLock.unlock();
-        }
         // Callers close the socket before this, so a writer blocked in a socket write has already been
         // woken with an error and releases the lock: taking it here cannot wait for long.
         writeLock.lock();
         try {
+            for (Ticket t = serving; t != null; t = t.next) {
+                Thread waiter = t.waiter;
+                if (waiter != null) {
+                    LockSupport.unpark(waiter);
+                }
+            }
             writable.signalAll();
         } finally {
             writeLock.unlock();

@@ -21,8 +21,16 @@ import java.util.function.Consumer;
  *   C:                   [append]                                  (returns at once)
  * </pre>
  *
- * Invariant: outside the write lock the buffer is empty unless a flusher is running, so no request
- * is ever left unsent. A writer that finds more than {@value #BACKLOG_LIMIT} bytes waiting waits for
+ * On a plain connection a request pipelined behind others (their responses still unread) goes
+ * further: it is not sent at once but left for the reader of an earlier response, which sends
+ * everything deferred just before it would block waiting for the server. The server has work
+ * queued until then, and a burst of callers woken by one socket read sends its next requests in
+ * one write instead of one each. A reader already blocked sends nothing, so a request written
+ * meanwhile is sent at once (the {@code deferred}/{@code readerWaiting} pair is checked crosswise,
+ * each side writing its own flag before reading the other's).
+ *
+ * Invariant: outside the write lock the buffer is empty unless a flusher is running or the bytes
+ * are deferred behind a reader that has not blocked yet, so no request is ever left unsent. A writer that finds more than {@value #BACKLOG_LIMIT} bytes waiting waits for
  * the flusher instead of growing the buffer without bound (a COPY or a huge batch).
  */
 final class RequestWriter {
@@ -48,6 +56,9 @@ final class RequestWriter {
     private PgWriteBuffer buffer = new PgWriteBuffer(WRITE_BUFFER_SIZE); // appended to under the write lock
     private PgWriteBuffer sending = new PgWriteBuffer(WRITE_BUFFER_SIZE); // the flusher's, outside the lock
     private boolean flushing; // guarded by the write lock
+    private boolean deferring;
+    private volatile boolean deferred;      // bytes wait in the buffer for the reader's beforeReadWait
+    private volatile boolean readerWaiting; // the reader is blocked: nobody would send deferred bytes
 
     RequestWriter(Session session, RequestPipeline pipeline, OutputStream out) {
         this.session = session;
@@ -61,8 +72,9 @@ final class RequestWriter {
      * the encoder cannot convert) the request's bytes are dropped, nothing of it is sent, and the
      * exception propagates.
      */
-    long send(Object owner, Consumer<PgWriteBuffer> encoder) {
+    RequestPipeline.Ticket send(Object owner, Consumer<PgWriteBuffer> encoder) {
         lockWrite(owner);
+        RequestPipeline.Ticket ticket;
         try {
             session.ensureUsable();
             int mark = buffer.position();
@@ -72,10 +84,47 @@ final class RequestWriter {
                 buffer.truncate(mark);
                 throw e;
             }
-            return pipeline.issueTicket();
-        } finally {
+            ticket = pipeline.issueTicket();
+            if (deferring && pipeline.behindOthers(ticket)) {
+                deferred = true; // written before readerWaiting is read; beforeReadWait does the opposite
+                if (!readerWaiting) {
+                    pipeline.unlockWrite();
+                    return ticket; // the reader of an earlier response sends it before that reader waits
+                }
+            }
+        } catch (RuntimeException | Error e) {
             unlockWrite();
+            throw e;
         }
+        unlockWrite();
+        return ticket;
+    }
+
+    /**
+     * Lets requests pipelined behind others wait in the buffer until the reader of an earlier
+     * response would block: call once, for streams that report their waits (plain connections).
+     */
+    void deferWhilePipelined() {
+        deferring = true;
+    }
+
+    /** The reader is about to wait for the server: deferred requests leave now. */
+    void beforeReadWait() {
+        readerWaiting = true;
+        if (deferred) {
+            pipeline.lockWriteRaw();
+            try {
+                if (!flushing && buffer.position() > 0) {
+                    flushAll();
+                }
+            } finally {
+                pipeline.unlockWrite();
+            }
+        }
+    }
+
+    void afterReadWait() {
+        readerWaiting = false;
     }
 
     /** Renders more messages for a request that already holds its read turn (a stream's next Execute). */
@@ -142,6 +191,7 @@ final class RequestWriter {
      */
     private void flushAll() {
         flushing = true;
+        deferred = false;
         try {
             while (buffer.position() > 0) {
                 if (session.isBroken()) {

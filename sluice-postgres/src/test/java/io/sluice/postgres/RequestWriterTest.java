@@ -77,14 +77,14 @@ class RequestWriterTest {
         Thread first = Thread.ofVirtual().start(() -> writer.send(this, b -> b.writeByte('A')));
         assertThat(out.firstWriteEntered.await(10, TimeUnit.SECONDS)).isTrue();
         // The first writer is inside its write call: the others append and return without writing.
-        List<Long> tickets = new ArrayList<>();
+        List<RequestPipeline.Ticket> tickets = new ArrayList<>();
         for (char c : "BCD".toCharArray()) {
             tickets.add(writer.send(this, b -> b.writeByte(c)));
         }
         out.gate.release(2);
         first.join(10_000);
 
-        assertThat(tickets).containsExactly(1L, 2L, 3L);
+        assertThat(tickets).hasSize(3).allMatch(t -> !t.hasTurn()); // behind the first, which was never read
         assertThat(out.writes).hasSize(2);
         assertThat(new String(out.writes.get(0))).isEqualTo("A");
         assertThat(new String(out.writes.get(1))).isEqualTo("BCD");
@@ -127,5 +127,37 @@ class RequestWriterTest {
                 .isInstanceOf(ConnectionException.class).hasMessageContaining("connection reset");
         assertThatThrownBy(() -> writer.send(this, b -> b.writeByte('B'))).isInstanceOf(ConnectionException.class);
         assertThat(out.writes).isEmpty();
+    }
+
+    @Test
+    void shouldHoldRequestsPipelinedBehindOthersUntilTheReaderWaits() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RequestWriter writer = new RequestWriter(new FakeSession(), new RequestPipeline(), out);
+        writer.deferWhilePipelined();
+
+        writer.send(this, b -> b.writeByte('A')); // nothing outstanding before it: sent at once
+        assertThat(out.toString()).isEqualTo("A");
+        writer.send(this, b -> b.writeByte('B')); // behind A's response: waits for the reader
+        writer.send(this, b -> b.writeByte('C'));
+        assertThat(out.toString()).isEqualTo("A");
+
+        writer.beforeReadWait(); // the reader of A's response is about to block: B and C leave together
+        assertThat(out.toString()).isEqualTo("ABC");
+    }
+
+    @Test
+    void shouldSendAtOnceWhatIsPipelinedWhileTheReaderIsAlreadyWaiting() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RequestWriter writer = new RequestWriter(new FakeSession(), new RequestPipeline(), out);
+        writer.deferWhilePipelined();
+        writer.send(this, b -> b.writeByte('A'));
+
+        writer.beforeReadWait(); // blocked for A's response: nobody would send B later
+        writer.send(this, b -> b.writeByte('B'));
+        assertThat(out.toString()).isEqualTo("AB");
+        writer.afterReadWait();
+
+        writer.send(this, b -> b.writeByte('C')); // the reader runs again: C may wait for it
+        assertThat(out.toString()).isEqualTo("AB");
     }
 }

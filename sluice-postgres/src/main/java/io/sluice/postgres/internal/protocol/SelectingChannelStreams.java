@@ -41,6 +41,15 @@ public final class SelectingChannelStreams implements AutoCloseable {
     private final InputStream in = new ChannelInput();
     private final OutputStream out = new ChannelOutput();
     private volatile int readTimeoutMillis; // 0 = wait forever; used during start-up only
+    private volatile ReadWaitListener readWaitListener;
+
+    /** Told when a read is about to wait for the server and when the wait is over. */
+    public interface ReadWaitListener {
+        /** The reader is about to block: nothing is readable. */
+        void beforeWait();
+
+        void afterWait();
+    }
 
     public SelectingChannelStreams(SocketChannel channel) throws IOException {
         this.channel = channel;
@@ -54,6 +63,11 @@ public final class SelectingChannelStreams implements AutoCloseable {
     /** Limits each read's wait (start-up's connect timeout); 0 waits forever. */
     public void readTimeout(int millis) {
         this.readTimeoutMillis = millis;
+    }
+
+    /** Sets the listener for reads that wait (the session sends its deferred requests then). */
+    public void readWaitListener(ReadWaitListener listener) {
+        this.readWaitListener = listener;
     }
 
     public int readTimeout() {
@@ -135,9 +149,24 @@ public final class SelectingChannelStreams implements AutoCloseable {
                         return n;
                     }
                 }
-                waitFirst = false;
                 int timeout = readTimeoutMillis;
-                int ready = readSelector.select(IGNORE_KEY, timeout);
+                ReadWaitListener listener = readWaitListener;
+                if (listener != null && waitFirst && readSelector.selectNow(IGNORE_KEY) > 0) {
+                    waitFirst = false;
+                    continue; // readable after all: no wait, nothing to tell
+                }
+                waitFirst = false;
+                int ready;
+                if (listener == null) {
+                    ready = readSelector.select(IGNORE_KEY, timeout);
+                } else {
+                    listener.beforeWait();
+                    try {
+                        ready = readSelector.select(IGNORE_KEY, timeout);
+                    } finally {
+                        listener.afterWait();
+                    }
+                }
                 if (Thread.interrupted()) {
                     throw new ReadInterruptedException();
                 }
