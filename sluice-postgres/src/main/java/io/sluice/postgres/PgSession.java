@@ -37,7 +37,7 @@ import java.util.function.Consumer;
 
 /**
  * One open session: the socket, the buffered reader, the write buffer, the request pipeline and the
- * statement cache. Sends requests (one write per request), reads responses in ticket order, keeps
+ * statement cache. Sends requests (coalesced by {@link RequestWriter}), reads responses in ticket order, keeps
  * the transaction status from ReadyForQuery, forwards notices and ParameterStatus to the listener,
  * and marks itself broken on any I/O or protocol failure.
  *
