@@ -45,7 +45,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
 
     /** Told when a read is about to wait for the server and when the wait is over. */
     public interface ReadWaitListener {
-        /** The reader is about to block: nothing is readable. */
+        /** The reader is about to wait in the selector: the last read came up short, so the socket is probably empty. */
         void beforeWait();
 
         void afterWait();
@@ -151,10 +151,6 @@ public final class SelectingChannelStreams implements AutoCloseable {
                 }
                 int timeout = readTimeoutMillis;
                 ReadWaitListener listener = readWaitListener;
-                if (listener != null && waitFirst && readSelector.selectNow(IGNORE_KEY) > 0) {
-                    waitFirst = false;
-                    continue; // readable after all: no wait, nothing to tell
-                }
                 waitFirst = false;
                 int ready;
                 if (listener == null) {
