@@ -150,7 +150,7 @@ public final class PoolCore {
                 unparkOthers(woken);
             }
             if (w != null) {
-                if (event == null) {
+                if (event == null && PoolEvents.BORROW_WAIT.isEnabled()) {
                     event = new PoolEvents.BorrowWait();
                     event.begin();
                 }

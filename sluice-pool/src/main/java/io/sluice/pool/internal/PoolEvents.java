@@ -33,6 +33,8 @@ final class PoolEvents {
      * pool-cycle). {@link Event#isEnabled()} reads the event type's settings, not the instance.
      */
     static final Usage USAGE = new Usage();
+    /** Asked whether borrow waits are recorded, for the same reason (one per queued borrow). */
+    static final BorrowWait BORROW_WAIT = new BorrowWait();
 
     @Name("io.sluice.pool.BorrowWait")
     @Label("Connection Borrow")
