@@ -21,9 +21,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Hot path (see {@link EntrySlots}): while nobody waits, a borrow takes the lowest idle entry
  * with one CAS and a return gives it back with one volatile store; neither takes a lock, parks or
- * allocates anything but the borrower's handle, and neither reads {@code nanoTime()} (a borrow reads
- * the {@link CoarseClock} when the settings allow it; a return reads no clock). There is no ThreadLocal cache: it would do nothing
- * for short-lived virtual threads. Slow path: a borrower that finds no idle connection (or finds
+ * allocates anything but the borrower's handle, and neither reads {@code nanoTime()} (a borrow
+ * reads the {@link CoarseClock} when the settings allow it; a return reads no clock). There is no
+ * ThreadLocal cache: it would do nothing for short-lived virtual threads. Slow path: a borrower that finds no idle connection (or finds
  * others already waiting: a newcomer never overtakes) queues as a {@link Waiter} under the
  * {@link ReentrantLock} and parks; from then on returns see {@link #waiting} non-zero and hand idle
  * connections to the longest waiter under the lock ({@link #lendIdleToWaitersLocked}).
