@@ -1,7 +1,5 @@
 package io.sluice.bench.pool;
 
-import com.zaxxer.hikari.HikariDataSource;
-import io.sluice.pool.ConnectionPool;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -12,88 +10,69 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A cross-check of {@code pool-cycle} for a shared, noisy machine: HikariCP and sluice-pool take
- * turns in slices (order swapped every round) inside one JVM, with {@link PoolCycleBenchmark}'s
- * workloads and set-up (pools of 10 from {@link PoolEndpoint}, long-lived virtual threads woken per
- * round, 600,000 connection cycles or 6,000 statement cycles per round). Per slice it reports ops/s,
- * the process's CPU time per operation (all threads: carriers, poller, JIT, GC) and the CPU time per
- * operation of the pool's PostgreSQL backends ({@code /proc/<pid>/stat}, 10 ms ticks), then the
- * median of each per system. CPU per operation is unaffected by waiting for a core, so it is the
+ * turns in slices (order swapped every round) inside one JVM, each running {@link PoolCycleBenchmark}
+ * itself (same pools, same virtual threads, same invocations) outside JMH. Per slice it reports
+ * ops/s, the process's CPU time per operation (all threads: carriers, poller, JIT, GC) and the CPU
+ * time per operation of the pool's PostgreSQL backends ({@code /proc/<pid>/stat}, 10 ms ticks), then
+ * the median of each per system. CPU per operation is unaffected by waiting for a core, so it is the
  * steadier figure when other processes load the machine; ops/s tells whether a system kept its
  * cores busy.
  *
  * <p>After {@code bin/bench} has compiled:
- * {@code java -cp "sluice-bench/target/classes:$(cat sluice-bench/target/classpath.txt)" io.sluice.bench.pool.PoolInterleaved conn 1000 6 1500}
- * (workload {@code conn}, {@code stmt} or {@code task} as {@code statementPerTask}; virtual threads;
- * rounds; slice milliseconds).
+ * {@code java -cp "sluice-bench/target/classes:$(cat sluice-bench/target/classpath.txt)" io.sluice.bench.pool.PoolInterleaved connectionCycle 1000 6 1000}
+ * (benchmark method, virtual threads, rounds, slice milliseconds).
  */
 public final class PoolInterleaved {
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static final long NANOS_PER_TICK = 10_000_000L; // USER_HZ 100
 
-    private final String workload;
-    private final int vthreads;
-    private final HikariDataSource hikari = PoolEndpoint.hikari(PoolCycleBenchmark.POOL_SIZE);
-    private final ConnectionPool sluice = PoolEndpoint.sluicePool(PoolCycleBenchmark.POOL_SIZE);
-    private final List<Thread> workers = new ArrayList<>();
-    private final AtomicInteger remaining = new AtomicInteger();
-    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-    private volatile boolean useSluice;
-    private volatile int round;
-    private volatile Thread driver;
-
-    private PoolInterleaved(String workload, int vthreads) {
-        this.workload = workload;
-        this.vthreads = vthreads;
-    }
+    private PoolInterleaved() {}
 
     public static void main(String[] args) throws Exception {
-        String workload = args.length > 0 ? args[0] : "conn";
+        String method = args.length > 0 ? args[0] : "connectionCycle";
         int vthreads = args.length > 1 ? Integer.parseInt(args[1]) : 1000;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 6;
-        long sliceMillis = args.length > 3 ? Long.parseLong(args[3]) : 1500;
-        new PoolInterleaved(workload, vthreads).run(rounds, sliceMillis);
-        System.exit(0); // the pools' background threads
-    }
-
-    private void run(int rounds, long sliceMillis) throws Exception {
-        int[] hikariPids = backendPids(false);
-        int[] sluicePids = backendPids(true);
-        if (!workload.equals("task")) {
-            for (int i = 0; i < vthreads; i++) {
-                workers.add(Thread.ofVirtual().start(this::work));
-            }
-        }
-        List<double[]> h = new ArrayList<>();
-        List<double[]> s = new ArrayList<>();
+        long sliceMillis = args.length > 3 ? Long.parseLong(args[3]) : 1000;
+        PoolCycleBenchmark[] benches = {open("hikaricp", method, vthreads), open("sluice-pool", method, vthreads)};
+        int[][] pids = {backendPids(benches[0]), backendPids(benches[1])};
+        List<List<double[]>> slices = List.of(new ArrayList<>(), new ArrayList<>());
         for (int r = 0; r < rounds; r++) {
             for (int turn = 0; turn < 2; turn++) {
-                boolean sl = (r + turn) % 2 == 1;
-                double[] slice = slice(sl, sl ? sluicePids : hikariPids, sliceMillis);
-                (sl ? s : h).add(slice);
+                int b = (r + turn) % 2;
+                double[] slice = slice(benches[b], method, pids[b], sliceMillis);
+                slices.get(b).add(slice);
                 System.out.printf("%s %-11s ops/s=%,.0f cpu/op=%,.0f ns server-cpu/op=%,.0f ns%n",
-                        workload, sl ? "sluice-pool" : "hikaricp", slice[0], slice[1], slice[2]);
+                        method, benches[b].system, slice[0], slice[1], slice[2]);
             }
         }
-        double[] hm = medians(h);
-        double[] sm = medians(s);
+        double[] h = medians(slices.get(0));
+        double[] s = medians(slices.get(1));
         System.out.printf("median %s vthreads=%d, hikaricp vs sluice-pool: ops/s %,.0f vs %,.0f (%.2fx), cpu/op %,.0f vs %,.0f ns"
-                        + " (%.2fx), server cpu/op %,.0f vs %,.0f ns%s%n", workload, vthreads, hm[0], sm[0], sm[0] / hm[0],
-                hm[1], sm[1], hm[1] / sm[1], hm[2], sm[2], sm[2] > 0 ? String.format(" (%.2fx)", hm[2] / sm[2]) : "");
+                        + " (%.2fx), server cpu/op %,.0f vs %,.0f ns%s%n", method, vthreads, h[0], s[0], s[0] / h[0],
+                h[1], s[1], h[1] / s[1], h[2], s[2], s[2] > 0 ? String.format(" (%.2fx)", h[2] / s[2]) : "");
+        for (PoolCycleBenchmark bench : benches) {
+            bench.close();
+        }
     }
 
-    /** One slice: a quarter of it as warm-up, then whole rounds until the slice ends. */
-    private double[] slice(boolean sl, int[] pids, long millis) throws IOException {
-        useSluice = sl;
+    private static PoolCycleBenchmark open(String system, String method, int vthreads) {
+        PoolCycleBenchmark bench = new PoolCycleBenchmark();
+        bench.system = system;
+        bench.vthreads = vthreads;
+        bench.start(method);
+        return bench;
+    }
+
+    /** One slice: a quarter of it as warm-up, then whole invocations until the slice ends. */
+    private static double[] slice(PoolCycleBenchmark bench, String method, int[] pids, long millis) throws IOException {
+        int opsPerInvocation = method.equals("connectionCycle") ? PoolCycleBenchmark.CONNECTION_OPS : PoolCycleBenchmark.STATEMENT_OPS;
         long warm = System.nanoTime() + millis * 250_000L;
         while (System.nanoTime() < warm) {
-            runRound();
+            invoke(bench, method);
         }
         long server0 = ticks(pids);
         long cpu0 = OS.getProcessCpuTime();
@@ -101,7 +80,8 @@ public final class PoolInterleaved {
         long end = t0 + millis * 1_000_000L;
         long ops = 0;
         while (System.nanoTime() < end) {
-            ops += runRound();
+            invoke(bench, method);
+            ops += opsPerInvocation;
         }
         long t1 = System.nanoTime();
         long cpu = OS.getProcessCpuTime() - cpu0;
@@ -109,114 +89,27 @@ public final class PoolInterleaved {
         return new double[] {ops * 1e9 / (t1 - t0), cpu / (double) ops, server / (double) ops};
     }
 
-    /** Runs one round over all virtual threads and returns its operations. */
-    private int runRound() {
-        driver = Thread.currentThread();
-        remaining.set(vthreads);
-        int ops;
-        if (workload.equals("task")) {
-            ops = PoolCycleBenchmark.STATEMENT_OPS;
-            AtomicInteger toStart = new AtomicInteger(ops - vthreads);
-            for (int i = 0; i < vthreads; i++) {
-                Thread.ofVirtual().start(() -> request(toStart));
-            }
-        } else {
-            ops = workload.equals("conn") ? PoolCycleBenchmark.CONNECTION_OPS : PoolCycleBenchmark.STATEMENT_OPS;
-            round = round + 1;
-            workers.forEach(LockSupport::unpark);
-        }
-        while (remaining.get() != 0) {
-            LockSupport.park(this);
-        }
-        RuntimeException f = failure.get();
-        if (f != null) {
-            throw f;
-        }
-        return ops;
-    }
-
-    private void work() {
-        int seen = 0;
-        while (true) {
-            while (round == seen) {
-                LockSupport.park(this);
-            }
-            seen = round;
-            boolean conn = workload.equals("conn");
-            int share = (conn ? PoolCycleBenchmark.CONNECTION_OPS : PoolCycleBenchmark.STATEMENT_OPS) / vthreads;
-            try {
-                for (int i = 0; i < share; i++) {
-                    if (conn) {
-                        connectionOnce();
-                    } else {
-                        statementOnce();
-                    }
-                }
-            } catch (RuntimeException e) {
-                failure.compareAndSet(null, e);
-            }
-            finished();
-        }
-    }
-
-    private void request(AtomicInteger toStart) {
-        try {
-            statementOnce();
-        } catch (RuntimeException e) {
-            failure.compareAndSet(null, e);
-        }
-        if (toStart.getAndDecrement() > 0) {
-            Thread.ofVirtual().start(() -> request(toStart));
-        } else {
-            finished();
-        }
-    }
-
-    private void finished() {
-        if (remaining.decrementAndGet() == 0) {
-            LockSupport.unpark(driver);
-        }
-    }
-
-    private void connectionOnce() {
-        try {
-            if (useSluice) {
-                sluice.connection().close();
-            } else {
-                hikari.getConnection().close();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("connection cycle failed", e);
-        }
-    }
-
-    private void statementOnce() {
-        if (useSluice) {
-            try (io.sluice.Connection c = sluice.connection()) {
-                c.query("SELECT 1", r -> r.getInt(0));
-            }
-            return;
-        }
-        try (Connection c = hikari.getConnection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
-            rs.next();
-            rs.getInt(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException("statement cycle failed", e);
+    private static void invoke(PoolCycleBenchmark bench, String method) {
+        switch (method) {
+            case "connectionCycle" -> bench.connectionCycle();
+            case "statementCycle" -> bench.statementCycle();
+            case "statementPerTask" -> bench.statementPerTask();
+            default -> throw new IllegalArgumentException("unknown benchmark: method=" + method);
         }
     }
 
     /** The backend pids of a pool's connections: all of them borrowed at once, each asked for its pid. */
-    private int[] backendPids(boolean sl) throws SQLException {
+    private static int[] backendPids(PoolCycleBenchmark bench) throws SQLException {
         int[] pids = new int[PoolCycleBenchmark.POOL_SIZE];
         List<AutoCloseable> held = new ArrayList<>();
         try {
             for (int i = 0; i < pids.length; i++) {
-                if (sl) {
-                    io.sluice.Connection c = sluice.connection();
+                if (bench.sluice != null) {
+                    io.sluice.Connection c = bench.sluice.connection();
                     held.add(c);
                     pids[i] = c.query("SELECT pg_backend_pid()", r -> r.getInt(0)).getFirst();
                 } else {
-                    Connection c = hikari.getConnection();
+                    Connection c = bench.hikari.getConnection();
                     held.add(c);
                     try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
                         rs.next();
@@ -236,7 +129,7 @@ public final class PoolInterleaved {
         return pids;
     }
 
-    /** User plus system CPU ticks of the given processes (on this machine: PostgreSQL runs locally). */
+    /** User plus system CPU ticks of the given processes (PostgreSQL runs on this machine). */
     private static long ticks(int[] pids) throws IOException {
         long sum = 0;
         for (int pid : pids) {
