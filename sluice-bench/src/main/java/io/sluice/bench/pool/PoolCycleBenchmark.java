@@ -86,8 +86,8 @@ public class PoolCycleBenchmark {
     @Param("1")
     public int vthreads;
 
-    private HikariDataSource hikari;
-    private ConnectionPool sluice;
+    HikariDataSource hikari;
+    ConnectionPool sluice;
     private volatile int round;
     private final AtomicInteger remaining = new AtomicInteger();
     private volatile Thread driver;
@@ -97,12 +97,16 @@ public class PoolCycleBenchmark {
 
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) {
+        start(params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1));
+    }
+
+    /** Opens the pool and starts the workers for the benchmark method {@code method} (also {@link PoolInterleaved}). */
+    void start(String method) {
         switch (system) {
             case "hikaricp" -> hikari = PoolEndpoint.hikari(POOL_SIZE);
             case "sluice-pool" -> sluice = PoolEndpoint.sluicePool(POOL_SIZE);
             default -> throw new IllegalArgumentException("unknown system: system=" + system);
         }
-        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         Runnable worker = switch (method) {
             case "connectionCycle" -> () -> work(CONNECTION_OPS / vthreads, false);
             case "statementCycle" -> () -> work(STATEMENT_OPS / vthreads, true);

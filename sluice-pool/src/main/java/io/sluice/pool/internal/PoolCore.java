@@ -21,8 +21,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Hot path (see {@link EntrySlots}): while nobody waits, a borrow takes the lowest idle entry
  * with one CAS and a return gives it back with one volatile store; neither takes a lock, parks or
- * allocates anything but the borrower's handle. There is no ThreadLocal cache: it would do nothing
- * for short-lived virtual threads. Slow path: a borrower that finds no idle connection (or finds
+ * allocates anything but the borrower's handle, and neither reads {@code nanoTime()} (a borrow
+ * reads the {@link CoarseClock} when the settings allow it; a return reads no clock). There is no
+ * ThreadLocal cache: it would do nothing for short-lived virtual threads. Slow path: a borrower that finds no idle connection (or finds
  * others already waiting: a newcomer never overtakes) queues as a {@link Waiter} under the
  * {@link ReentrantLock} and parks; from then on returns see {@link #waiting} non-zero and hand idle
  * connections to the longest waiter under the lock ({@link #lendIdleToWaitersLocked}).
@@ -75,6 +76,8 @@ public final class PoolCore {
     /** nanoTime of the last fatal error on any connection; idle ones validated before it are validated before use. */
     volatile long suspectSince;
 
+    /** Whether the borrow fast path may read {@link CoarseClock} (see {@link #coarseClockSuffices}). */
+    private final boolean coarseClock;
     private final ConnectionFactory factory;
     private final Housekeeper housekeeper;
     private final WaitTimer waitTimer;
@@ -85,6 +88,7 @@ public final class PoolCore {
         this.listener = new SafeListener(settings.listener());
         this.suspectSince = System.nanoTime() - 1;
         this.slots = new EntrySlots(settings.maxSize());
+        this.coarseClock = coarseClockSuffices(settings);
         this.factory = new ConnectionFactory(this);
         this.housekeeper = new Housekeeper(this);
         this.waitTimer = new WaitTimer(this);
@@ -100,11 +104,11 @@ public final class PoolCore {
 
     /** Lends a connection, waiting at most {@code timeoutNanos}. */
     public Connection borrow(long timeoutNanos) {
-        // fast path: nobody waits and an entry is idle; no lock, one CAS, one clock read
+        // fast path: nobody waits and an entry is idle; no lock, one CAS, a coarse clock read
         if (waiting == 0 && !paused && state == State.OPEN) {
             PoolEntry e = slots.lendIdle();
             if (e != null) {
-                long now = System.nanoTime();
+                long now = coarseClock && !PoolEvents.USAGE.isEnabled() ? CoarseClock.now() : System.nanoTime();
                 String unusable = unusableReason(e, now);
                 if (unusable == null) {
                     return lend(e, now);
@@ -146,7 +150,7 @@ public final class PoolCore {
                 unparkOthers(woken);
             }
             if (w != null) {
-                if (event == null) {
+                if (event == null && PoolEvents.BORROW_WAIT.isEnabled()) {
                     event = new PoolEvents.BorrowWait();
                     event.begin();
                 }
@@ -165,6 +169,19 @@ public final class PoolCore {
             // head in the same lock hold that retires the connection (and may start its replacement)
             w = retire(e, unusable, null, !unusable.equals(EXPIRED), w == null ? null : new Waiter(w.deadline));
         }
+    }
+
+    /**
+     * Whether a clock about a tick late ({@link CoarseClock}) is good enough for the fast path's
+     * checks with these settings: the validation window, lifetime and idle timeout are long enough,
+     * and leak detection (which times each borrow) is off. The slow path reads {@code nanoTime()}:
+     * it parks anyway, and its deadline must be precise.
+     */
+    static boolean coarseClockSuffices(PoolSettings s) {
+        long min = CoarseClock.MIN_PRECISION_NANOS;
+        return s.leakThresholdNanos() == 0 && s.validationWindowNanos() >= min
+                && (s.maxLifetimeNanos() == 0 || s.maxLifetimeNanos() - s.lifetimeJitterNanos() >= min)
+                && (s.idleTimeoutNanos() == 0 || s.idleTimeoutNanos() >= min);
     }
 
     /**
@@ -295,15 +312,16 @@ public final class PoolCore {
     private Connection lend(PoolEntry e, long now) {
         e.lends++;
         e.lastUsedAt = now;
-        e.borrower = Thread.currentThread();
         e.leakReported = false;
+        Thread borrower = Thread.currentThread();
         if (settings.leakThresholdNanos() > 0) {
+            e.borrower = borrower;
             e.borrowStack = StackWalker.getInstance().walk(s -> s.dropWhile(f -> f.getClassName().equals(PoolCore.class.getName()))
                     .map(StackWalker.StackFrame::toStackTraceElement)
                     .toArray(StackTraceElement[]::new));
         }
         e.borrowedAt(now); // last: publishes the fields above to the housekeeper
-        return new PooledConnection(this, e);
+        return new PooledConnection(this, e, borrower);
     }
 
     /**
@@ -311,14 +329,15 @@ public final class PoolCore {
      * (a clock read costs about as much as the rest of a return): the entry's idle time counts from
      * its lend, and an expired connection is retired by the next borrow or the housekeeper.
      */
-    void release(PoolEntry e) {
-        PoolEvents.Usage usage = new PoolEvents.Usage();
-        if (usage.shouldCommit()) {
-            usage.pool = name;
-            usage.held = System.nanoTime() - e.borrowedAt();
-            usage.commit();
+    void release(PoolEntry e, Thread borrower) {
+        if (PoolEvents.USAGE.isEnabled()) {
+            PoolEvents.Usage usage = new PoolEvents.Usage();
+            if (usage.shouldCommit()) {
+                usage.pool = name;
+                usage.held = System.nanoTime() - e.borrowedAt();
+                usage.commit();
+            }
         }
-        Thread borrower = e.borrower;
         e.borrower = null;
         e.borrowStack = null;
         e.borrowedAt(0);

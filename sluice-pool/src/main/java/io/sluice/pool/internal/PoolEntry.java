@@ -63,6 +63,7 @@ final class PoolEntry {
      * borrower in a leak report). Release, not volatile: no store-load fence on the lending path.
      */
     private volatile long borrowedAt;
+    /** The borrower, for leak reports: set only when leak detection is on (see PooledConnection#borrower). */
     Thread borrower;
     /** The borrower's stack, captured only when leak detection is on. */
     StackTraceElement[] borrowStack;
