@@ -144,6 +144,21 @@ public final class LogSegment {
         }
     }
 
+    /**
+     * Writes {@code src[0, length)} at {@code offset} through the file rather than the mapping (the
+     * mapping sees the same page-cache pages). Single appender; the caller advances the write position.
+     */
+    public void write(byte[] src, int length, long offset) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(src, 0, length);
+        try {
+            while (b.hasRemaining()) {
+                offset += channel.write(b, offset);
+            }
+        } catch (IOException e) {
+            throw new KvException("segment write failed: file=" + path + ", offset=" + offset, e);
+        }
+    }
+
     /** fdatasync: every record appended so far reaches the disk (covers writes made through the mapping). */
     public void force() {
         try {
