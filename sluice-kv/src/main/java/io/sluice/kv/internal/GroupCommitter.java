@@ -21,8 +21,6 @@ final class GroupCommitter implements Runnable {
     private long requestedSeq;
     private boolean urgent;
     private volatile long durableSeq;
-    /** Group fsyncs done so far (this thread writes, the maintenance thread reads). */
-    private volatile long syncs;
     private volatile boolean stopped;
     private volatile KvException failure;
     private final Thread thread;
@@ -37,8 +35,6 @@ final class GroupCommitter implements Runnable {
     void start() { thread.start(); }
 
     long durableSeq() { return durableSeq; }
-
-    long syncs() { return syncs; }
 
     /** Marks everything up to {@code seq} durable (a checkpoint forced it). */
     void advance(long seq) {
@@ -131,7 +127,6 @@ final class GroupCommitter implements Runnable {
                 event.sequence = point.sequence();
                 event.segments = point.segments().size();
                 event.commit();
-                syncs++;
                 advance(point.sequence());
             } catch (KvException e) {
                 lock.lock();

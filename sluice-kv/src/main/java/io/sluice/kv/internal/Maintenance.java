@@ -33,8 +33,6 @@ final class Maintenance implements Runnable {
     /** Compaction output being filled, kept across victims (compaction lock). */
     private final CompactionOutput output;
     private long lastCheckpoint = System.nanoTime();
-    /** The group committer's fsync count at the previous pass: whether fsyncs are running now. */
-    private long lastSyncs;
 
     Maintenance(StoreEngine engine) {
         this.e = engine;
@@ -64,12 +62,9 @@ final class Maintenance implements Runnable {
             try {
                 e.prepareSpare();
                 // Far enough ahead for ~100 ms of appends; pages touched but never written still take disk
-                // space (a sparse file's blocks), so not further. Read-only while group commits run.
-                long syncs = e.committer.syncs();
-                boolean syncing = syncs != lastSyncs;
-                lastSyncs = syncs;
-                e.pretouch(e.active, 8L << 20, syncing);
-                e.pretouch(e.spare, 2L << 20, syncing);
+                // space (a sparse file's blocks), so not further.
+                e.pretouch(e.active, 8L << 20);
+                e.pretouch(e.spare, 2L << 20);
                 long now = System.nanoTime();
                 if (e.bytesSinceCheckpoint > e.options.checkpointBytes()
                         || (e.bytesSinceCheckpoint > 0 && now - lastCheckpoint > CHECKPOINT_AGE_NANOS)) {

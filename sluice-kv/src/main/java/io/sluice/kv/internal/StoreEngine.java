@@ -433,39 +433,25 @@ public final class StoreEngine implements AutoCloseable {
     /**
      * Faults in the pages just ahead of the append position (maintenance thread), so the writer does not
      * take a page fault per 4 KiB. A CAS of 0 to 0 makes the page writable without ever changing a byte
-     * the writer may already have written there.
-     *
-     * <p>With {@code readOnly} the pages are only read: the kernel still allocates and zeroes them (the
-     * costly part of the first fault), but they stay clean. That is the choice while group commits run:
-     * every fsync writes back and write-protects each dirty page, so a page dirtied ahead by the CAS was
-     * written to disk as zeros, write-protected again and faulted on once more by the writer, for nothing.
+     * the writer may already have written there. Fsyncs cover only the written range
+     * ({@link LogSegment#force}), so these pages stay dirty and writable until the writer fills them.
      */
-    void pretouch(LogSegment s, long ahead, boolean readOnly) {
+    void pretouch(LogSegment s, long ahead) {
         if (s == null) {
             return;
         }
         long from = Math.max(s.touchedUpTo, (s.writePosition() + 8191) & ~4095L);
         long to = Math.min(s.capacity(), s.writePosition() + ahead);
         MemorySegment map = s.map();
-        long sum = 0;
         try {
             for (long p = from; p + 8 <= to; p += 4096) {
-                if (readOnly) {
-                    sum += (long) PAGE_TOUCH.get(map, p);
-                } else {
-                    PAGE_TOUCH.compareAndSet(map, p, 0L, 0L);
-                }
+                PAGE_TOUCH.compareAndSet(map, p, 0L, 0L);
             }
         } catch (IllegalStateException discarded) {
             return; // the writer discarded this spare meanwhile
         }
-        touchSink = sum;
         s.touchedUpTo = Math.max(from, to);
     }
-
-    /** Keeps the read-only pre-fault's loads alive (they are done for their page faults, not their values). */
-    @SuppressWarnings("unused")
-    private long touchSink;
 
     private static final java.lang.invoke.VarHandle PAGE_TOUCH = ValueLayout.JAVA_LONG.varHandle();
 
