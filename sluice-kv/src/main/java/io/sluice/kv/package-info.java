@@ -10,13 +10,15 @@
  *       record; atomic batches are consecutive records framed by a remaining-count.</li>
  *   <li>One writer at a time (a lock): log order = recovery order; one fsync covers all earlier writes.
  *       The maintenance thread creates the next segment ahead of time and pre-faults pages ahead of the
- *       append position, so the writer neither waits for a file creation nor takes page faults.</li>
+ *       append position, so the writer neither waits for a file creation nor takes page faults; fsyncs
+ *       cover only the written range, so they leave those pages writable.</li>
  *   <li>Durability per write: NONE/OS_BUFFERED (page cache; survives a process crash), GROUP_COMMIT
  *       (fsync within about 1 ms, {@code awaitDurable}), SYNC.</li>
  *   <li>Checkpoints every 64 MiB of log bound the redo tail replayed after a process crash; after an OS
  *       crash (other kernel boot id) the index is rebuilt from the segments.</li>
- *   <li>Background compaction copies live records to new segments and installs them with a CAS on the
- *       index slot; keeps log bytes within {@code maxDiskRatio} (1.3) of live bytes.</li>
+ *   <li>Background compaction checks every record in a heap stage, writes the survivors to new
+ *       segments through the file and installs them with a CAS on the index slot; keeps log bytes
+ *       within {@code maxDiskRatio} (1.3) of live bytes.</li>
  * </ul>
  *
  * <h2>Benchmark</h2>

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The seed workload for one store, run in a JVM of its own so that GC pauses, heap and RSS belong to
- * that store. Phases: populate, read-1, read-2, write, read-write (1 writer + 1 reader). Prints one
+ * that store. Phases: populate, an untimed read warm-up, read-1, read-2, write, read-write (1 writer +
+ * 1 reader). Prints one
  * {@code CELL\tcase\tparams\tunit\tscore} line per measured value for {@link KvSeedSuite} to collect
  * (GC pauses come from the child's {@code -Xlog:gc} file, read by the suite).
  *
@@ -49,6 +50,7 @@ public final class KvChild {
         long ioBefore = KvProc.writeBytes();
         system.open(dir, child.data);
         child.populate();
+        child.warmUpReads();
         child.read(1);
         child.read(2);
         child.write();
@@ -94,6 +96,18 @@ public final class KvChild {
         emit("populate", Map.of(), "ops/ms", keys / ms);
         cpuPerOp("populate", Map.of(), THREADS.getCurrentThreadCpuTime() - cpu, keys);
         latency("populate", Map.of(), h);
+    }
+
+    /**
+     * Untimed reads for one phase before the first timed read phase, the same for every store, as a
+     * JMH warm-up: without it a 0.5 s quick-mode read-1 measured the JIT more than the store (Sluice KV's
+     * get, deep in MemorySegment accessors, cost 7.8-11.2 us of CPU per op in that first phase and
+     * 2.0-2.8 us once compiled; Krati's plain array code 1.8-1.9 us from the start). On a loaded machine
+     * C2 still takes up to 2 s to compile that get, so a quick read-1 can include some C1 time; full
+     * mode's 20 s phases measure the compiled code either way.
+     */
+    private void warmUpReads() {
+        readLoop(new Random(99), histogram(), System.nanoTime() + phaseNanos, new AtomicLong());
     }
 
     private void read(int threads) throws Exception {

@@ -55,6 +55,8 @@ public final class HashIndex implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final MemorySegment header;
     private final long initial;
+    /** log2 of {@link #initial} (a power of two): a level is a shift, not a 64-bit division, on every lookup. */
+    private final int initialShift;
     /** Hash of the key of the record a slot points at (reads the log); used by splits. */
     private final LongUnaryOperator slotHash;
     /** Slots a split copied to the new bucket, to empty afterwards (writer thread; reused, so a split allocates nothing). */
@@ -90,6 +92,7 @@ public final class HashIndex implements AutoCloseable {
             if (initial <= 0 || Long.bitCount(initial) != 1) {
                 throw new KvCorruptionException("index header has invalid initial bucket count " + initial, mainPath, initialOffset());
             }
+            initialShift = Long.numberOfTrailingZeros(initial);
             if (!fresh) {
                 long needMain = HEADER_BYTES + ((initial + splits() + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
                 if (mainChannel.size() < needMain) {
@@ -145,7 +148,7 @@ public final class HashIndex implements AutoCloseable {
     /** Primary bucket of {@code hash} when {@code splits} buckets have been split. */
     public long bucketOf(long hash, long splits) {
         long total = initial + splits;
-        long level = 63 - Long.numberOfLeadingZeros(total / initial);
+        long level = 63 - Long.numberOfLeadingZeros(total >>> initialShift);
         long n = initial << level;
         long b = hash & (n - 1);
         if (b < total - n) {
@@ -428,7 +431,7 @@ public final class HashIndex implements AutoCloseable {
     private void split() {
         long s = splits();
         long total = initial + s;
-        long level = 63 - Long.numberOfLeadingZeros(total / initial);
+        long level = 63 - Long.numberOfLeadingZeros(total >>> initialShift);
         long n = initial << level;
         long p = total - n;
         long q = total;
@@ -554,7 +557,7 @@ public final class HashIndex implements AutoCloseable {
         if (s == state) { // bumped: s = old + 1
             long before = s - 1;
             long total = initial + before;
-            long level = 63 - Long.numberOfLeadingZeros(total / initial);
+            long level = 63 - Long.numberOfLeadingZeros(total >>> initialShift);
             long n = initial << level;
             long ref = total - n;
             for (;;) {

@@ -144,11 +144,32 @@ public final class LogSegment {
         }
     }
 
-    /** fdatasync: every record appended so far reaches the disk (covers writes made through the mapping). */
-    public void force() {
+    /**
+     * Writes {@code src[0, length)} at {@code offset} through the file rather than the mapping (the
+     * mapping sees the same page-cache pages). Single appender; the caller advances the write position.
+     */
+    public void write(byte[] src, int length, long offset) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(src, 0, length);
         try {
-            channel.force(false);
+            while (b.hasRemaining()) {
+                offset += channel.write(b, offset);
+            }
         } catch (IOException e) {
+            throw new KvException("segment write failed: file=" + path + ", offset=" + offset, e);
+        }
+    }
+
+    /**
+     * Makes every record appended so far durable: an msync of the written range only, which on Linux
+     * is the fdatasync of that range (data, the file's block allocations, a device cache flush). The
+     * pages pre-faulted ahead of the appender stay out of it, so they are neither written to disk as
+     * zeros nor write-protected again (which would cost the writer a page fault on each of them).
+     */
+    public void force() {
+        long end = writePosition;
+        try {
+            (end > 0 && end < map.byteSize() ? map.asSlice(0, end) : map).force();
+        } catch (IllegalStateException | java.io.UncheckedIOException e) {
             throw new KvException("segment fsync failed: file=" + path, e);
         }
     }

@@ -31,11 +31,12 @@ final class Maintenance implements Runnable {
     private volatile boolean stopped;
     private volatile KvException failure;
     /** Compaction output being filled, kept across victims (compaction lock). */
-    private LogSegment out;
+    private final CompactionOutput output;
     private long lastCheckpoint = System.nanoTime();
 
     Maintenance(StoreEngine engine) {
         this.e = engine;
+        this.output = new CompactionOutput(engine);
         this.thread = Thread.ofPlatform().daemon().name("sluice-kv-maintenance").unstarted(this);
     }
 
@@ -134,10 +135,7 @@ final class Maintenance implements Runnable {
             Thread.yield();
         }
         if (!done.isEmpty()) {
-            if (out != null) {
-                out.force(); // what the victims held reaches the disk before their files are deleted
-                e.fsyncs.incrementAndGet();
-            }
+            output.force(); // what the victims held reaches the disk before their files are deleted
             retire(done);
         }
         return done.size();
@@ -171,7 +169,7 @@ final class Maintenance implements Runnable {
             live += s.liveBytes();
             log += used;
             // Main-log segments only once a checkpoint lies beyond them: the redo tail must stay whole.
-            boolean eligible = s.sealed() && !s.retiring && s != e.active && s != out
+            boolean eligible = s.sealed() && !s.retiring && s != e.active && s != output.segment()
                     && (s.kind() == SegmentDescriptor.KIND_COMPACTION || s.ordinal() < cpOrdinal);
             if (eligible && used == 0) {
                 (empty == null ? empty = new ArrayList<>() : empty).add(s);
@@ -212,24 +210,32 @@ final class Maintenance implements Runnable {
         MemorySegment map = victim.map();
         long end = victim.writePosition();
         long pos = SegmentDescriptor.FIRST_RECORD;
-        long moved = 0;
-        long movedRecords = 0;
         long now = System.currentTimeMillis();
         int n = 0;
         while (pos < end) {
-            if (!RecordDescriptor.isValid(map, pos, end)) {
+            if (pos + RecordDescriptor.HEADER_LENGTH > end) {
                 throw new io.sluice.kv.KvCorruptionException("log record invalid during compaction", victim.path(), pos);
             }
             int length = RecordDescriptor.length(map, pos);
+            if (length < RecordDescriptor.HEADER_LENGTH || length > end - pos) {
+                throw new io.sluice.kv.KvCorruptionException("log record invalid during compaction", victim.path(), pos);
+            }
+            // Checked (and read) in the heap stage; a record too big for it, in the mapping.
+            long staged = output.read(map, pos, length);
+            MemorySegment src = staged >= 0 ? output.stage() : map;
+            long rec = staged >= 0 ? staged : pos;
+            if (!RecordDescriptor.isValid(src, rec, rec + length)) {
+                throw new io.sluice.kv.KvCorruptionException("log record invalid during compaction", victim.path(), pos);
+            }
             long aligned = RecordDescriptor.alignedLength(length);
-            int kl = RecordDescriptor.keyLength(map, pos);
-            long hash = KeyHash.hash(map, RecordDescriptor.keyOffset(pos), kl);
+            int kl = RecordDescriptor.keyLength(src, rec);
+            long hash = KeyHash.hash(src, RecordDescriptor.keyOffset(rec), kl);
             long addr = address(victim.id(), pos);
-            long seq = RecordDescriptor.sequence(map, pos);
-            byte type = RecordDescriptor.type(map, pos);
+            long seq = RecordDescriptor.sequence(src, rec);
+            byte type = RecordDescriptor.type(src, rec);
             boolean keep;
             if (type == RecordDescriptor.TYPE_PUT) {
-                long expires = RecordDescriptor.expiresAt(map, pos);
+                long expires = RecordDescriptor.expiresAt(src, rec);
                 if (expires != 0 && expires <= now) {
                     expire(hash, addr, victim, aligned);
                     keep = false;
@@ -240,31 +246,19 @@ final class Maintenance implements Runnable {
                 // A tombstone matters only while an older put of its key may survive in another segment,
                 // where a full rebuild (after an OS crash) would find it again, and no durable newer put
                 // of the key outranks that one.
-                keep = minOtherPutSeq < seq && !supersededDurably(map, pos, kl, hash, seq);
+                keep = minOtherPutSeq < seq && !supersededDurably(src, rec, kl, hash, seq);
             }
             if (keep) {
-                if (out == null || out.writePosition() + aligned > out.capacity()) {
-                    finishOutput();
-                    out = newOutput(aligned);
-                }
-                long at = out.writePosition();
-                MemorySegment.copy(map, pos, out.map(), at, length);
-                out.writePosition(at + aligned);
-                out.appended(seq, type);
-                if (type != RecordDescriptor.TYPE_PUT) {
-                    out.liveBytes.addAndGet(aligned); // a kept tombstone is live until it can be dropped
-                } else if (e.index.replace(hash, addr, address(out.id(), at))) {
-                    victim.liveBytes.addAndGet(-aligned);
-                    out.liveBytes.addAndGet(aligned);
-                    moved += aligned;
-                    movedRecords++;
-                }
+                output.keep(victim, hash, pos, staged, length);
             }
             pos += aligned;
             if ((++n & 255) == 0) {
                 Thread.yield(); // pacing: leave the core to writers and readers between small batches
             }
         }
+        output.flush();
+        long moved = output.takeMoved();
+        long movedRecords = output.takeMovedRecords();
         // The output stays open for the next victim (one file per segmentBytes of survivors, not one per
         // victim); the batch forces it before the victim's file is deleted.
         victim.retiring = true;
@@ -301,23 +295,9 @@ final class Maintenance implements Runnable {
         }
     }
 
-    private LogSegment newOutput(long minBytes) {
-        e.writeLock.lock();
-        try {
-            return e.newSegment(SegmentDescriptor.KIND_COMPACTION, minBytes);
-        } finally {
-            e.writeLock.unlock();
-        }
-    }
-
     /** Seals and forces the open compaction output, if any (compaction thread, or with compaction paused). */
     private void finishOutput() {
-        if (out != null) {
-            out.seal();
-            out.force();
-            e.fsyncs.incrementAndGet();
-            out = null;
-        }
+        output.finish();
     }
 
     private void retire(List<LogSegment> victims) {
