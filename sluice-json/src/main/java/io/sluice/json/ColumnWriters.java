@@ -89,7 +89,7 @@ final class ColumnWriters {
     /** Java's shortest round-trip form ({@link Double#toString}), as jackson-core writes it too. */
     static void writeDouble(double d, JsonOutput out, NonFinite nonFinite) throws IOException {
         if (Double.isFinite(d)) {
-            out.writeAscii(Double.toString(d));
+            out.writeDouble(d);
         } else {
             writeNonFinite(d, out, nonFinite);
         }
@@ -97,7 +97,7 @@ final class ColumnWriters {
 
     static void writeFloat(float f, JsonOutput out, NonFinite nonFinite) throws IOException {
         if (Float.isFinite(f)) {
-            out.writeAscii(Float.toString(f));
+            out.writeFloat(f);
         } else {
             writeNonFinite(f, out, nonFinite);
         }

@@ -46,4 +46,16 @@ class JsonOutputTest {
         out.flush();
         assertThat(bytes.toString(StandardCharsets.US_ASCII)).isEqualTo(any + " " + small + " " + Long.MIN_VALUE);
     }
+
+    @Property(tries = 1000)
+    void shouldWriteDoublesAndFloatsAsJavaPrintsThem(@ForAll double d, @ForAll float f) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        JsonOutput out = new JsonOutput(bytes, 64);
+        out.writeDouble(Double.isFinite(d) ? d : 0.1);
+        out.writeByte(' ');
+        out.writeFloat(Float.isFinite(f) ? f : 0.1f);
+        out.flush();
+        assertThat(bytes.toString(StandardCharsets.US_ASCII))
+                .isEqualTo((Double.isFinite(d) ? d : 0.1) + " " + (Float.isFinite(f) ? f : 0.1f));
+    }
 }
