@@ -29,11 +29,13 @@ import java.util.Set;
  *
  * <p>Cases per endpoint ({@code rows}, {@code ldbc}), params {@code rows=500, concurrency=C}:
  * requests per second ({@code <endpoint>}), latency p50/p99 ({@code <endpoint>-p50},
- * {@code <endpoint>-p99}, ms), CPU per request in us/req of the server JVM ({@code <endpoint>-cpu}), of
- * the stack's PostgreSQL backends ({@code <endpoint>-pgcpu}) and of ab ({@code <endpoint>-abcpu}), the
- * three sharing the machine's cores, and failed requests plus socket errors
+ * {@code <endpoint>-p99}, ms), CPU per request in us/req of the server JVM without its JIT compiler
+ * threads ({@code <endpoint>-cpu}), of those threads ({@code <endpoint>-jitcpu}: a quick run still
+ * compiles, 6-30% of a server's CPU on the 2-core machine, which would otherwise count as per-request
+ * cost), of the stack's PostgreSQL backends ({@code <endpoint>-pgcpu}) and of ab
+ * ({@code <endpoint>-abcpu}), all sharing the machine's cores, and failed requests plus socket errors
  * ({@code <endpoint>-errors}). Requests per cell: smoke 20, quick 500, full 10000 (the seed ran 1000);
- * concurrency 1, 16, 64 (smoke 1, 4); warm-up per server and endpoint: smoke 10 requests, quick 4 s,
+ * concurrency 1, 16, 64 (smoke 1, 4); warm-up per server and endpoint: smoke 10 requests, quick 2 s,
  * full 20 s at concurrency 8.
  */
 final class HttpJsonSuite implements Suite {
@@ -96,7 +98,7 @@ final class HttpJsonSuite implements Suite {
             AbRun.run(server.url(path), 10, 8);
             return;
         }
-        long until = System.nanoTime() + (mode == Mode.QUICK ? 4 : 20) * 1_000_000_000L;
+        long until = System.nanoTime() + (mode == Mode.QUICK ? 2 : 20) * 1_000_000_000L;
         while (System.nanoTime() < until) {
             AbRun.run(server.url(path), 200, 8);
         }
@@ -112,11 +114,13 @@ final class HttpJsonSuite implements Suite {
 
     private void measure(ResultSink sink, String system, ServerProcess server, String path, int requests, int c)
             throws Exception {
-        long cpuBefore = server.cpuNanos();
+        CpuTime.Threads cpuBefore = server.cpu();
         long pgBefore = server.backendCpuNanos();
         AbRun run = AbRun.run(server.url(path), requests, c);
-        long cpu = server.cpuNanos() - cpuBefore;
+        long[] serverCpu = server.cpu().since(cpuBefore);
         long pgCpu = server.backendCpuNanos() - pgBefore;
+        long jit = serverCpu[1];
+        long cpu = serverCpu[0] - jit;
         String endpoint = path.substring(1);
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("rows", HttpWorkload.ROWS);
@@ -125,6 +129,7 @@ final class HttpJsonSuite implements Suite {
         sink.accept(new Cell(name(), endpoint + "-p50", params, system, "ms", run.p50Ms(), Double.NaN));
         sink.accept(new Cell(name(), endpoint + "-p99", params, system, "ms", run.p99Ms(), Double.NaN));
         sink.accept(new Cell(name(), endpoint + "-cpu", params, system, "us/req", cpu / 1e3 / requests, Double.NaN));
+        sink.accept(new Cell(name(), endpoint + "-jitcpu", params, system, "us/req", jit / 1e3 / requests, Double.NaN));
         if (server.backendCount() > 0) {
             sink.accept(new Cell(name(), endpoint + "-pgcpu", params, system, "us/req", pgCpu / 1e3 / requests, Double.NaN));
         }

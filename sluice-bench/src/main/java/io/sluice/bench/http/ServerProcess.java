@@ -57,9 +57,9 @@ final class ServerProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port + path;
     }
 
-    /** CPU time of the server JVM so far (every live thread), in nanoseconds. */
-    long cpuNanos() throws IOException {
-        return CpuTime.processNanos(process.pid());
+    /** The server JVM's threads and their CPU time so far. */
+    CpuTime.Threads cpu() throws IOException {
+        return CpuTime.threads(process.pid());
     }
 
     /**
