@@ -72,21 +72,19 @@ final class HttpJsonSuite implements Suite {
         };
         List<Integer> concurrencies = mode == Mode.SMOKE ? List.of(1, 4) : List.of(1, 16, 64);
         try (ServerProcess sluice = ServerProcess.start("sluice", POOL_SIZE);
-                ServerProcess baseline = ServerProcess.start("pgjdbc", POOL_SIZE)) {
+                ServerProcess baseline = ServerProcess.start("pgjdbc", POOL_SIZE);
+                Connection admin = DriverManager.getConnection(ADMIN_URL, "postgres", "")) {
             for (String path : List.of("/rows", "/ldbc")) {
                 verify(sluice, path);
                 verify(baseline, path);
                 for (ServerProcess server : List.of(sluice, baseline)) {
                     warmUp(server, path, mode);
                 }
-                if (path.equals("/rows")) { // pools are full once both servers have served a warm-up
-                    findBackends(sluice, baseline);
-                }
                 for (int k = 0; k < concurrencies.size(); k++) {
                     int c = concurrencies.get(k);
                     boolean sluiceFirst = k % 2 == 0;
-                    measure(sink, sluiceFirst ? SLUICE : BASELINE, sluiceFirst ? sluice : baseline, path, requests, c);
-                    measure(sink, sluiceFirst ? BASELINE : SLUICE, sluiceFirst ? baseline : sluice, path, requests, c);
+                    measure(sink, admin, sluiceFirst ? SLUICE : BASELINE, sluiceFirst ? sluice : baseline, path, requests, c);
+                    measure(sink, admin, sluiceFirst ? BASELINE : SLUICE, sluiceFirst ? baseline : sluice, path, requests, c);
                 }
             }
         }
@@ -104,16 +102,9 @@ final class HttpJsonSuite implements Suite {
         }
     }
 
-    private static void findBackends(ServerProcess... servers) throws Exception {
-        try (Connection admin = DriverManager.getConnection(ADMIN_URL, "postgres", "")) {
-            for (ServerProcess server : servers) {
-                server.findBackends(admin);
-            }
-        }
-    }
-
-    private void measure(ResultSink sink, String system, ServerProcess server, String path, int requests, int c)
-            throws Exception {
+    private void measure(ResultSink sink, Connection admin, String system, ServerProcess server, String path,
+            int requests, int c) throws Exception {
+        server.findBackends(admin); // looked up per cell: a pool may still be opening connections at the first
         CpuTime.Threads cpuBefore = server.cpu();
         long pgBefore = server.backendCpuNanos();
         AbRun run = AbRun.run(server.url(path), requests, c);

@@ -63,8 +63,8 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * Finds the PostgreSQL backends of this server's pool (pg_stat_activity by application name); call
-     * once the pool is full, before {@link #backendCpuNanos}. PostgreSQL runs on this machine.
+     * Finds the PostgreSQL backends of this server's pool (pg_stat_activity by application name) for
+     * {@link #backendCpuNanos}. PostgreSQL runs on this machine.
      */
     void findBackends(Connection admin) throws SQLException {
         try (PreparedStatement ps = admin.prepareStatement(
