@@ -19,16 +19,22 @@ import java.util.regex.Pattern;
  * @param p50Ms             median total time per request
  * @param p99Ms             99th percentile
  * @param maxMs             longest request
+ * @param cpuMicros         CPU time ab itself used (user plus system, 10 ms resolution), NaN if unknown
  */
-record AbRun(double requestsPerSecond, long failed, long socketErrors, double p50Ms, double p99Ms, double maxMs) {
+record AbRun(double requestsPerSecond, long failed, long socketErrors, double p50Ms, double p99Ms, double maxMs,
+        double cpuMicros) {
     private static final Pattern RPS = Pattern.compile("Requests per second:\\s+([0-9.]+)");
     private static final Pattern FAILED = Pattern.compile("Failed requests:\\s+(\\d+)");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx responses:\\s+(\\d+)");
+    /** The shell's {@code times} line for its children: {@code 0m0.150000s 0m0.050000s} (user, system). */
+    private static final Pattern CHILD_TIMES = Pattern.compile("(?m)^(\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s\\s*\\z");
 
     static AbRun run(String url, int requests, int concurrency) throws IOException, InterruptedException {
         Path percentiles = Files.createTempFile("ab-", ".csv");
-        List<String> command = new ArrayList<>(List.of("ab", "-q", "-l", "-n", Integer.toString(requests),
-                "-c", Integer.toString(concurrency), "-s", "30", "-e", percentiles.toString(), url));
+        // Through sh, whose "times" prints the CPU time of its finished children: ab's share of the machine.
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "ab \"$@\"; s=$?; times; exit $s", "ab",
+                "-q", "-l", "-n", Integer.toString(requests), "-c", Integer.toString(concurrency), "-s", "30",
+                "-e", percentiles.toString(), url));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(10, TimeUnit.MINUTES)) {
@@ -38,17 +44,27 @@ record AbRun(double requestsPerSecond, long failed, long socketErrors, double p5
         try {
             if (p.exitValue() != 0 || !RPS.matcher(output).find()) {
                 if (output.contains("apr_socket") || output.contains("apr_poll")) {
-                    return new AbRun(0, requests, 1, Double.NaN, Double.NaN, Double.NaN);
+                    return new AbRun(0, requests, 1, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
                 }
                 throw new IOException("ab failed: exit=" + p.exitValue() + ", output=" + output.strip());
             }
             // -e writes "Percentage served,Time in ms" for 0..100 with fractions, finer than the summary's whole ms.
             List<String> csv = Files.readAllLines(percentiles);
             return new AbRun(number(RPS, output), (long) number(FAILED, output) + (long) number(NON_2XX, output), 0,
-                    percentile(csv, 50), percentile(csv, 99), percentile(csv, 100));
+                    percentile(csv, 50), percentile(csv, 99), percentile(csv, 100), childCpuMicros(output));
         } finally {
             Files.deleteIfExists(percentiles);
         }
+    }
+
+    private static double childCpuMicros(String output) {
+        Matcher m = CHILD_TIMES.matcher(output.strip());
+        if (!m.find()) {
+            return Double.NaN;
+        }
+        double seconds = Long.parseLong(m.group(1)) * 60 + Double.parseDouble(m.group(2))
+                + Long.parseLong(m.group(3)) * 60 + Double.parseDouble(m.group(4));
+        return seconds * 1e6;
     }
 
     private static double number(Pattern pattern, String output) {

@@ -20,16 +20,23 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code http-json}: the PG2 seed's HTTP service benchmark. Two servers run the same Helidon code in
- * their own JVMs, one per stack, each with a pool of at most 64 opened in advance; ApacheBench
- * ({@code ab -n N -c C -l}) sends the requests over loopback, alternating between the stacks cell by
- * cell so that drift on a noisy machine hits both alike.
+ * {@code http-json}: the PG2 seed's HTTP service benchmark. Two servers run the same Jetty 12 code
+ * (the example service's {@code JsonHttpServer}, handlers on virtual threads, same settings) in their
+ * own JVMs, one per stack, each with a pool of at most 64 opened in advance; ApacheBench
+ * ({@code ab -n N -c C -l}) sends the requests over loopback. Both servers are warmed up for the
+ * same time per endpoint before any cell is measured, and the stacks take turns going first from
+ * cell to cell, so that JIT compilation and drift on a noisy machine hit both alike.
  *
  * <p>Cases per endpoint ({@code rows}, {@code ldbc}), params {@code rows=500, concurrency=C}:
  * requests per second ({@code <endpoint>}), latency p50/p99 ({@code <endpoint>-p50},
- * {@code <endpoint>-p99}, ms), server CPU per request ({@code <endpoint>-cpu}, us/req) and failed
- * requests plus socket errors ({@code <endpoint>-errors}). Requests per cell: smoke 20, quick 500,
- * full 10000 (the seed ran 1000); concurrency 1, 16, 64 (smoke 1, 4).
+ * {@code <endpoint>-p99}, ms), CPU per request in us/req of the server JVM without its JIT compiler
+ * threads ({@code <endpoint>-cpu}), of those threads ({@code <endpoint>-jitcpu}: a quick run still
+ * compiles, 6-30% of a server's CPU on the 2-core machine, which would otherwise count as per-request
+ * cost), of the stack's PostgreSQL backends ({@code <endpoint>-pgcpu}) and of ab
+ * ({@code <endpoint>-abcpu}), all sharing the machine's cores, and failed requests plus socket errors
+ * ({@code <endpoint>-errors}). Requests per cell: smoke 20, quick 500, full 10000 (the seed ran 1000);
+ * concurrency 1, 16, 64 (smoke 1, 4); warm-up per server and endpoint: smoke 10 requests, quick 2 s,
+ * full 20 s at concurrency 8.
  */
 final class HttpJsonSuite implements Suite {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -37,6 +44,7 @@ final class HttpJsonSuite implements Suite {
     private static final int POOL_SIZE = 64;
     private static final String SLUICE = "sluice";
     private static final String BASELINE = "pgjdbc+hikaricp";
+    private static final String ADMIN_URL = "jdbc:postgresql://127.0.0.1:5432/test?sslmode=disable";
 
     @Override
     public String name() {
@@ -64,26 +72,46 @@ final class HttpJsonSuite implements Suite {
         };
         List<Integer> concurrencies = mode == Mode.SMOKE ? List.of(1, 4) : List.of(1, 16, 64);
         try (ServerProcess sluice = ServerProcess.start("sluice", POOL_SIZE);
-                ServerProcess baseline = ServerProcess.start("pgjdbc", POOL_SIZE)) {
+                ServerProcess baseline = ServerProcess.start("pgjdbc", POOL_SIZE);
+                Connection admin = DriverManager.getConnection(ADMIN_URL, "postgres", "")) {
             for (String path : List.of("/rows", "/ldbc")) {
                 verify(sluice, path);
                 verify(baseline, path);
-                int warmup = mode == Mode.SMOKE ? 10 : Math.min(2000, requests);
-                AbRun.run(sluice.url(path), warmup, 8);
-                AbRun.run(baseline.url(path), warmup, 8);
-                for (int c : concurrencies) {
-                    measure(sink, SLUICE, sluice, path, requests, c);
-                    measure(sink, BASELINE, baseline, path, requests, c);
+                for (ServerProcess server : List.of(sluice, baseline)) {
+                    warmUp(server, path, mode);
+                }
+                for (int k = 0; k < concurrencies.size(); k++) {
+                    int c = concurrencies.get(k);
+                    boolean sluiceFirst = k % 2 == 0;
+                    measure(sink, admin, sluiceFirst ? SLUICE : BASELINE, sluiceFirst ? sluice : baseline, path, requests, c);
+                    measure(sink, admin, sluiceFirst ? BASELINE : SLUICE, sluiceFirst ? baseline : sluice, path, requests, c);
                 }
             }
         }
     }
 
-    private void measure(ResultSink sink, String system, ServerProcess server, String path, int requests, int c)
-            throws Exception {
-        long cpuBefore = server.cpuMicros();
+    /** Requests at concurrency 8 until the JITs have compiled the hot paths: by count in smoke mode, else by time. */
+    private static void warmUp(ServerProcess server, String path, Mode mode) throws Exception {
+        if (mode == Mode.SMOKE) {
+            AbRun.run(server.url(path), 10, 8);
+            return;
+        }
+        long until = System.nanoTime() + (mode == Mode.QUICK ? 2 : 20) * 1_000_000_000L;
+        while (System.nanoTime() < until) {
+            AbRun.run(server.url(path), 200, 8);
+        }
+    }
+
+    private void measure(ResultSink sink, Connection admin, String system, ServerProcess server, String path,
+            int requests, int c) throws Exception {
+        server.findBackends(admin); // looked up per cell: a pool may still be opening connections at the first
+        CpuTime.Threads cpuBefore = server.cpu();
+        long pgBefore = server.backendCpuNanos();
         AbRun run = AbRun.run(server.url(path), requests, c);
-        long cpu = server.cpuMicros() - cpuBefore;
+        long[] serverCpu = server.cpu().since(cpuBefore);
+        long pgCpu = server.backendCpuNanos() - pgBefore;
+        long jit = serverCpu[1];
+        long cpu = serverCpu[0] - jit;
         String endpoint = path.substring(1);
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("rows", HttpWorkload.ROWS);
@@ -91,8 +119,13 @@ final class HttpJsonSuite implements Suite {
         sink.accept(new Cell(name(), endpoint, params, system, "req/s", run.requestsPerSecond(), Double.NaN));
         sink.accept(new Cell(name(), endpoint + "-p50", params, system, "ms", run.p50Ms(), Double.NaN));
         sink.accept(new Cell(name(), endpoint + "-p99", params, system, "ms", run.p99Ms(), Double.NaN));
-        if (cpu > 0) { // the kernel counts in 10 ms ticks: a smoke run may stay below one
-            sink.accept(new Cell(name(), endpoint + "-cpu", params, system, "us/req", (double) cpu / requests, Double.NaN));
+        sink.accept(new Cell(name(), endpoint + "-cpu", params, system, "us/req", cpu / 1e3 / requests, Double.NaN));
+        sink.accept(new Cell(name(), endpoint + "-jitcpu", params, system, "us/req", jit / 1e3 / requests, Double.NaN));
+        if (server.backendCount() > 0) {
+            sink.accept(new Cell(name(), endpoint + "-pgcpu", params, system, "us/req", pgCpu / 1e3 / requests, Double.NaN));
+        }
+        if (run.cpuMicros() > 0) { // the shell counts in 10 ms ticks: a smoke run may stay below one
+            sink.accept(new Cell(name(), endpoint + "-abcpu", params, system, "us/req", run.cpuMicros() / requests, Double.NaN));
         }
         sink.accept(new Cell(name(), endpoint + "-errors", params, system, "errors",
                 run.failed() + run.socketErrors(), Double.NaN));
@@ -110,7 +143,7 @@ final class HttpJsonSuite implements Suite {
     }
 
     private static void prepareTable() throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test?sslmode=disable", "postgres", "");
+        try (Connection c = DriverManager.getConnection(ADMIN_URL, "postgres", "");
                 Statement s = c.createStatement()) {
             s.execute(HttpWorkload.LDBC_DDL);
             s.execute(HttpWorkload.LDBC_FILL);

@@ -20,6 +20,9 @@ import java.util.Map;
  * written by Jackson databind (what next.jdbc + Ring JSON do in the PG2 seed).
  */
 final class JdbcJsonStack implements JsonServer.Stack {
+    /** Names this stack's backends in pg_stat_activity, so that the suite can read their CPU time. */
+    static final String APPLICATION_NAME = "http-json-pgjdbc";
+
     private final HikariDataSource pool;
     private final ObjectMapper mapper = new ObjectMapper();
 
@@ -28,6 +31,7 @@ final class JdbcJsonStack implements JsonServer.Stack {
         // Loopback without TLS for both stacks: the benchmark measures the client, not the cipher.
         config.setJdbcUrl("jdbc:postgresql://" + host + ":" + port + "/" + database + "?sslmode=disable");
         config.setUsername(user);
+        config.addDataSourceProperty("ApplicationName", APPLICATION_NAME);
         config.setMaximumPoolSize(poolSize);
         config.setMinimumIdle(poolSize);
         pool = new HikariDataSource(config);

@@ -4,21 +4,29 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A {@link JsonServer} running in a child JVM, with its port and its CPU time as the kernel counts it. */
+/**
+ * A {@link JsonServer} running in a child JVM, with its port, its CPU time and that of its PostgreSQL
+ * backends (found by the stack's application name) as the kernel counts them.
+ */
 final class ServerProcess implements AutoCloseable {
-    private static final long CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
     private final Process process;
     private final int port;
+    private final String applicationName;
+    private long[] backends = new long[0];
 
-    private ServerProcess(Process process, int port) {
+    private ServerProcess(Process process, int port, String applicationName) {
         this.process = process;
         this.port = port;
+        this.applicationName = applicationName;
     }
 
     static ServerProcess start(String stack, int poolSize) throws IOException {
@@ -34,7 +42,10 @@ final class ServerProcess implements AutoCloseable {
             if (line.startsWith("READY ")) {
                 int port = Integer.parseInt(line.substring(6).trim());
                 Thread.ofVirtual().start(() -> drain(out)); // keep the pipe from filling up
-                return new ServerProcess(p, port);
+                return new ServerProcess(p, port, switch (stack) {
+                    case "sluice" -> SluiceJsonStack.APPLICATION_NAME;
+                    default -> JdbcJsonStack.APPLICATION_NAME;
+                });
             }
             seen.append(line).append('\n');
         }
@@ -46,12 +57,37 @@ final class ServerProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port + path;
     }
 
-    /** User plus system CPU time of the server process so far, in microseconds. */
-    long cpuMicros() throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime (fields 14, 15)
-        return ticks * 1_000_000 / CLOCK_TICKS_PER_SECOND;
+    /** The server JVM's threads and their CPU time so far. */
+    CpuTime.Threads cpu() throws IOException {
+        return CpuTime.threads(process.pid());
+    }
+
+    /**
+     * Finds the PostgreSQL backends of this server's pool (pg_stat_activity by application name) for
+     * {@link #backendCpuNanos}. PostgreSQL runs on this machine.
+     */
+    void findBackends(Connection admin) throws SQLException {
+        try (PreparedStatement ps = admin.prepareStatement(
+                "SELECT pid FROM pg_stat_activity WHERE application_name = ?")) {
+            ps.setString(1, applicationName);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<Long> pids = new ArrayList<>();
+                while (rs.next()) {
+                    pids.add(rs.getLong(1));
+                }
+                backends = pids.stream().mapToLong(Long::longValue).toArray();
+            }
+        }
+    }
+
+    /** CPU time of this server's PostgreSQL backends so far, in nanoseconds. */
+    long backendCpuNanos() throws IOException {
+        return CpuTime.processesNanos(backends);
+    }
+
+    /** How many backends {@link #findBackends} found. */
+    int backendCount() {
+        return backends.length;
     }
 
     @Override

@@ -10,12 +10,16 @@ import java.io.OutputStream;
 
 /** Sluice's stack: sluice-pool over the native driver, rows streamed to JSON by sluice-json. */
 final class SluiceJsonStack implements JsonServer.Stack {
+    /** Names this stack's backends in pg_stat_activity, so that the suite can read their CPU time. */
+    static final String APPLICATION_NAME = "http-json-sluice";
+
     private final ConnectionPool pool;
 
     SluiceJsonStack(String host, int port, String database, String user, int poolSize) {
         ConnectionConfig config = ConnectionConfig.builder("postgresql")
                 .host(host).port(port).database(database).user(user)
                 .sslMode(SslMode.DISABLE) // loopback without TLS for both stacks
+                .applicationName(APPLICATION_NAME)
                 .build();
         pool = ConnectionPool.builder(() -> config).maxSize(poolSize).minIdle(poolSize).build();
     }
