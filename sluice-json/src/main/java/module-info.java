@@ -3,6 +3,7 @@
  */
 module io.sluice.json {
     requires transitive io.sluice.core;
+    requires com.fasterxml.jackson.core;
 
     exports io.sluice.json;
 }

@@ -1,5 +1,9 @@
 package io.sluice.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.sluice.Connection;
 import io.sluice.PreparedStatement;
 import io.sluice.RowStream;
@@ -10,13 +14,13 @@ import java.io.UncheckedIOException;
 
 /**
  * Runs a query and writes its result as JSON to an {@link OutputStream} while the rows arrive:
- * nothing but {@link JsonOptions#fetchSize()} rows and a {@value #BUFFER_SIZE}-byte output buffer is
- * held, whatever the result's size. The stream gets the JSON in writes of up to that size (a 500-row
- * response of 16 columns, about 170 KB, in 6), then one flush; it is not closed.
+ * nothing but {@link JsonOptions#fetchSize()} rows and Jackson's output buffer is held, whatever the
+ * result's size. The stream is flushed, not closed.
  */
 public final class JsonResults {
-    /** Bytes handed to the stream per write: few enough writes, small enough to allocate per result. */
-    static final int BUFFER_SIZE = 32 * 1024;
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
 
     private JsonResults() {}
 
@@ -41,42 +45,36 @@ public final class JsonResults {
 
     /** Writes the remaining rows of {@code rows}; returns how many. Does not close {@code rows}. */
     public static long write(RowStream rows, OutputStream out, JsonOptions options) {
-        JsonOutput json = new JsonOutput(out, BUFFER_SIZE);
-        RowJsonWriter writer = RowJsonWriter.forColumns(rows.columns(), options.nonFinite(), json);
+        RowJsonWriter writer = RowJsonWriter.forColumns(rows.columns(), options.nonFinite());
         long count = 0;
-        try {
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
             switch (options.shape()) {
                 case OBJECTS -> {
-                    json.writeByte('[');
+                    g.writeStartArray();
                     while (rows.hasNext()) {
-                        if (count > 0) {
-                            json.writeByte(',');
-                        }
-                        writer.writeObject(rows.next());
+                        writer.writeObject(rows.next(), g);
                         count++;
                     }
-                    json.writeByte(']');
+                    g.writeEndArray();
                 }
                 case ARRAYS -> {
-                    json.writeByte('[');
+                    g.writeStartArray();
                     while (rows.hasNext()) {
-                        if (count > 0) {
-                            json.writeByte(',');
-                        }
-                        writer.writeArray(rows.next());
+                        writer.writeArray(rows.next(), g);
                         count++;
                     }
-                    json.writeByte(']');
+                    g.writeEndArray();
                 }
                 case NDJSON -> {
+                    g.setRootValueSeparator(new SerializedString(""));
                     while (rows.hasNext()) {
-                        writer.writeObject(rows.next());
-                        json.writeByte('\n');
+                        writer.writeObject(rows.next(), g);
+                        g.writeRaw('\n');
                         count++;
                     }
                 }
             }
-            json.flush();
+            g.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("writing JSON failed: rowsWritten=" + count, e);
         }

@@ -1,80 +1,59 @@
 package io.sluice.json;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.sluice.Column;
 import io.sluice.Row;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * Writes rows of one result as JSON objects or arrays into one {@link JsonOutput}. Built once per
- * result from its columns: the per-column writers and the keys, encoded and escaped once with their
- * separators ({@code "id":}, {@code ,"name":}), are reused for every row, so a row costs only the
- * values' own encoding. Not thread-safe; cheap to build.
+ * Writes rows of one result as JSON objects or arrays. Built once per result from its columns: the
+ * per-column writers and the pre-encoded, pre-escaped field names are reused for every row, so a
+ * row costs only the values' own encoding. Not thread-safe; cheap to build.
  */
-final class RowJsonWriter {
-    private final byte[][] keys;
+public final class RowJsonWriter {
+    private final SerializableString[] names;
     private final ColumnWriter[] writers;
-    private final JsonOutput out;
 
-    private RowJsonWriter(List<Column> columns, NonFinite nonFinite, JsonOutput out) {
+    private RowJsonWriter(List<Column> columns, NonFinite nonFinite) {
         int n = columns.size();
-        this.keys = new byte[n][];
-        this.writers = new ColumnWriter[n];
+        names = new SerializableString[n];
+        writers = new ColumnWriter[n];
         for (int i = 0; i < n; i++) {
-            keys[i] = key(columns.get(i).name(), i > 0);
+            names[i] = new SerializedString(columns.get(i).name());
             writers[i] = ColumnWriters.forColumn(columns.get(i), nonFinite);
         }
-        this.out = out;
     }
 
-    /** A writer of rows with these columns into {@code out}. */
-    static RowJsonWriter forColumns(List<Column> columns, NonFinite nonFinite, JsonOutput out) {
-        return new RowJsonWriter(columns, nonFinite, out);
-    }
-
-    private static byte[] key(String name, boolean comma) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        JsonOutput out = new JsonOutput(bytes, 64);
-        try {
-            if (comma) {
-                out.writeByte(',');
-            }
-            out.writeQuoted(name);
-            out.writeByte(':');
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
-        }
-        return bytes.toByteArray();
+    /** A writer for rows with these columns. */
+    public static RowJsonWriter forColumns(List<Column> columns, NonFinite nonFinite) {
+        return new RowJsonWriter(columns, nonFinite);
     }
 
     /** Writes {@code row} as {@code {"name":value,...}}. */
-    void writeObject(Row row) throws IOException {
-        out.writeByte('{');
+    public void writeObject(Row row, JsonGenerator out) throws IOException {
+        out.writeStartObject();
         for (int i = 0; i < writers.length; i++) {
-            out.writeRaw(keys[i]);
-            writeValue(row, i);
+            out.writeFieldName(names[i]);
+            writeValue(row, i, out);
         }
-        out.writeByte('}');
+        out.writeEndObject();
     }
 
     /** Writes {@code row} as {@code [value,...]}. */
-    void writeArray(Row row) throws IOException {
-        out.writeByte('[');
+    public void writeArray(Row row, JsonGenerator out) throws IOException {
+        out.writeStartArray();
         for (int i = 0; i < writers.length; i++) {
-            if (i > 0) {
-                out.writeByte(',');
-            }
-            writeValue(row, i);
+            writeValue(row, i, out);
         }
-        out.writeByte(']');
+        out.writeEndArray();
     }
 
-    private void writeValue(Row row, int i) throws IOException {
+    private void writeValue(Row row, int i, JsonGenerator out) throws IOException {
         if (row.isNull(i)) {
-            ColumnWriters.writeNull(out);
+            out.writeNull();
         } else {
             writers[i].write(row, i, out);
         }

@@ -1,17 +1,11 @@
 /**
  * Query results written straight to JSON bytes: rows go from the driver's receive buffer through
- * a per-column writer chosen once per result into one output buffer, without a map, a list or a
- * boxed value per row. The module needs nothing but the JDK and sluice-core.
+ * a per-column writer chosen once per result into Jackson's streaming generator, without a map,
+ * a list or a boxed value per row.
  *
- * <p>Not built on jackson-core's streaming generator: the module's own writer ({@code JsonOutput}:
- * UTF-8 copied and escaped in runs, ISO dates rendered as bytes in place, doubles without a String
- * each, keys encoded once per result) took 1.2x to 1.6x less CPU than the generator-based writer it
- * replaced for the JSON step of one 500-row response across runs; in the last, 1.4x on /ldbc (764 vs
- * 545 us) and 1.2x on /rows (282 vs 233 us), medians of thread CPU time on the loaded 2-core
- * benchmark machine, the two writers run side by side over the same fetched rows. That is short of
- * the 1.5x that issue 5 asks of a custom path; it is kept because it is faster all the same and leaves
- * the module depending on the JDK and sluice-core only. sluice-bench's {@code JsonWriteBenchmark}
- * measures this step against Jackson databind.
+ * <p>Start with {@link io.sluice.json.JsonResults#write}. Shapes: an array of objects (column names
+ * as keys), an array of arrays, or NDJSON (one object per line). Results of any size stream in
+ * bounded memory: rows are fetched {@link io.sluice.json.JsonOptions#fetchSize() fetchSize} at a time.
  *
  * <h2>Type rules</h2>
  * <table>
