@@ -46,15 +46,18 @@
  * receive buffer. {@code executeScript} uses the simple Query protocol.
  *
  * <h2>Threading</h2>
- * A connection is safe to share between threads and is built for virtual threads (ReentrantLock and
- * Condition, no {@code synchronized} around I/O, no ThreadLocal). Requests are pipelined: each caller
+ * A connection is safe to share between threads and is built for virtual threads (ReentrantLock,
+ * park/unpark, no {@code synchronized} around I/O, no ThreadLocal). Requests are pipelined: each caller
  * writes its whole request (ending in its own Sync) under the write lock and leaves, then reads its
  * own response when every earlier response has been consumed, so a failure in one request does not
  * affect the others. An open stream holds the connection exclusively until closed. Never use a
  * connection inside one of its own row callbacks (the nested request would wait for the callback).
  * Rows are views valid only during the callback or until the next {@code next()}. Writes are
- * coalesced: while other callers queue for the write lock, a request's bytes wait in the buffer for
- * the last of them, so a burst of pipelined requests leaves in one write call.
+ * coalesced: a request written while another caller's write call is under way leaves with that
+ * caller's next write, and on a plain (non-TLS) connection a request pipelined behind unread
+ * responses waits until the reader of an earlier response would block, so a burst of pipelined
+ * requests leaves in one write call (64 virtual threads on 2 connections: 0.16-0.5 write calls
+ * per query instead of 0.8-0.9).
  *
  * <h2>Cancellation and failure</h2>
  * {@code cancel()} and timeouts send a CancelRequest on a fresh socket; the cancelled caller gets
