@@ -178,14 +178,14 @@ public final class PgConnection implements Connection {
     private void runUntimed(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
         StatementRegistry reg = registry == session.cache && !session.cache.enabled() ? null : registry;
         try {
-            session.execute(this, out -> QueryEncoder.encode(out, session, reg, sql, params, maxRows, true, h), h);
+            session.execute(this, h.request(session, reg, sql, params, maxRows), h);
         } catch (ServerException e) {
             if (!h.planInvalidated() || session.transactionStatus() != BackendMessage.TRANSACTION_IDLE) {
                 throw e;
             }
             forget(h);
             h.resetForRetry();
-            session.execute(this, out -> QueryEncoder.encode(out, session, reg, sql, params, maxRows, true, h), h);
+            session.execute(this, h, h);
         }
     }
 

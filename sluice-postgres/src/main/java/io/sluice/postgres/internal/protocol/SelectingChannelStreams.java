@@ -102,18 +102,30 @@ public final class SelectingChannelStreams implements AutoCloseable {
     }
 
     /**
-     * A ByteBuffer over the caller's array, rewrapped only when the array changes: the read and send
-     * buffers live as long as the connection, so a round trip wraps nothing. One per direction (one
-     * reader and one writer at a time).
+     * ByteBuffers over the caller's arrays, rewrapped only when an array changes: the read and send
+     * buffers live as long as the connection, so a round trip wraps nothing. Two per direction, since
+     * the session's writer alternates between two send buffers (one filled while the other is sent).
+     * One window per direction (one reader and one writer at a time).
      */
     private static final class Window {
         private byte[] array;
         private ByteBuffer buffer;
+        private byte[] otherArray;
+        private ByteBuffer otherBuffer;
 
         ByteBuffer over(byte[] b, int off, int len) {
             if (b != array) {
-                array = b;
-                buffer = ByteBuffer.wrap(b);
+                byte[] a = array;
+                ByteBuffer bb = buffer;
+                if (b == otherArray) {
+                    array = otherArray;
+                    buffer = otherBuffer;
+                } else {
+                    array = b;
+                    buffer = ByteBuffer.wrap(b);
+                }
+                otherArray = a;
+                otherBuffer = bb;
             }
             buffer.limit(off + len).position(off);
             return buffer;
