@@ -1,6 +1,7 @@
 package io.sluice.postgres;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +12,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * SQLSTATE 57014 answer becomes a {@link io.sluice.QueryTimeoutException}. One daemon thread serves
  * every connection in the JVM and is created on first use; with no timeout set, the shared
  * {@link #NONE} costs nothing.
+ *
+ * <p>{@link #stop()} after a fired timer waits until the CancelRequest is delivered (the server
+ * closes that connection once it has signalled the backend): PostgreSQL signals the backend twice
+ * (the process, then its process group), and a second signal still on its way when the next query
+ * starts would cancel that query instead (seen: "SELECT 1" cancelled right after a timed-out
+ * "SELECT pg_sleep(30)"). A signal that has been sent before the next command is read is discarded
+ * by the backend as a cancel of nothing.
  */
 final class QueryTimer implements Runnable {
     static final QueryTimer NONE = new QueryTimer(null);
@@ -19,7 +27,10 @@ final class QueryTimer implements Runnable {
     private static final int FIRED = 2;
 
     private final PgSession session;
+    private static final long DELIVERY_WAIT_SECONDS = 5;
+
     private final AtomicInteger state = new AtomicInteger(ARMED);
+    private final CountDownLatch delivered = new CountDownLatch(1);
     private ScheduledFuture<?> future;
 
     private QueryTimer(PgSession session) {
@@ -43,14 +54,29 @@ final class QueryTimer implements Runnable {
     @Override
     public void run() {
         if (state.compareAndSet(ARMED, FIRED)) {
-            Thread.startVirtualThread(session::cancelRequest);
+            Thread.startVirtualThread(() -> {
+                try {
+                    session.cancelRequest();
+                } finally {
+                    delivered.countDown();
+                }
+            });
         }
     }
 
-    /** Disarms the timer once the response is read. */
+    /** Disarms the timer once the response is read; after it fired, waits for the cancel's delivery. */
     void stop() {
-        if (session != null && state.compareAndSet(ARMED, STOPPED)) {
+        if (session == null) {
+            return;
+        }
+        if (state.compareAndSet(ARMED, STOPPED)) {
             future.cancel(false);
+        } else if (state.get() == FIRED) {
+            try {
+                delivered.await(DELIVERY_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
