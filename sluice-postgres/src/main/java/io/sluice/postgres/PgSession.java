@@ -44,7 +44,7 @@ import java.util.function.Consumer;
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-EXT-QUERY">Extended Query</a>
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-ASYNC">Asynchronous Operations</a>
  */
-final class PgSession {
+final class PgSession implements RequestWriter.Session {
     final ConnectionConfig config;
     final RequestPipeline pipeline = new RequestPipeline();
     final StatementCache cache;
@@ -75,35 +75,10 @@ final class PgSession {
         this.config = config;
         StartupHandshake.Session s = new StartupHandshake(config).open();
         this.io = s.io();
-        this.writer = new RequestWriter(new RequestWriter.Session() {
-            @Override
-            public void ensureUsable() {
-                PgSession.this.ensureUsable();
-            }
-
-            @Override
-            public boolean isBroken() {
-                return PgSession.this.isBroken();
-            }
-
-            @Override
-            public RuntimeException writeFailed(IOException cause) {
-                return fail(new ConnectionException("write to server failed: " + where() + ", cause=" + cause, cause));
-            }
-        }, pipeline, s.out());
+        this.writer = new RequestWriter(this, pipeline, s.out());
         this.reader = s.reader();
         if (io instanceof SelectingChannelStreams streams) { // plain TCP or Unix socket: reads report their waits
-            streams.readWaitListener(new SelectingChannelStreams.ReadWaitListener() {
-                @Override
-                public void beforeWait() {
-                    writer.beforeReadWait();
-                }
-
-                @Override
-                public void afterWait() {
-                    writer.afterReadWait();
-                }
-            });
+            streams.readWaitListener(writer);
             writer.deferWhilePipelined();
         }
         this.processId = s.processId();
@@ -452,7 +427,8 @@ final class PgSession {
         return e;
     }
 
-    void ensureUsable() {
+    @Override
+    public void ensureUsable() {
         if (closed) {
             throw new ConnectionException("connection is closed: " + where());
         }
@@ -462,8 +438,14 @@ final class PgSession {
         }
     }
 
-    boolean isBroken() {
+    @Override
+    public boolean isBroken() {
         return brokenBy != null;
+    }
+
+    @Override
+    public RuntimeException writeFailed(IOException cause) {
+        return fail(new ConnectionException("write to server failed: " + where() + ", cause=" + cause, cause));
     }
 
     boolean isClosed() {

@@ -34,6 +34,7 @@ final class RequestPipeline {
         private volatile Thread waiter;   // the thread parked for the turn, if any
         private volatile Ticket next;     // linked under the write lock
 
+        /** False while requests issued before this one still await their responses. */
         boolean hasTurn() {
             return turn;
         }
@@ -101,14 +102,6 @@ final class RequestPipeline {
             passTurn(previous); // the previous response was consumed before this ticket was linked
         }
         return t;
-    }
-
-    /**
-     * True when requests issued before {@code ticket} still await their responses: someone holds
-     * or will take the read turn before this ticket's caller does.
-     */
-    boolean behindOthers(Ticket ticket) {
-        return !ticket.turn;
     }
 
     /** Reserves the connection for {@code owner}; call with the write lock held. */

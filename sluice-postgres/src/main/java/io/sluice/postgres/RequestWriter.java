@@ -2,6 +2,7 @@ package io.sluice.postgres;
 
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import io.sluice.postgres.internal.protocol.SelectingChannelStreams;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.concurrent.locks.Condition;
@@ -33,7 +34,7 @@ import java.util.function.Consumer;
  * are deferred behind a reader that has not blocked yet, so no request is ever left unsent. A writer that finds more than {@value #BACKLOG_LIMIT} bytes waiting waits for
  * the flusher instead of growing the buffer without bound (a COPY or a huge batch).
  */
-final class RequestWriter {
+final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
     /** What the writer needs of its session. */
     interface Session {
         /** Throws if the session is closed or broken. */
@@ -57,7 +58,7 @@ final class RequestWriter {
     private PgWriteBuffer sending = new PgWriteBuffer(WRITE_BUFFER_SIZE); // the flusher's, outside the lock
     private boolean flushing; // guarded by the write lock
     private boolean deferring;
-    private volatile boolean deferred;      // bytes wait in the buffer for the reader's beforeReadWait
+    private volatile boolean deferred;      // bytes wait in the buffer for the reader's beforeWait
     private volatile boolean readerWaiting; // the reader is blocked: nobody would send deferred bytes
 
     RequestWriter(Session session, RequestPipeline pipeline, OutputStream out) {
@@ -85,8 +86,8 @@ final class RequestWriter {
                 throw e;
             }
             ticket = pipeline.issueTicket();
-            if (deferring && pipeline.behindOthers(ticket)) {
-                deferred = true; // written before readerWaiting is read; beforeReadWait does the opposite
+            if (deferring && !ticket.hasTurn()) { // behind responses not read yet
+                deferred = true; // written before readerWaiting is read; beforeWait does the opposite
                 if (!readerWaiting) {
                     pipeline.unlockWrite();
                     return ticket; // the reader of an earlier response sends it before that reader waits
@@ -109,21 +110,21 @@ final class RequestWriter {
     }
 
     /** The reader is about to wait for the server: deferred requests leave now. */
-    void beforeReadWait() {
+    @Override
+    public void beforeWait() {
         readerWaiting = true;
         if (deferred) {
             pipeline.lockWriteRaw();
             try {
-                if (!flushing && buffer.position() > 0) {
-                    flushAll();
-                }
+                flushUnlessFlushing();
             } finally {
                 pipeline.unlockWrite();
             }
         }
     }
 
-    void afterReadWait() {
+    @Override
+    public void afterWait() {
         readerWaiting = false;
     }
 
@@ -149,19 +150,19 @@ final class RequestWriter {
      */
     void unlockWrite() {
         try {
-            if (flushing) {
-                while (flushing && buffer.position() > BACKLOG_LIMIT) {
-                    flushed.awaitUninterruptibly();
-                }
-                if (flushing) {
-                    return;
-                }
+            while (flushing && buffer.position() > BACKLOG_LIMIT) {
+                flushed.awaitUninterruptibly();
             }
-            if (buffer.position() > 0) {
-                flushAll();
-            }
+            flushUnlessFlushing();
         } finally {
             pipeline.unlockWrite();
+        }
+    }
+
+    /** Sends the buffer, unless a flusher is at it already (it sends these bytes too); write lock held. */
+    private void flushUnlessFlushing() {
+        if (!flushing && buffer.position() > 0) {
+            flushAll();
         }
     }
 
@@ -193,11 +194,7 @@ final class RequestWriter {
         flushing = true;
         deferred = false;
         try {
-            while (buffer.position() > 0) {
-                if (session.isBroken()) {
-                    buffer.clear();
-                    return;
-                }
+            while (buffer.position() > 0 && !session.isBroken()) {
                 PgWriteBuffer batch = buffer;
                 buffer = sending;
                 sending = batch;

@@ -141,7 +141,7 @@ class RequestWriterTest {
         writer.send(this, b -> b.writeByte('C'));
         assertThat(out.toString()).isEqualTo("A");
 
-        writer.beforeReadWait(); // the reader of A's response is about to block: B and C leave together
+        writer.beforeWait(); // the reader of A's response is about to block: B and C leave together
         assertThat(out.toString()).isEqualTo("ABC");
     }
 
@@ -152,10 +152,10 @@ class RequestWriterTest {
         writer.deferWhilePipelined();
         writer.send(this, b -> b.writeByte('A'));
 
-        writer.beforeReadWait(); // blocked for A's response: nobody would send B later
+        writer.beforeWait(); // blocked for A's response: nobody would send B later
         writer.send(this, b -> b.writeByte('B'));
         assertThat(out.toString()).isEqualTo("AB");
-        writer.afterReadWait();
+        writer.afterWait();
 
         writer.send(this, b -> b.writeByte('C')); // the reader runs again: C may wait for it
         assertThat(out.toString()).isEqualTo("AB");
