@@ -5,6 +5,7 @@ import io.sluice.bench.JmhRunner;
 import io.sluice.bench.Mode;
 import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +44,41 @@ final class CycleSuite extends PoolSuite {
         return lines;
     }
 
+    /** Connection cycles each pool runs before the in-process JMH cells, per system. */
+    static final Duration WARM_UP = Duration.ofMillis(1500);
+
+    /**
+     * Runs each pool's connection cycle at 1,000 virtual threads for {@link #WARM_UP} before the
+     * in-process cells. Started cold, sluice-pool's cycle climbed for ~3 s (2 M to 31 M ops/s in
+     * 250 ms windows), HikariCP's for ~2 s: the carriers sit in {@code ForkJoinPool.runWorker}'s loop
+     * and the workers in theirs, and each thread's frame reaches compiled code only by its own
+     * on-stack replacement, with deoptimizations sending it back. JMH's quick warm-up (1 s per cell)
+     * ended inside that climb, so the cell measured the JIT more than the pools. Forked full-mode
+     * cells have 3 x 2 s of warm-up of their own.
+     */
+    private void warmConnectionCycle() throws InterruptedException {
+        for (String system : pools()) {
+            PoolCycleBenchmark bench = new PoolCycleBenchmark();
+            bench.system = system;
+            bench.vthreads = 1000;
+            bench.start(CONNECTION);
+            try {
+                long end = System.nanoTime() + WARM_UP.toNanos();
+                while (System.nanoTime() < end) {
+                    bench.connectionCycle();
+                }
+            } finally {
+                bench.close();
+            }
+        }
+    }
+
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
         List<String> vthreads = context.mode() == Mode.FULL ? List.of("1", "6", "1000") : List.of("1000");
+        if (context.mode() == Mode.QUICK || context.inProcess()) {
+            warmConnectionCycle();
+        }
         JmhRunner.Run run = new JmhRunner.Run(PoolCycleBenchmark.class, Map.of("system", pools(), "vthreads", vthreads),
                 1, false, "", null, Map.of());
         JmhRunner.run(NAME, context, run).forEach(sink::accept);
