@@ -9,6 +9,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
@@ -31,7 +34,8 @@ import org.openjdk.jmh.runner.options.WarmupMode;
  * {@code gc.alloc.rate.norm}, and, when there is a {@code rows} parameter, a {@code B/row} cell.
  *
  * <p>Sizes: {@link Mode#SMOKE} runs in this JVM, no warm-up, one 200 ms iteration. {@link Mode#QUICK}
- * also runs in this JVM: every cell of a run is warmed for 0.5 s before any is measured, then each
+ * also runs in this JVM: every cell of a run is warmed for 0.5 s before any is measured (unless this JVM
+ * already ran the same grid, e.g. at another thread count), then each
  * gets 0.5 s more just before its 2 x 0.5 s measurement (JMH's BULK_INDI warm-up). A fork per cell
  * cost ~2 s of JVM start and a cold JIT each, which was most of the main job's time; in one JVM, code
  * compiled for one cell stays compiled for the next, at the price of shared profiles between the
@@ -59,6 +63,9 @@ public final class JmhRunner {
      */
     public record Run(Class<?> benchmark, Map<String, List<String>> params, int threads, boolean virtualThreads,
                       String systemSuffix, String caseParam, Map<String, String> properties) {}
+
+    /** Benchmark grids (class and parameters) already run in this JVM; see the quick warm-up. */
+    private static final Set<String> RUN_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
 
     static {
         // The machine is shared: other JMH runs (another suite's fork, a colleague's benchmark) may hold
@@ -103,8 +110,13 @@ public final class JmhRunner {
                 } else {
                     // Every cell of the run is warmed once before any is measured, then again just before
                     // its own measurement: otherwise the run's first cells (a system's first case) meet a
-                    // colder JIT than the later ones, and in-process order would decide ratios.
-                    o.warmupMode(WarmupMode.BULK_INDI).warmupIterations(1).warmupTime(TimeValue.milliseconds(500));
+                    // colder JIT than the later ones, and in-process order would decide ratios. A grid this
+                    // JVM has already run (same class, parameters and properties, at another thread count)
+                    // has every cell's code compiled: its own warm-up suffices.
+                    String grid = run.benchmark().getName() + " " + new TreeMap<>(run.params()) + " "
+                            + new TreeMap<>(run.properties());
+                    o.warmupMode(RUN_IN_THIS_JVM.add(grid) ? WarmupMode.BULK_INDI : WarmupMode.INDI)
+                            .warmupIterations(1).warmupTime(TimeValue.milliseconds(500));
                 }
                 o.measurementIterations(2).measurementTime(TimeValue.milliseconds(500));
             }
