@@ -75,6 +75,18 @@ public final class JmhRunner {
 
     private JmhRunner() {}
 
+    /**
+     * Records that the caller has warmed {@code run}'s code in this JVM itself (e.g. a suite's own
+     * warm-up loop), so that a quick in-process run of it skips the bulk warm-up as a grid run before.
+     */
+    public static void warmedUp(Run run) {
+        RUN_IN_THIS_JVM.add(gridKey(run));
+    }
+
+    private static String gridKey(Run run) {
+        return run.benchmark().getName() + " " + new TreeMap<>(run.params()) + " " + new TreeMap<>(run.properties());
+    }
+
     /** Runs {@code run} for {@code suite} and returns its cells; JMH's own log goes to the suite's work dir. */
     public static List<Cell> run(String suite, RunContext context, Run run) throws RunnerException, IOException {
         ChainedOptionsBuilder o = new OptionsBuilder()
@@ -111,11 +123,10 @@ public final class JmhRunner {
                     // Every cell of the run is warmed once before any is measured, then again just before
                     // its own measurement: otherwise the run's first cells (a system's first case) meet a
                     // colder JIT than the later ones, and in-process order would decide ratios. A grid this
-                    // JVM has already run (same class, parameters and properties, at another thread count)
-                    // has every cell's code compiled: its own warm-up suffices.
-                    String grid = run.benchmark().getName() + " " + new TreeMap<>(run.params()) + " "
-                            + new TreeMap<>(run.properties());
-                    o.warmupMode(RUN_IN_THIS_JVM.add(grid) ? WarmupMode.BULK_INDI : WarmupMode.INDI)
+                    // JVM has already run (same class, parameters and properties, at another thread count),
+                    // or that a suite has warmed itself (warmedUp), has every cell's code
+                    // compiled: its own warm-up suffices.
+                    o.warmupMode(RUN_IN_THIS_JVM.add(gridKey(run)) ? WarmupMode.BULK_INDI : WarmupMode.INDI)
                             .warmupIterations(1).warmupTime(TimeValue.milliseconds(500));
                 }
                 o.measurementIterations(2).measurementTime(TimeValue.milliseconds(500));

@@ -76,11 +76,15 @@ final class CycleSuite extends PoolSuite {
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
         List<String> vthreads = context.mode() == Mode.FULL ? List.of("1", "6", "1000") : List.of("1000");
-        if (context.mode() == Mode.QUICK || context.inProcess()) {
-            warmConnectionCycle();
-        }
         JmhRunner.Run run = new JmhRunner.Run(PoolCycleBenchmark.class, Map.of("system", pools(), "vthreads", vthreads),
                 1, false, "", null, Map.of());
+        if (context.mode() == Mode.QUICK || context.inProcess()) {
+            warmConnectionCycle();
+            // The statement cycles run the driver code that the PostgreSQL and pool-connect suites
+            // compiled already, and wait for round trips: JMH's bulk warm-up (12 more pool openings
+            // of 10 SCRAM logins each) would add seconds to the main job and nothing to the figures.
+            JmhRunner.warmedUp(run);
+        }
         JmhRunner.run(NAME, context, run).forEach(sink::accept);
     }
 }
