@@ -19,26 +19,43 @@ class EntrySlotsTest {
     }
 
     @Test
-    void shouldLendTheCallersStripeSlotFirst() {
+    void shouldLendAVirtualThreadItsStripeSlotFirst() throws Exception {
         EntrySlots slots = idleSlots(10);
+        int[] slotAndStripe = new int[2];
 
-        PoolEntry e = slots.lendIdle();
+        Thread.ofVirtual().start(() -> {
+            slotAndStripe[0] = slots.lendIdle().slot;
+            slotAndStripe[1] = slots.stripe();
+        }).join();
 
-        assertThat(e.slot).isEqualTo(slots.stripe());
-        assertThat(e.state()).isEqualTo(PoolEntry.LENT);
+        assertThat(slotAndStripe[0]).isEqualTo(slotAndStripe[1]);
     }
 
     @Test
-    void shouldFallBackToTheLowestIdleSlotWhenTheStripeSlotIsLent() {
+    void shouldLendAPlatformThreadTheLowestIdleSlot() {
         EntrySlots slots = idleSlots(10);
-        PoolEntry own = slots.lendIdle();
 
-        PoolEntry next = slots.lendIdle();
+        PoolEntry first = slots.lendIdle();
+        PoolEntry second = slots.lendIdle();
+        first.setIdle();
 
-        assertThat(next.slot).isEqualTo(own.slot == 0 ? 1 : 0);
-        slots.get(next.slot).setIdle();
-        own.setIdle();
-        assertThat(slots.lendIdle()).isSameAs(own);
+        assertThat(first.slot).isZero();
+        assertThat(second.slot).isEqualTo(1);
+        assertThat(first.state()).isEqualTo(PoolEntry.IDLE);
+        assertThat(slots.lendIdle()).isSameAs(first);
+    }
+
+    @Test
+    void shouldFallBackToTheLowestIdleSlotWhenTheStripeSlotIsLent() throws Exception {
+        EntrySlots slots = idleSlots(10);
+        int[] slotsLent = new int[2];
+
+        Thread.ofVirtual().start(() -> {
+            slotsLent[0] = slots.lendIdle().slot;
+            slotsLent[1] = slots.lendIdle().slot;
+        }).join();
+
+        assertThat(slotsLent[1]).isEqualTo(slotsLent[0] == 0 ? 1 : 0);
     }
 
     @Test
