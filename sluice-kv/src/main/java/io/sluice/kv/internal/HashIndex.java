@@ -360,13 +360,36 @@ public final class HashIndex implements AutoCloseable {
         }
     }
 
-    /** Matches the slot holding exactly the address passed as {@code keyOffset} (no key needed, no log read). */
-    private static final KeyMatcher SAME_ADDRESS =
-            (slot, unusedKey, address, unusedLength) -> addressOf(slot) == address ? KeyMatcher.MATCH : KeyMatcher.MISS;
-
-    /** Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free. */
+    /**
+     * Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free;
+     * compares whole slots, so it needs no key and reads no log. A loop of its own rather than
+     * {@link #lookup} with a second {@link KeyMatcher}: a second matcher class at lookup's call site made
+     * C2 throw away the readers' compiled get (a class-check deoptimisation) as soon as compaction began,
+     * and compile it again as a bimorphic call.
+     */
     public boolean contains(long hash, long address) {
-        return lookup(hash, SAME_ADDRESS, null, address, 0) != 0;
+        long expected = slot(tagOfHash(hash), address);
+        for (;;) {
+            long s = splits();
+            long ref = bucketOf(hash, s);
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    if ((long) LONG.getAcquire(c, slotOffset(base, i)) == expected) {
+                        return true;
+                    }
+                }
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                ref = -next;
+            }
+            if (splits() == s) {
+                return false;
+            }
+        }
     }
 
     private int staleRestart(int restarts, long slot) {
