@@ -1,7 +1,9 @@
 package io.sluice.kv;
 
 /**
- * A point-in-time view of the store's counters.
+ * A point-in-time view of the store's counters. Gets are not counted: a get writes no memory that
+ * another thread reads (a shared counter cost every get a contended cache line, and its first contention
+ * recompiled the readers' code).
  *
  * @param keys                live keys in the index
  * @param liveBytes           bytes of records the index points at (key + value + header)
@@ -10,7 +12,6 @@ package io.sluice.kv;
  * @param indexBuckets        primary buckets of the linear-hashing index
  * @param puts                puts since open
  * @param deletes             deletes since open
- * @param gets                gets since open
  * @param fsyncs              fsync calls since open
  * @param checkpoints         checkpoints since open
  * @param compactedSegments   segments reclaimed since open
@@ -20,5 +21,5 @@ package io.sluice.kv;
  * @param fullRebuild         whether the last open had to rebuild the index from every segment (OS crash)
  */
 public record KvStats(long keys, long liveBytes, long logBytes, int segments, long indexBuckets, long puts,
-                      long deletes, long gets, long fsyncs, long checkpoints, long compactedSegments,
+                      long deletes, long fsyncs, long checkpoints, long compactedSegments,
                       long compactedBytesMoved, double recoveryMillis, long recoveredRecords, boolean fullRebuild) {}

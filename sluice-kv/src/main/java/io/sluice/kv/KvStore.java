@@ -73,6 +73,15 @@ public final class KvStore implements AutoCloseable {
         return engine.get(key, 0, checkedKeyLength(key), dst);
     }
 
+    /**
+     * As {@link #get(MemorySegment, MemorySegment)} for the key in {@code key[keyOffset, keyOffset +
+     * keyLength)}: keys packed in one segment need no slice (nor a wrapper object each) per lookup.
+     */
+    public long get(MemorySegment key, long keyOffset, int keyLength, MemorySegment dst) {
+        checkKeyRange(key, keyOffset, keyLength);
+        return engine.get(key, keyOffset, keyLength, dst);
+    }
+
     /** Whether {@code key} is present (and not expired). */
     public boolean containsKey(byte[] key) {
         return engine.get(MemorySegment.ofArray(key), 0, key.length, MemorySegment.NULL) >= 0;
@@ -99,6 +108,12 @@ public final class KvStore implements AutoCloseable {
     /** Puts from memory segments (no intermediate copy): all bytes of {@code key} and {@code value}. */
     public long put(MemorySegment key, MemorySegment value, Durability durability) {
         return engine.put(key, 0, checkedKeyLength(key), value, 0, value.byteSize(), 0, durability);
+    }
+
+    /** Puts the key in {@code key[keyOffset, keyOffset + keyLength)} with all bytes of {@code value} (no intermediate copy). */
+    public long put(MemorySegment key, long keyOffset, int keyLength, MemorySegment value, Durability durability) {
+        checkKeyRange(key, keyOffset, keyLength);
+        return engine.put(key, keyOffset, keyLength, value, 0, value.byteSize(), 0, durability);
     }
 
     /** Deletes {@code key} (a no-op when absent) with the default durability; returns the sequence number. */
@@ -164,6 +179,16 @@ public final class KvStore implements AutoCloseable {
     @Override
     public void close() {
         engine.close();
+    }
+
+    private static void checkKeyRange(MemorySegment key, long keyOffset, int keyLength) {
+        if (keyLength <= 0 || keyLength > KvOptions.MAX_KEY_BYTES) {
+            throw new KvException("key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + keyLength);
+        }
+        if (keyOffset < 0 || keyOffset > key.byteSize() - keyLength) {
+            throw new KvException("key range outside its segment: keyOffset=" + keyOffset + ", keyLength=" + keyLength
+                    + ", segmentSize=" + key.byteSize());
+        }
     }
 
     private static int checkedKeyLength(MemorySegment key) {

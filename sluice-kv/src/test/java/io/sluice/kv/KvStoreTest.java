@@ -44,6 +44,23 @@ class KvStoreTest {
     }
 
     @Test
+    void shouldFindKeysPackedInOneSegmentWhenNamedByOffsetAndLength() {
+        MemorySegment packed = MemorySegment.ofArray(b("alphabetagamma"));
+        MemorySegment dst = MemorySegment.ofArray(new byte[16]);
+        try (KvStore kv = KvStore.open(dir, small())) {
+            kv.put(packed, 0, 5, MemorySegment.ofArray(b("1")), Durability.NONE);
+            kv.put(packed, 5, 4, MemorySegment.ofArray(b("22")), Durability.NONE);
+            assertThat(kv.get(b("alpha"))).isEqualTo(b("1"));
+            assertThat(kv.get(packed, 5, 4, dst)).isEqualTo(2);
+            assertThat(dst.asSlice(0, 2).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).isEqualTo(b("22"));
+            assertThat(kv.get(packed, 9, 5, dst)).isEqualTo(-1);
+            assertThatThrownBy(() -> kv.get(packed, 10, 5, dst)).isInstanceOf(KvException.class);
+            assertThatThrownBy(() -> kv.get(packed, -1, 2, dst)).isInstanceOf(KvException.class);
+            assertThatThrownBy(() -> kv.put(packed, 0, 0, dst, Durability.NONE)).isInstanceOf(KvException.class);
+        }
+    }
+
+    @Test
     void shouldKeepEveryKeyWhenTheIndexGrowsThroughManySplitsAndReopens() {
         Map<Integer, Integer> model = new HashMap<>();
         Random r = new Random(1);

@@ -11,14 +11,18 @@ import java.nio.file.Path;
  * Sluice KV in either of its two benchmarked modes: group-commit fsync (every put is fsynced within
  * about a millisecond by the group-commit thread; the phase's time includes waiting for the last one),
  * or no fsync (page cache only, the mode comparable to Chronicle Map and MapDB). Uses the
- * {@link MemorySegment} overloads (keys and values wrapped once at open, reads copied into a reused
- * buffer), so neither a put nor a get allocates.
+ * {@link MemorySegment} overloads: keys packed back to back in one segment at open and named by offset
+ * and length (a key costs one cache line or two, as a peer's {@code byte[]} does, not a wrapper object
+ * plus its array), values wrapped once at open, reads copied into a reused buffer; so neither a put nor
+ * a get allocates.
  */
 final class SluiceKvSystem implements KvSystem {
     private final boolean groupCommit;
     private final Durability durability;
     private KvStore store;
-    private MemorySegment[] keys;
+    /** Every key, back to back: key i is {@code keys[keyOffsets[i], keyOffsets[i + 1])}. */
+    private MemorySegment keys;
+    private int[] keyOffsets;
     private MemorySegment[] values;
     private long lastSeq;
 
@@ -34,10 +38,16 @@ final class SluiceKvSystem implements KvSystem {
 
     @Override
     public void open(Path dir, KvData data) {
-        keys = new MemorySegment[data.keys().length];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = MemorySegment.ofArray(data.keys()[i]);
+        byte[][] k = data.keys();
+        keyOffsets = new int[k.length + 1];
+        for (int i = 0; i < k.length; i++) {
+            keyOffsets[i + 1] = keyOffsets[i] + k[i].length;
         }
+        byte[] packed = new byte[keyOffsets[k.length]];
+        for (int i = 0; i < k.length; i++) {
+            System.arraycopy(k[i], 0, packed, keyOffsets[i], k[i].length);
+        }
+        keys = MemorySegment.ofArray(packed);
         values = new MemorySegment[data.values().length];
         for (int i = 0; i < values.length; i++) {
             values[i] = MemorySegment.ofArray(data.values()[i]);
@@ -47,13 +57,17 @@ final class SluiceKvSystem implements KvSystem {
 
     @Override
     public void put(int key, int value) {
-        lastSeq = store.put(keys[key], values[value], durability);
+        int at = keyOffsets[key];
+        lastSeq = store.put(keys, at, keyOffsets[key + 1] - at, values[value], durability);
     }
 
     @Override
     public Reader reader() {
         MemorySegment dst = MemorySegment.ofArray(new byte[4096]);
-        return key -> (int) store.get(keys[key], dst);
+        return key -> {
+            int at = keyOffsets[key];
+            return (int) store.get(keys, at, keyOffsets[key + 1] - at, dst);
+        };
     }
 
     @Override

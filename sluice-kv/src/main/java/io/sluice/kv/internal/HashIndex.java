@@ -33,6 +33,7 @@ public final class HashIndex implements AutoCloseable {
      * instance serves every thread and a lookup allocates nothing.
      */
     public interface KeyMatcher {
+        /** 0 and 1 on purpose: {@link #lookup} turns a MATCH into a mask without a branch. */
         int MISS = 0;
         int MATCH = 1;
         /** The slot changed while it was being checked: restart the lookup. */
@@ -169,7 +170,13 @@ public final class HashIndex implements AutoCloseable {
 
     // ---- lock-free read ----
 
-    /** Returns the slot of the key {@code matcher} matches, or 0. Lock-free and allocation-free. */
+    /**
+     * Returns the slot of the key {@code matcher} matches, or 0. Lock-free and allocation-free. A bucket's
+     * seven slots are all checked before the match is taken (they share one cache line): a candidate
+     * that turns out to be another key (a tag collision, about once per ~10^4 probes) then takes the same
+     * path as a match, where a branch of its own was too rare for C2's profile and compiled as an
+     * uncommon trap that discarded the compiled get the first time it was taken.
+     */
     public long lookup(long hash, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength) {
         long tag = tagOfHash(hash);
         int restarts = 0;
@@ -180,17 +187,20 @@ public final class HashIndex implements AutoCloseable {
             for (;;) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
+                long found = 0;
                 for (int i = 0; i < SLOTS; i++) {
                     long v = (long) LONG.getAcquire(c, slotOffset(base, i));
                     if (v != 0 && tagOf(v) == tag) {
                         int r = matcher.test(v, key, keyOffset, keyLength);
-                        if (r == KeyMatcher.MATCH) {
-                            return v;
-                        } else if (r == KeyMatcher.STALE) {
+                        if (r < 0) { // STALE
                             restarts = staleRestart(restarts, v);
                             continue outer;
                         }
+                        found |= v & -(long) r; // MATCH (1) keeps v, MISS (0) keeps nothing
                     }
+                }
+                if (found != 0) {
+                    return found;
                 }
                 long next = (long) LONG.getAcquire(c, nextOffset(base));
                 if (next == 0) {
@@ -360,13 +370,36 @@ public final class HashIndex implements AutoCloseable {
         }
     }
 
-    /** Matches the slot holding exactly the address passed as {@code keyOffset} (no key needed, no log read). */
-    private static final KeyMatcher SAME_ADDRESS =
-            (slot, unusedKey, address, unusedLength) -> addressOf(slot) == address ? KeyMatcher.MATCH : KeyMatcher.MISS;
-
-    /** Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free. */
+    /**
+     * Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free;
+     * compares whole slots, so it needs no key and reads no log. A loop of its own rather than
+     * {@link #lookup} with a second {@link KeyMatcher}: a second matcher class at lookup's call site made
+     * C2 throw away the readers' compiled get (a class-check deoptimisation) as soon as compaction began,
+     * and compile it again as a bimorphic call.
+     */
     public boolean contains(long hash, long address) {
-        return lookup(hash, SAME_ADDRESS, null, address, 0) != 0;
+        long expected = slot(tagOfHash(hash), address);
+        for (;;) {
+            long s = splits();
+            long ref = bucketOf(hash, s);
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    if ((long) LONG.getAcquire(c, slotOffset(base, i)) == expected) {
+                        return true;
+                    }
+                }
+                long next = (long) LONG.getAcquire(c, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                ref = -next;
+            }
+            if (splits() == s) {
+                return false;
+            }
+        }
     }
 
     private int staleRestart(int restarts, long slot) {

@@ -100,7 +100,7 @@ final class Maintenance implements Runnable {
         try {
             e.checkpointInternal();
             int budget = 0;
-            for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
+            for (int id = 1, limit = e.segmentIdLimit; id < limit; id++) {
                 budget += e.segments.get(id) == null ? 0 : 1;
             }
             int n = 0;
@@ -160,7 +160,7 @@ final class Maintenance implements Runnable {
         long smallBytes = e.options.segmentBytes() / 16;
         int smallOutputs = 0;
         LogSegment smallest = null;
-        for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
+        for (int id = 1, limit = e.segmentIdLimit; id < limit; id++) {
             LogSegment s = e.segments.get(id);
             if (s == null) {
                 continue;
@@ -201,7 +201,7 @@ final class Maintenance implements Runnable {
         KvEvents.Compaction event = new KvEvents.Compaction();
         event.begin();
         long minOtherPutSeq = Long.MAX_VALUE;
-        for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
+        for (int id = 1, limit = e.segmentIdLimit; id < limit; id++) {
             LogSegment s = e.segments.get(id);
             if (s != null && s != victim) {
                 minOtherPutSeq = Math.min(minOtherPutSeq, s.minSequence());

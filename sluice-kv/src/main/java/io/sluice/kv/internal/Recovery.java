@@ -282,7 +282,7 @@ final class Recovery {
                     s.close();
                     throw new KvCorruptionException("segment id in header does not match its file: id=" + s.id(), p, 0);
                 }
-                e.segments.set(s.id(), s);
+                e.register(s);
                 list.add(s);
             }
         } catch (IOException ex) {
