@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * where starting 6 threads on 2 busy cores weighs more than the pool), 5 above; connect-query-close
  * 15 up to 100 iterations (a few milliseconds, in which the first round trips after an idle pause,
  * slower for both pools, weigh most: five runs of n = 100 x 1 read 1.01x while n = 1,000 read 1.36x),
- * 5 up to 1,000 (tens of milliseconds), 3 up to 60,000 (tenths of a second to seconds), 1 above
+ * 5 up to 6,000 (tens to a couple of hundred milliseconds), 3 up to 60,000 (up to seconds), 1 above
  * (many seconds). Smoke mode: 1. Unpooled cells (each iteration a SCRAM login,
  * ~15 ms) run once: their totals are seconds.
  *
@@ -91,7 +91,7 @@ final class ConnectSuite extends PoolSuite {
         if (!query) {
             return iterations <= 10_000 ? 9 : 5;
         }
-        return iterations <= 100 ? 15 : iterations <= 1_000 ? 5 : iterations <= 60_000 ? 3 : 1;
+        return iterations <= 100 ? 15 : iterations <= 6_000 ? 5 : iterations <= 60_000 ? 3 : 1;
     }
 
     @Override
