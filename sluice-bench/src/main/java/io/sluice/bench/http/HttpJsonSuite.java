@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -75,8 +76,7 @@ final class HttpJsonSuite implements Suite {
                 ServerProcess baseline = ServerProcess.start("pgjdbc", POOL_SIZE);
                 Connection admin = DriverManager.getConnection(ADMIN_URL, "postgres", "")) {
             for (String path : List.of("/rows", "/ldbc")) {
-                verify(sluice, path);
-                verify(baseline, path);
+                sameShape(verify(sluice, path), verify(baseline, path), path);
                 for (ServerProcess server : List.of(sluice, baseline)) {
                     warmUp(server, path, mode);
                 }
@@ -132,7 +132,30 @@ final class HttpJsonSuite implements Suite {
     }
 
     /** One request through HTTP/1.1 first: a stack that answers anything but 500 JSON rows fails the suite. */
-    private static void verify(ServerProcess server, String path) throws Exception {
+    /**
+     * Both stacks must answer the same JSON: the same fields in every row, each of the same JSON type
+     * (a date as text on one side and as a number on the other would compare different work).
+     */
+    private static void sameShape(JsonNode sluice, JsonNode baseline, String path) {
+        JsonNode a = sluice.get(0);
+        JsonNode b = baseline.get(0);
+        List<String> names = new ArrayList<>();
+        a.fieldNames().forEachRemaining(names::add);
+        List<String> other = new ArrayList<>();
+        b.fieldNames().forEachRemaining(other::add);
+        if (!names.equals(other)) {
+            throw new IllegalStateException("stacks answer different fields: path=" + path + ", sluice=" + names
+                    + ", baseline=" + other);
+        }
+        for (String name : names) {
+            if (a.get(name).getNodeType() != b.get(name).getNodeType()) {
+                throw new IllegalStateException("stacks answer a field with different JSON types: path=" + path
+                        + ", field=" + name + ", sluice=" + a.get(name) + ", baseline=" + b.get(name));
+            }
+        }
+    }
+
+    private static JsonNode verify(ServerProcess server, String path) throws Exception {
         HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(URI.create(server.url(path))).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         JsonNode body = response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
@@ -140,6 +163,7 @@ final class HttpJsonSuite implements Suite {
             throw new IllegalStateException("server answered wrongly: url=" + server.url(path) + ", status="
                     + response.statusCode() + ", bytes=" + response.body().length);
         }
+        return body;
     }
 
     private static void prepareTable() throws Exception {

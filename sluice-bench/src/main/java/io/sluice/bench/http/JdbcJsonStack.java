@@ -1,6 +1,7 @@
 package io.sluice.bench.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
@@ -16,15 +17,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The usual Spring-style stack, the baseline: HikariCP over pgjdbc, rows read into a list of maps,
- * written by Jackson databind (what next.jdbc + Ring JSON do in the PG2 seed).
+ * The usual Spring-style stack, the baseline: HikariCP over pgjdbc, rows read into a list of maps
+ * ({@code rs.getObject}, as Spring's {@code ColumnMapRowMapper} does), written by Jackson databind
+ * (what next.jdbc + Ring JSON do in the PG2 seed). The mapper writes dates as ISO-8601 text, as
+ * Spring Boot configures it ({@code WRITE_DATES_AS_TIMESTAMPS} off) and as sluice-json does: with
+ * Jackson's own default, dates and timestamps went out as epoch milliseconds, a different (and
+ * cheaper) answer than the Sluice stack's.
  */
 final class JdbcJsonStack implements JsonServer.Stack {
     /** Names this stack's backends in pg_stat_activity, so that the suite can read their CPU time. */
     static final String APPLICATION_NAME = "http-json-pgjdbc";
 
     private final HikariDataSource pool;
-    private final ObjectMapper mapper = new ObjectMapper();
+    private final ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
     JdbcJsonStack(String host, int port, String database, String user, int poolSize) {
         HikariConfig config = new HikariConfig();
