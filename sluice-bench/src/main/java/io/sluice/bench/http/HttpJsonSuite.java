@@ -75,11 +75,18 @@ final class HttpJsonSuite implements Suite {
         try (ServerProcess sluice = ServerProcess.start("sluice", POOL_SIZE);
                 ServerProcess baseline = ServerProcess.start("pgjdbc", POOL_SIZE);
                 Connection admin = DriverManager.getConnection(ADMIN_URL, "postgres", "")) {
-            for (String path : List.of("/rows", "/ldbc")) {
+            List<String> paths = List.of("/rows", "/ldbc");
+            // Both endpoints warm up before either is measured: warmed one at a time, /rows (measured
+            // first) met servers whose JITs were still compiling, and /ldbc the ones that /rows had warmed.
+            for (String path : paths) {
                 sameShape(verify(sluice, path), verify(baseline, path), path);
-                for (ServerProcess server : List.of(sluice, baseline)) {
+            }
+            for (ServerProcess server : List.of(sluice, baseline)) {
+                for (String path : paths) {
                     warmUp(server, path, mode);
                 }
+            }
+            for (String path : paths) {
                 for (int k = 0; k < concurrencies.size(); k++) {
                     int c = concurrencies.get(k);
                     boolean sluiceFirst = k % 2 == 0;
