@@ -45,16 +45,16 @@ final class CycleSuite extends PoolSuite {
     }
 
     /** Connection cycles each pool runs before the in-process JMH cells, per system. */
-    static final Duration WARM_UP = Duration.ofMillis(1500);
+    static final Duration WARM_UP = Duration.ofMillis(2500);
 
     /**
      * Runs each pool's connection cycle at 1,000 virtual threads for {@link #WARM_UP} before the
-     * in-process cells. Started cold, sluice-pool's cycle climbed for ~3 s (2 M to 31 M ops/s in
-     * 250 ms windows), HikariCP's for ~2 s: the carriers sit in {@code ForkJoinPool.runWorker}'s loop
-     * and the workers in theirs, and each thread's frame reaches compiled code only by its own
-     * on-stack replacement, with deoptimizations sending it back. JMH's quick warm-up (1 s per cell)
-     * ended inside that climb, so the cell measured the JIT more than the pools. Forked full-mode
-     * cells have 3 x 2 s of warm-up of their own.
+     * in-process cells. Started cold, sluice-pool's cycle climbed for ~3.5 s (2 M to 64-78 M ops/s in
+     * 250 ms windows, with dips), HikariCP's for ~3 s: the carriers sit in
+     * {@code ForkJoinPool.runWorker}'s loop and reach compiled code only by on-stack replacement, with
+     * deoptimizations sending them back. JMH's quick warm-up (1 s per cell, 0.5 s in bulk and 0.5 s
+     * before the cell) ended inside that climb: 18-20 M in two quick runs with it alone, 42-58 M
+     * with this warm-up first. Forked full-mode cells have 3 x 2 s of warm-up of their own.
      */
     private void warmConnectionCycle() throws InterruptedException {
         for (String system : pools()) {
