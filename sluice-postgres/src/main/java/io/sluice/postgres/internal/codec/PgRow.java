@@ -56,6 +56,8 @@ public final class PgRow implements Row {
      * date-bearing value. Allocated on first use.
      */
     private long[] lastEpochDays;
+    /** The layout's fixed value sizes (0 = varies), read once per row by {@link #reset}. */
+    private final int[] fixedWidths;
     private LocalDate[] lastDates;
 
     /** An empty row for {@code layout}; point it at a DataRow with {@link #reset}. */
@@ -63,6 +65,7 @@ public final class PgRow implements Row {
         this.layout = layout;
         this.offsets = new int[layout.columnCount()];
         this.lengths = new int[layout.columnCount()];
+        this.fixedWidths = layout.fixedWidths();
     }
 
     /**
@@ -84,12 +87,23 @@ public final class PgRow implements Row {
                     + count + ", expected=" + offsets.length);
         }
         int p = offset + COLUMN_COUNT_SIZE;
+        int[] widths = fixedWidths;
         for (int i = 0; i < count; i++) {
             if (end - p < LENGTH_SIZE) {
                 throw malformed("truncated before column length", length, i);
             }
             int len = readInt(buf, p);
             p += LENGTH_SIZE;
+            int width = widths[i];
+            if (len == width && width <= end - p) {
+                // The usual case of a fixed-size binary column: the next column's offset comes from
+                // the layout, not from the length just read, so the CPU need not wait for that load
+                // before reading the next length (a row's lengths are otherwise one dependent chain).
+                offsets[i] = p;
+                lengths[i] = width;
+                p += width;
+                continue;
+            }
             if (len < NULL_LENGTH || len > end - p) {
                 throw malformed("column length out of bounds: " + len, length, i);
             }

@@ -36,6 +36,22 @@ public final class PgTypes {
     public static final int UUID = 2950;
     public static final int JSONB = 3802;
 
+    /**
+     * The size of every binary value of {@code oid} when the type's binary form has one size (int8 is
+     * always 8 bytes, a date 4...), else 0 (text, numeric, arrays, and any type in text format).
+     */
+    public static int binaryFixedWidth(int oid) {
+        return switch (oid) {
+            case BOOL, CHAR -> 1;
+            case INT2 -> 2;
+            case INT4, OID, FLOAT4, DATE -> 4;
+            case INT8, FLOAT8, TIME, TIMESTAMP, TIMESTAMPTZ -> 8;
+            case TIMETZ -> 12;
+            case INTERVAL, UUID -> 16;
+            default -> 0;
+        };
+    }
+
     public static final int BOOL_ARRAY = 1000;
     public static final int BYTEA_ARRAY = 1001;
     public static final int NAME_ARRAY = 1003;

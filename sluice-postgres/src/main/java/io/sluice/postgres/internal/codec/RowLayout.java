@@ -20,6 +20,8 @@ public final class RowLayout {
     private final int[] typeOids;
     private final int[] typeModifiers;
     private final short[] formats;
+    /** Per column, the one size its (binary) values have, or 0: see {@link PgRow#reset}. */
+    private final int[] fixedWidths;
     private final List<Column> columns;
     private final Map<String, Integer> exactIndex;
     private final Map<String, Integer> foldedIndex;
@@ -41,11 +43,13 @@ public final class RowLayout {
         this.typeOids = typeOids.clone();
         this.typeModifiers = typeModifiers.clone();
         this.formats = formats.clone();
+        this.fixedWidths = new int[n];
         List<Column> list = new ArrayList<>(n);
         Map<String, Integer> exact = HashMap.newHashMap(n);
         Map<String, Integer> folded = HashMap.newHashMap(n);
         for (int i = 0; i < n; i++) {
             int oid = typeOids[i];
+            fixedWidths[i] = formats[i] == 1 ? PgTypes.binaryFixedWidth(oid) : 0;
             list.add(new Column(names[i], PgTypes.columnType(oid), PgTypes.typeName(oid), oid, false));
             exact.putIfAbsent(names[i], i);
             folded.putIfAbsent(names[i].toLowerCase(Locale.ROOT), i);
@@ -53,6 +57,11 @@ public final class RowLayout {
         this.columns = Collections.unmodifiableList(list);
         this.exactIndex = exact;
         this.foldedIndex = folded;
+    }
+
+    /** Per column, the size every non-NULL value has (binary int8: 8...), or 0 when sizes vary; shared, do not modify. */
+    int[] fixedWidths() {
+        return fixedWidths;
     }
 
     /** Number of columns. */

@@ -87,6 +87,21 @@ class PgRowTest {
     }
 
     @Test
+    void shouldCheckFixedSizeColumnsAsAnyOtherWhenTheirLengthDisagrees() {
+        PgRow row = new PgRow(LAYOUT);
+        byte[] good = Rows.body(int8(7), "x".getBytes(UTF_8), null);
+        byte[] cut = Arrays.copyOf(good, 2 + 4 + 4); // int8's length says 8, the body ends after 4 value bytes
+        assertThatThrownBy(() -> row.reset(cut, 0, cut.length))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("column=0");
+        byte[] short4 = Rows.body(new byte[] {0, 0, 0, 7}, "x".getBytes(UTF_8), null); // a 4-byte int8
+        row.reset(short4, 0, short4.length);
+        assertThat(row.getString(1)).isEqualTo("x");
+        assertThat(row.isNull(2)).isTrue();
+        assertThatThrownBy(() -> row.getLong(0)).isInstanceOf(RuntimeException.class);
+    }
+
+    @Test
     void shouldKeepValuesWhenDetachedRowOutlivesBuffer() {
         PgRow row = new PgRow(LAYOUT);
         byte[] body = Rows.body(int8(42), "abc".getBytes(UTF_8), null);
