@@ -36,7 +36,7 @@ public final class LogSegment {
     private volatile boolean sealed;
     /** Handed to retirement, waiting for open snapshots to close (maintenance thread only). */
     boolean retiring;
-    /** Pages before this offset were faulted in ahead of the appender (maintenance thread only). */
+    /** Pages before this offset were faulted in ahead of the appender (pre-fault thread only). */
     long touchedUpTo;
 
     private LogSegment(Path path, int id, long ordinal, int kind, FileChannel channel, Arena arena,

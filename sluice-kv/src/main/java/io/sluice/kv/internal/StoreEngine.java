@@ -455,7 +455,7 @@ public final class StoreEngine implements AutoCloseable {
     }
 
     /**
-     * Faults in the pages just ahead of the append position (maintenance thread), so the writer does not
+     * Faults in the pages just ahead of the append position (pre-fault thread), so the writer does not
      * take a page fault per 4 KiB. A CAS of 0 to 0 makes the page writable without ever changing a byte
      * the writer may already have written there. Fsyncs cover only the written range
      * ({@link LogSegment#force}), so these pages stay dirty and writable until the writer fills them.
