@@ -9,9 +9,10 @@
  *   <li>Log: append-only segment files ({@code NNNNN.seg}, 64 MiB sparse mappings), one CRC32C per
  *       record; atomic batches are consecutive records framed by a remaining-count.</li>
  *   <li>One writer at a time (a lock): log order = recovery order; one fsync covers all earlier writes.
- *       The maintenance thread creates the next segment ahead of time and pre-faults pages ahead of the
- *       append position, so the writer neither waits for a file creation nor takes page faults; fsyncs
- *       cover only the written range, so they leave those pages writable.</li>
+ *       The maintenance thread creates the next segment ahead of time and a pre-fault thread faults in
+ *       the pages ahead of the append position (every 5 ms, apart from checkpoints and compaction), so the
+ *       writer neither waits for a file creation nor takes page faults; fsyncs cover only the written
+ *       range, so they leave those pages writable.</li>
  *   <li>Durability per write: NONE/OS_BUFFERED (page cache; survives a process crash), GROUP_COMMIT
  *       (fsync within about 1 ms, {@code awaitDurable}), SYNC.</li>
  *   <li>Checkpoints every 64 MiB of log bound the redo tail replayed after a process crash; after an OS
