@@ -70,18 +70,24 @@ public final class KvChild {
         return v;
     }
 
-    private void populate() throws Exception {
+    /** The keys 0..keys-1 in the populate phase's order (a Fisher-Yates shuffle drawn from {@code r}). */
+    static int[] shuffled(int keys, Random r) {
         int[] order = new int[keys];
         for (int i = 0; i < keys; i++) {
             order[i] = i;
         }
-        Random r = new Random(11);
         for (int i = keys - 1; i > 0; i--) {
             int j = r.nextInt(i + 1);
             int t = order[i];
             order[i] = order[j];
             order[j] = t;
         }
+        return order;
+    }
+
+    private void populate() throws Exception {
+        Random r = new Random(11);
+        int[] order = shuffled(keys, r);
         Histogram h = histogram();
         long cpu = THREADS.getCurrentThreadCpuTime();
         long start = System.nanoTime();
