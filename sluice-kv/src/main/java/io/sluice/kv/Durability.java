@@ -6,7 +6,12 @@ package io.sluice.kv;
  * process (SIGKILL); the modes differ in when the data is forced to the disk (survives an OS crash).
  */
 public enum Durability {
-    /** No fsync requested; the data is forced only at the next checkpoint or close. */
+    /**
+     * No fsync requested: the data reaches the disk when the OS writes it back (Linux: within
+     * {@code vm.dirty_expire_centisecs}, 30 s by default), or when a later durable write,
+     * {@link KvStore#checkpoint()} or {@link KvStore#close()} forces the log. The store's own background
+     * checkpoints force nothing.
+     */
     NONE,
     /** Same as {@link #NONE} for this log (the mapping is the OS buffer); kept for API clarity. */
     OS_BUFFERED,

@@ -5,6 +5,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -166,6 +170,62 @@ class KvCorruptionTest {
             for (int i = 0; i < 100; i++) {
                 assertThat(kv.get(KvStoreTest.b("key-" + i))).isEqualTo(VALUE);
             }
+        }
+    }
+
+    /** The smallest segments, so that 400 records of 500 bytes span several sealed ones (about 120 each). */
+    private static KvOptions smallSegments() {
+        return KvStoreTest.small().withSegmentBytes(64 << 10);
+    }
+
+    /** What an OS crash leaves: the index still marked open, under another kernel boot. */
+    private void markOpenUnderAnotherBoot() throws IOException {
+        try (FileChannel ch = FileChannel.open(dir.resolve("index.main"), StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.nativeOrder());
+            b.putLong(0x5eedL).putLong(1L).flip(); // bootId, openState
+            ch.write(b, 48);
+        }
+    }
+
+    /** A page the OS had not written back before it crashed: zeros on disk. */
+    private static void zeroPage(Path file, long offset) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(4096), offset);
+        }
+    }
+
+    @Test
+    void shouldOpenAtTheLastWholeRecordBeforeAHoleAfterAnOsCrash() throws IOException {
+        try (KvStore kv = KvStore.open(dir, smallSegments())) {
+            for (int i = 0; i < 400; i++) {
+                kv.put(KvStoreTest.b("key-" + i), VALUE, Durability.NONE);
+            }
+        }
+        List<Path> before = segments();
+        assertThat(before).hasSizeGreaterThan(3);
+        markOpenUnderAnotherBoot();
+        zeroPage(before.get(1), 8192);
+        try (KvStore kv = KvStore.open(dir, smallSegments())) {
+            assertThat(kv.stats().fullRebuild()).isTrue();
+            int present = 0;
+            boolean gap = false;
+            for (int i = 0; i < 400; i++) {
+                byte[] v = kv.get(KvStoreTest.b("key-" + i));
+                if (v == null) {
+                    gap = true;
+                } else {
+                    assertThat(gap).as("key-%d after a lost one: the log must end at the hole", i).isFalse();
+                    assertThat(v).isEqualTo(VALUE);
+                    present++;
+                }
+            }
+            // The first segment is whole, the second ends before its zeroed page, the later ones are gone.
+            assertThat(present).isBetween(100, 200);
+            kv.put(KvStoreTest.b("after"), VALUE, Durability.SYNC);
+            assertThat(kv.get(KvStoreTest.b("after"))).isEqualTo(VALUE);
+        }
+        try (KvStore kv = KvStore.open(dir, smallSegments())) {
+            assertThat(kv.get(KvStoreTest.b("after"))).isEqualTo(VALUE);
         }
     }
 

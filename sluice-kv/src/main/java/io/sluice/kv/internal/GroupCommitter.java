@@ -120,14 +120,10 @@ final class GroupCommitter implements Runnable {
             try {
                 KvEvents.GroupCommit event = new KvEvents.GroupCommit();
                 event.begin();
-                StoreEngine.SyncPoint point = engine.syncPoint();
-                for (LogSegment s : point.segments()) {
-                    engine.forceSegment(s);
-                }
+                StoreEngine.SyncPoint point = engine.syncLog();
                 event.sequence = point.sequence();
                 event.segments = point.segments().size();
                 event.commit();
-                advance(point.sequence());
             } catch (KvException e) {
                 lock.lock();
                 try {

@@ -26,6 +26,7 @@ final class KvEvents {
         @Label("Sequence") long sequence;
         @Label("Segment") int segment;
         @Label("Offset") long offset;
+        @Label("Forced") boolean forced;
     }
 
     @Name("io.sluice.kv.Compaction")

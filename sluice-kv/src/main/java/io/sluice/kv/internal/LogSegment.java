@@ -145,6 +145,16 @@ public final class LogSegment {
     }
 
     /**
+     * Ends a sealed segment at {@code end}, before its sealed length: after an OS crash, recovery found
+     * no whole record there (pages the OS had not written back read as zeros). Recovery only.
+     */
+    public void cut(long end) {
+        writePosition = end;
+        SegmentDescriptor.seal(map, end, minSequence);
+        sealed = true;
+    }
+
+    /**
      * Writes {@code src[0, length)} at {@code offset} through the file rather than the mapping (the
      * mapping sees the same page-cache pages). Single appender; the caller advances the write position.
      */

@@ -93,7 +93,7 @@ final class Maintenance implements Runnable {
                 long now = System.nanoTime();
                 if (e.bytesSinceCheckpoint > e.options.checkpointBytes()
                         || (e.bytesSinceCheckpoint > 0 && now - lastCheckpoint > CHECKPOINT_AGE_NANOS)) {
-                    e.checkpointInternal();
+                    e.redoCheckpoint();
                     lastCheckpoint = now;
                 }
                 if (e.options.compaction()) {
@@ -160,7 +160,8 @@ final class Maintenance implements Runnable {
             Thread.yield();
         }
         if (!done.isEmpty()) {
-            output.force(); // what the victims held reaches the disk before their files are deleted
+            output.force(); // what the victims held reaches the disk before their files are deleted,
+            e.syncLog();    // and so do the writes that superseded the records they dropped
             retire(done);
         }
         return done.size();

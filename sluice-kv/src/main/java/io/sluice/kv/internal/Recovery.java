@@ -28,7 +28,8 @@ import static io.sluice.kv.internal.IndexDescriptor.segmentOf;
  * the main-log tail written since the last checkpoint is replayed, so recovery time is bounded by
  * {@code checkpointBytes}. After an OS crash (the store was open under another kernel boot id) the
  * index on disk may be older or newer than the log that reached the disk, so it is rebuilt from every
- * segment, newest sequence per key winning.
+ * segment, newest sequence per key winning, and the main log ends at its first record that did not
+ * reach the disk whole (see {@code replayMain}).
  */
 final class Recovery {
     private Recovery() {}
@@ -59,10 +60,11 @@ final class Recovery {
             e.index.clear();
             applier = new RebuildApplier(e);
             for (LogSegment s : compacted) {
-                long end = scan(e, s, SegmentDescriptor.FIRST_RECORD, applier, false);
+                long end = scan(e, s, SegmentDescriptor.FIRST_RECORD, applier, osCrash);
                 finishUnsealed(s, end);
             }
-            replayMain(e, mains, mains.isEmpty() ? null : mains.getFirst(), SegmentDescriptor.FIRST_RECORD, applier);
+            replayMain(e, mains, mains.isEmpty() ? null : mains.getFirst(), SegmentDescriptor.FIRST_RECORD, applier,
+                    osCrash);
         } else {
             e.index.repairInterruptedSplit();
             applier = new ReplayApplier(e);
@@ -97,7 +99,7 @@ final class Recovery {
             if (first == null && !tail.isEmpty()) {
                 first = tail.getFirst();
             }
-            replayMain(e, tail, first, firstOffset, applier);
+            replayMain(e, tail, first, firstOffset, applier, false);
         }
         e.sequence = Math.max(e.sequence, applier.maxSequence);
         e.recoveredRecords = applier.records;
@@ -138,7 +140,15 @@ final class Recovery {
      * when complete. Where the log ends (torn tail or torn batch) the garbage is zeroed and later
      * segments holding only the torn batch are deleted.
      */
-    private static void replayMain(StoreEngine e, List<LogSegment> tail, LogSegment first, long offset, Applier applier) {
+    /**
+     * Applies the main log from {@code first} at {@code offset} on, in ordinal order. {@code afterOsCrash}:
+     * the log ends at the first record that is not whole, even inside a sealed segment, and the main
+     * segments after it are deleted. Writes that asked for durability were forced with everything before
+     * them, so none lies past such a hole: only writes the OS had not yet written back are lost, and what
+     * remains is the log up to a point in time. Otherwise such a record is corruption.
+     */
+    private static void replayMain(StoreEngine e, List<LogSegment> tail, LogSegment first, long offset, Applier applier,
+                                   boolean afterOsCrash) {
         List<long[]> pending = new ArrayList<>(); // {segment id, record}
         LogSegment endSegment = null;
         long endOffset = 0;
@@ -151,10 +161,14 @@ final class Recovery {
             started = true;
             MemorySegment map = s.map();
             long limit = s.sealed() ? s.writePosition() : s.capacity();
+            boolean hole = false;
             while (true) {
                 if (!RecordDescriptor.isValid(map, pos, limit)) {
                     if (s.sealed() && pos < limit) {
-                        throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
+                        if (!afterOsCrash) {
+                            throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
+                        }
+                        hole = true;
                     }
                     break;
                 }
@@ -180,24 +194,24 @@ final class Recovery {
             if (!s.sealed()) {
                 s.writePosition(pos);
             }
+            if (hole) {
+                s.cut(pos);
+                deleteAfter(e, tail, s);
+                break;
+            }
         }
         if (!pending.isEmpty()) {
             long[] p = pending.getFirst();
             LogSegment batchStart = e.segments.get((int) p[0]);
-            boolean after = false;
-            for (LogSegment s : tail) {
-                if (after) {
-                    e.segments.set(s.id(), null);
-                    s.delete();
-                } else if (s == batchStart) {
-                    after = true;
-                }
-            }
+            deleteAfter(e, tail, batchStart);
             endSegment = batchStart;
             endOffset = p[1];
             batchStart.writePosition(endOffset);
             if (batchStart.sealed()) {
-                throw new KvCorruptionException("atomic batch cut short inside a sealed segment", batchStart.path(), endOffset);
+                if (!afterOsCrash) {
+                    throw new KvCorruptionException("atomic batch cut short inside a sealed segment", batchStart.path(), endOffset);
+                }
+                batchStart.cut(endOffset);
             }
         }
         if (endSegment != null && !endSegment.sealed()) {
@@ -205,8 +219,25 @@ final class Recovery {
         }
     }
 
-    /** Scans one segment from {@code pos}; returns where valid records end. */
-    private static long scan(StoreEngine e, LogSegment s, long pos, Applier applier, boolean ignored) {
+    /** Deletes the segments of {@code tail} that come after {@code last}: the log ended before them. */
+    private static void deleteAfter(StoreEngine e, List<LogSegment> tail, LogSegment last) {
+        boolean after = false;
+        for (LogSegment s : tail) {
+            if (after) {
+                e.segments.set(s.id(), null);
+                s.delete();
+            } else if (s == last) {
+                after = true;
+            }
+        }
+    }
+
+    /**
+     * Scans one segment from {@code pos}; returns where valid records end. {@code afterOsCrash}: a sealed
+     * segment ends at its first record that is not whole (a compaction output is forced before the
+     * segments it copied from are deleted, so what such a hole lost is still in them).
+     */
+    private static long scan(StoreEngine e, LogSegment s, long pos, Applier applier, boolean afterOsCrash) {
         MemorySegment map = s.map();
         long limit = s.sealed() ? s.writePosition() : s.capacity();
         while (RecordDescriptor.isValid(map, pos, limit)) {
@@ -217,7 +248,10 @@ final class Recovery {
             pos += RecordDescriptor.alignedLength(RecordDescriptor.length(map, pos));
         }
         if (s.sealed() && pos < limit) {
-            throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
+            if (!afterOsCrash) {
+                throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
+            }
+            s.cut(pos);
         }
         return pos;
     }
