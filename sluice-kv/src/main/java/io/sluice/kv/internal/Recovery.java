@@ -139,13 +139,11 @@ final class Recovery {
      * Replays main-log segments in ordinal order from {@code first}/{@code offset}, applying batches only
      * when complete. Where the log ends (torn tail or torn batch) the garbage is zeroed and later
      * segments holding only the torn batch are deleted.
-     */
-    /**
-     * Applies the main log from {@code first} at {@code offset} on, in ordinal order. {@code afterOsCrash}:
-     * the log ends at the first record that is not whole, even inside a sealed segment, and the main
-     * segments after it are deleted. Writes that asked for durability were forced with everything before
-     * them, so none lies past such a hole: only writes the OS had not yet written back are lost, and what
-     * remains is the log up to a point in time. Otherwise such a record is corruption.
+     *
+     * <p>{@code afterOsCrash}: the log also ends at a record that is not whole inside a sealed segment
+     * (otherwise corruption), and the main segments after it are deleted. Writes that asked for
+     * durability were forced with everything before them, so none lies past such a hole: only writes the
+     * OS had not yet written back are lost, and what remains is the log up to a point in time.
      */
     private static void replayMain(StoreEngine e, List<LogSegment> tail, LogSegment first, long offset, Applier applier,
                                    boolean afterOsCrash) {
