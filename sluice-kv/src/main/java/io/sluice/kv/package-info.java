@@ -16,7 +16,8 @@
  *   <li>Durability per write: NONE/OS_BUFFERED (page cache; survives a process crash), GROUP_COMMIT
  *       (fsync within about 1 ms, {@code awaitDurable}), SYNC.</li>
  *   <li>Checkpoints every 64 MiB of log bound the redo tail replayed after a process crash; they force
- *       nothing (the page cache survives a process crash). After an OS crash (other kernel boot id) the
+ *       nothing (the page cache survives a process crash). Once writes pause for 100 ms the log and the
+ *       index are forced. After an OS crash (other kernel boot id) the
  *       index is rebuilt from the segments, and the log ends at its first record that is not whole.</li>
  *   <li>Background compaction checks every record in a heap stage, writes the survivors to new
  *       segments through the file and installs them with a CAS on the index slot; keeps log bytes

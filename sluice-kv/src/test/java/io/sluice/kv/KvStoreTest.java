@@ -29,6 +29,22 @@ class KvStoreTest {
     }
 
     @Test
+    void shouldForceNoFsyncWritesOnceWritesPause() throws InterruptedException {
+        try (KvStore kv = KvStore.open(dir, small())) {
+            long seq = 0;
+            for (int i = 0; i < 100; i++) {
+                seq = kv.put(b("k" + i), b("v" + i), Durability.NONE);
+            }
+            assertThat(kv.durableSequence()).isLessThan(seq); // nothing asked for an fsync
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (kv.durableSequence() < seq && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(kv.durableSequence()).isGreaterThanOrEqualTo(seq);
+        }
+    }
+
+    @Test
     void shouldReturnWhatWasPutWhenReadBack() {
         try (KvStore kv = KvStore.open(dir, small())) {
             kv.put(b("a"), b("1"));

@@ -22,6 +22,10 @@ final class Maintenance implements Runnable {
     /** How often the pre-fault thread looks ahead of the appender. */
     private static final long PREFAULT_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final long CHECKPOINT_AGE_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** How long writes must have paused before what they left is forced. */
+    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Least time between two such forces, so that a trickle of writes does not become an fsync each. */
+    private static final long IDLE_FORCE_SPACING_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Compaction time per period after which no further victim is started. */
     private static final long COMPACTION_BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     /** Small compaction outputs tolerated before they are merged into the current output. */
@@ -42,6 +46,10 @@ final class Maintenance implements Runnable {
     /** Compaction output being filled, kept across victims (compaction lock). */
     private final CompactionOutput output;
     private long lastCheckpoint = System.nanoTime();
+    /** The writer's sequence at the last pass, and since when it has not moved. */
+    private long seenSequence = -1;
+    private long unchangedSince;
+    private long lastIdleForce = System.nanoTime() - IDLE_FORCE_SPACING_NANOS;
 
     Maintenance(StoreEngine engine) {
         this.e = engine;
@@ -95,6 +103,21 @@ final class Maintenance implements Runnable {
                         || (e.bytesSinceCheckpoint > 0 && now - lastCheckpoint > CHECKPOINT_AGE_NANOS)) {
                     e.redoCheckpoint();
                     lastCheckpoint = now;
+                }
+                long seq = e.sequence();
+                if (seq != seenSequence) {
+                    seenSequence = seq;
+                    unchangedSince = now;
+                } else if (seq > e.forcedSequence && now - unchangedSince >= IDLE_NANOS
+                        && now - lastIdleForce >= IDLE_FORCE_SPACING_NANOS) {
+                    // Writes have paused: force what they left (log and index) now, rather than leave its
+                    // write-back to the OS under whatever comes next. After a no-fsync populate of
+                    // 1,000,000 keys the kernel's write-back (30 s later) ran under the read phase and
+                    // cost each get 2.04 instead of 1.79 us of CPU, p99 10.8 instead of 2.7 us, by
+                    // write-protecting every page it cleaned.
+                    e.checkpointInternal();
+                    lastCheckpoint = now;
+                    lastIdleForce = now;
                 }
                 if (e.options.compaction()) {
                     compactionLock.lock();

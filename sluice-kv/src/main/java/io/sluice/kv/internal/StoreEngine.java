@@ -72,6 +72,8 @@ public final class StoreEngine implements AutoCloseable {
     /** Whether a writer has already woken the maintenance thread for the coming checkpoint (benign race). */
     private boolean checkpointWakeSent;
     volatile CheckpointFile checkpoint;
+    /** Sequence covered by the last forcing checkpoint (log and index on disk up to it). */
+    volatile long forcedSequence;
     GroupCommitter committer;
     Maintenance maintenance;
     private volatile boolean closed;
@@ -657,6 +659,7 @@ public final class StoreEngine implements AutoCloseable {
         if (force) {
             syncLog();
             index.force();
+            forcedSequence = cp.sequence();
         }
         cp.write(dir);
         checkpoint = cp;
