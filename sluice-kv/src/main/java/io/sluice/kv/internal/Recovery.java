@@ -163,9 +163,7 @@ final class Recovery {
             while (true) {
                 if (!RecordDescriptor.isValid(map, pos, limit)) {
                     if (s.sealed() && pos < limit) {
-                        if (!afterOsCrash) {
-                            throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
-                        }
+                        endsEarly(s, pos, afterOsCrash);
                         hole = true;
                     }
                     break;
@@ -193,7 +191,6 @@ final class Recovery {
                 s.writePosition(pos);
             }
             if (hole) {
-                s.cut(pos);
                 deleteAfter(e, tail, s);
                 break;
             }
@@ -246,12 +243,20 @@ final class Recovery {
             pos += RecordDescriptor.alignedLength(RecordDescriptor.length(map, pos));
         }
         if (s.sealed() && pos < limit) {
-            if (!afterOsCrash) {
-                throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
-            }
-            s.cut(pos);
+            endsEarly(s, pos, afterOsCrash);
         }
         return pos;
+    }
+
+    /**
+     * A sealed segment whose valid records end at {@code pos}, before its sealed length: corruption, or
+     * after an OS crash where what reached the disk ends (the segment is cut there).
+     */
+    private static void endsEarly(LogSegment s, long pos, boolean afterOsCrash) {
+        if (!afterOsCrash) {
+            throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
+        }
+        s.cut(pos);
     }
 
     private static void finishUnsealed(LogSegment s, long end) {
