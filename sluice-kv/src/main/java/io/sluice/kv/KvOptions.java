@@ -12,9 +12,19 @@ package io.sluice.kv;
  * @param maxDiskRatio          compaction keeps log bytes within this multiple of live bytes; default 1.3
  * @param compaction            whether the background compactor runs; default true
  * @param verifyChecksums       whether every read checks the record's CRC32C; default true
+ * @param hugePages             whether segments are mapped with 2 MiB pages (Linux transparent huge pages,
+ *                              asked for with {@code madvise}) where that costs no extra disk writes:
+ *                              compaction output always, the log only when {@code durability} is
+ *                              {@link Durability#NONE} or {@link Durability#OS_BUFFERED}. A 2 MiB page is
+ *                              written back whole, so forcing a few bytes of it writes 2 MiB: a store whose
+ *                              writes are forced one by one keeps 4 KiB pages in its log. Needs native access
+ *                              for this module ({@code --enable-native-access=io.sluice.kv}, or
+ *                              {@code ALL-UNNAMED} on the class path); without it, or on another OS, the
+ *                              kernel picks page sizes itself. Default true
  */
 public record KvOptions(long segmentBytes, Durability durability, long groupCommitDelayMicros,
-                        long checkpointBytes, double maxDiskRatio, boolean compaction, boolean verifyChecksums) {
+                        long checkpointBytes, double maxDiskRatio, boolean compaction, boolean verifyChecksums,
+                        boolean hugePages) {
 
     /** Largest key, in bytes. */
     public static final int MAX_KEY_BYTES = 1 << 20;
@@ -35,14 +45,15 @@ public record KvOptions(long segmentBytes, Durability durability, long groupComm
 
     /** The defaults listed above. */
     public static KvOptions defaults() {
-        return new KvOptions(64L << 20, Durability.GROUP_COMMIT, 1000, 64L << 20, 1.3, true, true);
+        return new KvOptions(64L << 20, Durability.GROUP_COMMIT, 1000, 64L << 20, 1.3, true, true, true);
     }
 
-    public KvOptions withSegmentBytes(long v) { return new KvOptions(v, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, verifyChecksums); }
-    public KvOptions withDurability(Durability v) { return new KvOptions(segmentBytes, v, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, verifyChecksums); }
-    public KvOptions withGroupCommitDelayMicros(long v) { return new KvOptions(segmentBytes, durability, v, checkpointBytes, maxDiskRatio, compaction, verifyChecksums); }
-    public KvOptions withCheckpointBytes(long v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, v, maxDiskRatio, compaction, verifyChecksums); }
-    public KvOptions withMaxDiskRatio(double v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, v, compaction, verifyChecksums); }
-    public KvOptions withCompaction(boolean v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, v, verifyChecksums); }
-    public KvOptions withVerifyChecksums(boolean v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, v); }
+    public KvOptions withSegmentBytes(long v) { return new KvOptions(v, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, hugePages); }
+    public KvOptions withDurability(Durability v) { return new KvOptions(segmentBytes, v, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, hugePages); }
+    public KvOptions withGroupCommitDelayMicros(long v) { return new KvOptions(segmentBytes, durability, v, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, hugePages); }
+    public KvOptions withCheckpointBytes(long v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, v, maxDiskRatio, compaction, verifyChecksums, hugePages); }
+    public KvOptions withMaxDiskRatio(double v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, v, compaction, verifyChecksums, hugePages); }
+    public KvOptions withCompaction(boolean v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, v, verifyChecksums, hugePages); }
+    public KvOptions withVerifyChecksums(boolean v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, v, hugePages); }
+    public KvOptions withHugePages(boolean v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, v); }
 }

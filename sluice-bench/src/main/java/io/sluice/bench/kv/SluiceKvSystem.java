@@ -6,6 +6,7 @@ import io.sluice.kv.KvStore;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Sluice KV in either of its two benchmarked modes: group-commit fsync (every put is fsynced within
@@ -34,6 +35,12 @@ final class SluiceKvSystem implements KvSystem {
     @Override
     public String name() {
         return groupCommit ? "sluice-kv-group-commit" : "sluice-kv-nofsync";
+    }
+
+    /** Native access lets the store map its segments with huge pages ({@code KvOptions.hugePages}, on by default). */
+    @Override
+    public List<String> jvmFlags() {
+        return List.of("--enable-native-access=ALL-UNNAMED");
     }
 
     @Override

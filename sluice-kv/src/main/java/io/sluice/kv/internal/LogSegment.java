@@ -56,8 +56,8 @@ public final class LogSegment {
         return String.format("%05d.seg", id);
     }
 
-    /** Creates a new, empty segment file of {@code capacity} bytes (sparse). */
-    public static LogSegment create(Path dir, int id, long ordinal, int kind, long capacity) {
+    /** Creates a new, empty segment file of {@code capacity} bytes (sparse), with 2 MiB pages if {@code hugePages}. */
+    public static LogSegment create(Path dir, int id, long ordinal, int kind, long capacity, boolean hugePages) {
         Path path = dir.resolve(fileName(id));
         Path tmp = dir.resolve(fileName(id) + ".tmp");
         try {
@@ -68,6 +68,9 @@ public final class LogSegment {
                     StandardOpenOption.WRITE);
             Arena arena = Arena.ofShared();
             MemorySegment map = ch.map(FileChannel.MapMode.READ_WRITE, 0, capacity, arena);
+            if (hugePages) {
+                MappingAdvice.hugePages(map);
+            }
             SegmentDescriptor.write(map, id, ordinal, kind);
             ch.force(true);
             Files.move(tmp, path, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
@@ -78,8 +81,11 @@ public final class LogSegment {
         }
     }
 
-    /** Opens an existing segment; its write position is found later by recovery. */
-    public static LogSegment open(Path path) {
+    /**
+     * Opens an existing segment; its write position is found later by recovery. {@code hugePages} says,
+     * per segment kind, whether to map it with 2 MiB pages.
+     */
+    public static LogSegment open(Path path, java.util.function.IntPredicate hugePages) {
         try {
             FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
             long size = ch.size();
@@ -93,6 +99,9 @@ public final class LogSegment {
                 arena.close();
                 ch.close();
                 throw new KvCorruptionException("segment header invalid (magic, version or checksum)", path, 0);
+            }
+            if (hugePages.test(SegmentDescriptor.kind(map))) {
+                MappingAdvice.hugePages(map);
             }
             LogSegment seg = new LogSegment(path, SegmentDescriptor.segmentId(map), SegmentDescriptor.ordinal(map),
                     SegmentDescriptor.kind(map), ch, arena, map, -1);

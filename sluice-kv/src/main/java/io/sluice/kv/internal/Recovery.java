@@ -313,7 +313,7 @@ final class Recovery {
         List<LogSegment> list = new ArrayList<>();
         try (Stream<Path> files = Files.list(e.dir)) {
             for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".seg")).sorted().toList()) {
-                LogSegment s = LogSegment.open(p);
+                LogSegment s = LogSegment.open(p, e::hugePages);
                 if (s.id() <= 0 || s.id() >= StoreEngine.MAX_SEGMENTS || e.segments.get(s.id()) != null
                         || !p.getFileName().toString().equals(LogSegment.fileName(s.id()))) {
                     s.close();

@@ -401,9 +401,19 @@ public final class StoreEngine implements AutoCloseable {
     LogSegment newSegment(int kind, long minRecordBytes) {
         int id = freeId();
         long capacity = Math.max(options.segmentBytes(), SegmentDescriptor.FIRST_RECORD + minRecordBytes);
-        LogSegment seg = LogSegment.create(dir, id, nextOrdinal++, kind, capacity);
+        LogSegment seg = LogSegment.create(dir, id, nextOrdinal++, kind, capacity, hugePages(kind));
         register(seg);
         return seg;
+    }
+
+    /**
+     * Whether segments of {@code kind} get 2 MiB pages ({@link KvOptions#hugePages()}): a huge page is
+     * written back whole, so only where no write forces a part of one. Compaction output is forced once
+     * per compaction; the log is forced per write unless the store's durability is NONE or OS_BUFFERED.
+     */
+    boolean hugePages(int kind) {
+        return options.hugePages() && (kind == SegmentDescriptor.KIND_COMPACTION
+                || options.durability() == Durability.NONE || options.durability() == Durability.OS_BUFFERED);
     }
 
     private int freeId() {
@@ -437,7 +447,8 @@ public final class StoreEngine implements AutoCloseable {
         }
         LogSegment s = null;
         try {
-            s = LogSegment.create(dir, id, ordinal, SegmentDescriptor.KIND_LOG, options.segmentBytes());
+            s = LogSegment.create(dir, id, ordinal, SegmentDescriptor.KIND_LOG, options.segmentBytes(),
+                    hugePages(SegmentDescriptor.KIND_LOG));
         } finally {
             writeLock.lock();
             try {
