@@ -7,8 +7,9 @@ package io.sluice.kv;
  */
 public enum Durability {
     /**
-     * No fsync requested: the data reaches the disk when writes pause for 100 ms (the maintenance
-     * thread then forces the log and the index, at most once a second), when the OS writes it back
+     * No fsync requested: the data reaches the disk when writes pause for 100 ms after a burst of at
+     * least 4 MiB of log (the maintenance thread then forces the log and the index, at most once a
+     * second), when the OS writes it back
      * (Linux: within {@code vm.dirty_expire_centisecs}, 30 s by default), or when a later durable write,
      * {@link KvStore#checkpoint()} or {@link KvStore#close()} forces the log. The checkpoints taken
      * every {@code checkpointBytes} while writes go on force nothing.

@@ -13,11 +13,16 @@
  *       the pages ahead of the append position (every 5 ms, apart from checkpoints and compaction), so the
  *       writer neither waits for a file creation nor takes page faults; fsyncs cover only the written
  *       range, so they leave those pages writable.</li>
+ *   <li>Page size: with native access, segments whose pages are never forced piecemeal (compaction
+ *       output; the log when the store's durability is NONE or OS_BUFFERED) are mapped with 2 MiB pages
+ *       ({@code madvise(MADV_HUGEPAGE)} through the FFM linker): fewer faults for the appender, fewer TLB
+ *       misses for readers. A forced huge page is written back whole, so a log forced per write keeps
+ *       4 KiB pages ({@link io.sluice.kv.KvOptions#hugePages()}).</li>
  *   <li>Durability per write: NONE/OS_BUFFERED (page cache; survives a process crash), GROUP_COMMIT
  *       (fsync within about 1 ms, {@code awaitDurable}), SYNC.</li>
  *   <li>Checkpoints every 64 MiB of log bound the redo tail replayed after a process crash; they force
- *       nothing (the page cache survives a process crash). Once writes pause for 100 ms the log and the
- *       index are forced. After an OS crash (other kernel boot id) the
+ *       nothing (the page cache survives a process crash). Once writes pause for 100 ms after at least
+ *       4 MiB of log, the log and the index are forced. After an OS crash (other kernel boot id) the
  *       index is rebuilt from the segments, and the log ends at its first record that is not whole.</li>
  *   <li>Background compaction checks every record in a heap stage, writes the survivors to new
  *       segments through the file and installs them with a CAS on the index slot; keeps log bytes

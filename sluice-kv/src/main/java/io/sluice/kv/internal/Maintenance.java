@@ -26,6 +26,12 @@ final class Maintenance implements Runnable {
     private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Least time between two such forces, so that a trickle of writes does not become an fsync each. */
     private static final long IDLE_FORCE_SPACING_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * Least log written since the last force for a pause to force it: a burst, not a trickle. Forcing
+     * writes back the log's last page whole, 2 MiB with huge pages (KvOptions.hugePages), so forcing a
+     * trickle every second would write 2 MiB a second; the OS writes a trickle back in its own time.
+     */
+    private static final long IDLE_FORCE_MIN_BYTES = 4L << 20;
     /** Compaction time per period after which no further victim is started. */
     private static final long COMPACTION_BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     /** Small compaction outputs tolerated before they are merged into the current output. */
@@ -109,7 +115,7 @@ final class Maintenance implements Runnable {
                     seenSequence = seq;
                     unchangedSince = now;
                 } else if (seq > e.forcedSequence && now - unchangedSince >= IDLE_NANOS
-                        && now - lastIdleForce >= IDLE_FORCE_SPACING_NANOS) {
+                        && now - lastIdleForce >= IDLE_FORCE_SPACING_NANOS && e.bytesSinceForce >= IDLE_FORCE_MIN_BYTES) {
                     // Writes have paused: force what they left (log and index) now, rather than leave its
                     // write-back to the OS under whatever comes next. After a no-fsync populate of
                     // 1,000,000 keys the kernel's write-back (30 s later) ran under the read phase and

@@ -69,6 +69,8 @@ public final class StoreEngine implements AutoCloseable {
     /** Main-log segments sealed since the last sync (writer lock). */
     final List<LogSegment> unsynced = new ArrayList<>();
     long bytesSinceCheckpoint;
+    /** Log bytes appended since the last forcing checkpoint (writer lock; read racily by maintenance). */
+    long bytesSinceForce;
     /** Whether a writer has already woken the maintenance thread for the coming checkpoint (benign race). */
     private boolean checkpointWakeSent;
     volatile CheckpointFile checkpoint;
@@ -513,6 +515,7 @@ public final class StoreEngine implements AutoCloseable {
         seg.writePosition(rec + aligned);
         seg.appended(seq, type);
         bytesSinceCheckpoint += aligned;
+        bytesSinceForce += aligned;
         return address(seg.id(), rec);
     }
 
@@ -663,6 +666,9 @@ public final class StoreEngine implements AutoCloseable {
         try {
             cp = new CheckpointFile(active.id(), active.writePosition(), sequence, nextOrdinal);
             bytesSinceCheckpoint = 0;
+            if (force) {
+                bytesSinceForce = 0;
+            }
             checkpointWakeSent = false;
         } finally {
             writeLock.unlock();
