@@ -13,7 +13,7 @@ package io.sluice.kv;
  * @param compaction            whether the background compactor runs; default true
  * @param verifyChecksums       whether every read checks the record's CRC32C; default true
  * @param hugePages             whether segments are mapped with 2 MiB pages (Linux transparent huge pages,
- *                              asked for with {@code madvise}) where that costs no extra disk writes:
+ *                              asked for with {@code madvise}) where that adds few disk writes:
  *                              compaction output always, the log only when {@code durability} is
  *                              {@link Durability#NONE} or {@link Durability#OS_BUFFERED}. A 2 MiB page is
  *                              written back whole, so forcing a few bytes of it writes 2 MiB: a store whose

@@ -410,8 +410,9 @@ public final class StoreEngine implements AutoCloseable {
 
     /**
      * Whether segments of {@code kind} get 2 MiB pages ({@link KvOptions#hugePages()}): a huge page is
-     * written back whole, so only where no write forces a part of one. Compaction output is forced once
-     * per compaction; the log is forced per write unless the store's durability is NONE or OS_BUFFERED.
+     * written back whole, so only where writes are not forced a few bytes at a time. Compaction output is
+     * forced once per victim segment, after megabytes of copying; the log is forced per write unless the
+     * store's durability is NONE or OS_BUFFERED.
      */
     boolean hugePages(int kind) {
         return options.hugePages() && (kind == SegmentDescriptor.KIND_COMPACTION
