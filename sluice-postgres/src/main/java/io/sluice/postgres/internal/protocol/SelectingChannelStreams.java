@@ -37,6 +37,8 @@ public final class SelectingChannelStreams implements AutoCloseable {
     private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
 
     private final SocketChannel channel;
+    /** How long a reader spins before it sleeps; 0 = never. */
+    private final long spinNanos;
     private final Selector readSelector;
     private final Selector writeSelector;
     private final InputStream in = new ChannelInput();
@@ -52,7 +54,22 @@ public final class SelectingChannelStreams implements AutoCloseable {
         void afterWait();
     }
 
+    /** Streams that sleep at once when a read must wait (no spinning). */
     public SelectingChannelStreams(SocketChannel channel) throws IOException {
+        this(channel, 0);
+    }
+
+    /**
+     * Streams whose reader spins on the socket for up to {@code spinMicros} before it sleeps in the
+     * selector (see {@link #spin}). Waking a thread that sleeps cost about 50 us on the two-core VM of
+     * the benchmarks, longer than PostgreSQL on the same host takes to answer a point select (one
+     * thread: 31-37 us per select spinning, 85-90 sleeping; pgjdbc sleeps in {@code poll}).
+     */
+    public SelectingChannelStreams(SocketChannel channel, int spinMicros) throws IOException {
+        if (spinMicros < 0) {
+            throw new IllegalArgumentException("spinMicros must be >= 0: spinMicros=" + spinMicros);
+        }
+        this.spinNanos = spinMicros * 1000L;
         this.channel = channel;
         channel.configureBlocking(false);
         this.readSelector = Selector.open();
@@ -133,14 +150,6 @@ public final class SelectingChannelStreams implements AutoCloseable {
         }
     }
 
-    /**
-     * How long a reader spins on the socket before it sleeps in the selector, in microseconds
-     * ({@code -Dsluice.postgres.spinMicros}, default 50; 0 never spins). Waking a thread that sleeps
-     * costs about 50 us on a virtualised two-core machine, longer than PostgreSQL takes to answer a
-     * point select on the same host (a 1-thread point select: 85-90 us per operation sleeping, 31-37
-     * spinning); pgjdbc sleeps in {@code poll}.
-     */
-    private static final long SPIN_NANOS = Long.getLong("sluice.postgres.spinMicros", 50) * 1000;
     /** Readers of this process now waiting for a server, spinning or asleep. */
     private static final AtomicInteger WAITING = new AtomicInteger();
     /** Waits left to sleep through without spinning, after spins that found nothing (backoff). */
@@ -148,7 +157,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
     private int spinMisses;
 
     /**
-     * Spins with non-blocking reads for at most {@link #SPIN_NANOS}, and returns what the last read
+     * Spins with non-blocking reads for at most {@code spinNanos}, and returns what the last read
      * returned (0 when nothing came). Only a platform thread that is the process's only waiting reader
      * spins: while others wait too, the cores are better left to them and to the server (spinning
      * beside 7 other readers cost 8-thread point selects a sixth of their throughput), and a virtual
@@ -156,7 +165,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
      * at once (k consecutive misses, up to 10), so a slow or remote server is not spun for.
      */
     private int spin(ByteBuffer target) throws IOException {
-        if (SPIN_NANOS == 0 || Thread.currentThread().isVirtual()) {
+        if (spinNanos == 0 || Thread.currentThread().isVirtual()) {
             return 0;
         }
         if (spinSkip > 0) {
@@ -166,7 +175,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
         if (WAITING.get() > 1) {
             return 0;
         }
-        long until = System.nanoTime() + SPIN_NANOS;
+        long until = System.nanoTime() + spinNanos;
         int n;
         do {
             Thread.onSpinWait();

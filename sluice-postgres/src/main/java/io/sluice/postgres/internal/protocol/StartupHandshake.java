@@ -112,7 +112,7 @@ public final class StartupHandshake {
                 int answer = socket.getInputStream().read();
                 if (answer == SSL_ACCEPTED) {
                     // TLS over a selecting channel, so that interrupts can cancel queries here too.
-                    SelectingChannelStreams io = new SelectingChannelStreams(channel);
+                    SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros());
                     io.readTimeout(remainingMillis(deadline));
                     active = TlsSockets.wrap(new ChannelSocket(io), host, port, config);
                     active.setSoTimeout(remainingMillis(deadline));
@@ -136,7 +136,7 @@ public final class StartupHandshake {
                 throw new ProtocolException("unexpected bytes after ReadyForQuery at start-up: buffered=" + reader.buffered());
             }
             // Plain text: switch to non-blocking I/O so that an interrupt can cancel a query (see SelectingChannelStreams).
-            SelectingChannelStreams io = new SelectingChannelStreams(channel);
+            SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros());
             return new Session(socket, io.input(), io.output(), new MessageReader(io.input()), session.processId(),
                     session.secretKey(), session.parameters(), session.transactionStatus(), false, io);
         } catch (SocketTimeoutException e) {
@@ -192,7 +192,7 @@ public final class StartupHandshake {
         try {
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
             channel.connect(UnixDomainSocketAddress.of(path));
-            SelectingChannelStreams io = new SelectingChannelStreams(channel);
+            SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros());
             io.readTimeout(remainingMillis(deadline));
             MessageReader reader = new MessageReader(io.input());
             Session session = login(reader, io.input(), io.output(), new PgWriteBuffer(256), null, null);
@@ -349,6 +349,20 @@ public final class StartupHandshake {
         }
         return new ConnectionException("server refused the session: host=" + host + ", port=" + port + ", user="
                 + config.user() + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(), cause);
+    }
+
+    /** spin_micros: how long a lone waiting reader spins before it sleeps (default 50, 0 = never). */
+    private int spinMicros() {
+        String value = config.property("spin_micros", "50").trim();
+        try {
+            int micros = Integer.parseInt(value);
+            if (micros >= 0 && micros <= 100_000) {
+                return micros;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("spin_micros must be an integer from 0 to 100000: value=" + value);
     }
 
     /** libpq's channel_binding: prefer (default), require or disable. */
