@@ -114,8 +114,8 @@ final class Maintenance implements Runnable {
                 if (seq != seenSequence) {
                     seenSequence = seq;
                     unchangedSince = now;
-                } else if (seq > e.forcedSequence && now - unchangedSince >= IDLE_NANOS
-                        && now - lastIdleForce >= IDLE_FORCE_SPACING_NANOS && e.bytesSinceForce >= IDLE_FORCE_MIN_BYTES) {
+                } else if (e.bytesSinceForce >= IDLE_FORCE_MIN_BYTES && now - unchangedSince >= IDLE_NANOS
+                        && now - lastIdleForce >= IDLE_FORCE_SPACING_NANOS) {
                     // Writes have paused: force what they left (log and index) now, rather than leave its
                     // write-back to the OS under whatever comes next. After a no-fsync populate of
                     // 1,000,000 keys the kernel's write-back (30 s later) ran under the read phase and

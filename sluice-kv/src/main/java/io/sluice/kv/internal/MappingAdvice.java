@@ -19,11 +19,6 @@ final class MappingAdvice {
 
     private MappingAdvice() {}
 
-    /** Whether {@link #hugePages} does anything in this JVM. */
-    static boolean enabled() {
-        return MADVISE != null;
-    }
-
     /** Advises huge pages for {@code map}; a refusal (old kernel, no THP) is ignored. */
     static void hugePages(MemorySegment map) {
         if (MADVISE == null || map.byteSize() < 2L << 20) {

@@ -74,8 +74,6 @@ public final class StoreEngine implements AutoCloseable {
     /** Whether a writer has already woken the maintenance thread for the coming checkpoint (benign race). */
     private boolean checkpointWakeSent;
     volatile CheckpointFile checkpoint;
-    /** Sequence covered by the last forcing checkpoint (log and index on disk up to it). */
-    volatile long forcedSequence;
     GroupCommitter committer;
     Maintenance maintenance;
     private volatile boolean closed;
@@ -677,7 +675,6 @@ public final class StoreEngine implements AutoCloseable {
         if (force) {
             syncLog();
             index.force();
-            forcedSequence = cp.sequence();
         }
         cp.write(dir);
         checkpoint = cp;

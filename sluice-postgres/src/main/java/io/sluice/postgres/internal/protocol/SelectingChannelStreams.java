@@ -35,10 +35,15 @@ public final class SelectingChannelStreams implements AutoCloseable {
 
     /** Each selector has one key: the action form of select leaves no selected-key set to clear (or allocate). */
     private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
+    /** Readers of this process now waiting for a server, spinning or asleep. */
+    private static final AtomicInteger WAITING = new AtomicInteger();
 
     private final SocketChannel channel;
     /** How long a reader spins before it sleeps; 0 = never. */
     private final long spinNanos;
+    /** Waits left to sleep through without spinning, after spins that found nothing (backoff; reader only). */
+    private int spinSkip;
+    private int spinMisses;
     private final Selector readSelector;
     private final Selector writeSelector;
     private final InputStream in = new ChannelInput();
@@ -52,11 +57,6 @@ public final class SelectingChannelStreams implements AutoCloseable {
         void beforeWait();
 
         void afterWait();
-    }
-
-    /** Streams that sleep at once when a read must wait (no spinning). */
-    public SelectingChannelStreams(SocketChannel channel) throws IOException {
-        this(channel, 0);
     }
 
     /**
@@ -149,12 +149,6 @@ public final class SelectingChannelStreams implements AutoCloseable {
             return buffer;
         }
     }
-
-    /** Readers of this process now waiting for a server, spinning or asleep. */
-    private static final AtomicInteger WAITING = new AtomicInteger();
-    /** Waits left to sleep through without spinning, after spins that found nothing (backoff). */
-    private int spinSkip;
-    private int spinMisses;
 
     /**
      * Spins with non-blocking reads for at most {@code spinNanos}, and returns what the last read

@@ -57,11 +57,15 @@ public final class StartupHandshake {
     private final ConnectionConfig config;
     private final String host;
     private final int port;
+    /** spin_micros: how long a lone waiting reader spins before it sleeps (see SelectingChannelStreams). */
+    private final int spinMicros;
 
+    /** @throws IllegalArgumentException for a {@code spin_micros} that is not an integer from 0 to 100000 */
     public StartupHandshake(ConnectionConfig config) {
         this.config = config;
         this.host = config.host();
         this.port = config.port() == 0 ? 5432 : config.port();
+        this.spinMicros = spinMicros(config);
     }
 
     /**
@@ -112,7 +116,7 @@ public final class StartupHandshake {
                 int answer = socket.getInputStream().read();
                 if (answer == SSL_ACCEPTED) {
                     // TLS over a selecting channel, so that interrupts can cancel queries here too.
-                    SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros());
+                    SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
                     io.readTimeout(remainingMillis(deadline));
                     active = TlsSockets.wrap(new ChannelSocket(io), host, port, config);
                     active.setSoTimeout(remainingMillis(deadline));
@@ -136,7 +140,7 @@ public final class StartupHandshake {
                 throw new ProtocolException("unexpected bytes after ReadyForQuery at start-up: buffered=" + reader.buffered());
             }
             // Plain text: switch to non-blocking I/O so that an interrupt can cancel a query (see SelectingChannelStreams).
-            SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros());
+            SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
             return new Session(socket, io.input(), io.output(), new MessageReader(io.input()), session.processId(),
                     session.secretKey(), session.parameters(), session.transactionStatus(), false, io);
         } catch (SocketTimeoutException e) {
@@ -192,7 +196,7 @@ public final class StartupHandshake {
         try {
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
             channel.connect(UnixDomainSocketAddress.of(path));
-            SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros());
+            SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
             io.readTimeout(remainingMillis(deadline));
             MessageReader reader = new MessageReader(io.input());
             Session session = login(reader, io.input(), io.output(), new PgWriteBuffer(256), null, null);
@@ -351,8 +355,8 @@ public final class StartupHandshake {
                 + config.user() + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(), cause);
     }
 
-    /** spin_micros: how long a lone waiting reader spins before it sleeps (default 50, 0 = never). */
-    private int spinMicros() {
+    /** spin_micros: default 50, 0 = never. */
+    private static int spinMicros(ConnectionConfig config) {
         String value = config.property("spin_micros", "50").trim();
         try {
             int micros = Integer.parseInt(value);
