@@ -1,5 +1,6 @@
 package io.sluice.example.http;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Map;
@@ -27,6 +28,9 @@ public final class JsonHttpServer implements AutoCloseable {
     public interface BodyWriter {
         void write(OutputStream out) throws IOException;
     }
+
+    /** Bytes of a response body sent at a time (the loopback interface's MTU is 64 KiB). */
+    private static final int RESPONSE_CHUNK = 64 * 1024;
 
     private final Server server;
     private final ServerConnector connector;
@@ -77,7 +81,9 @@ public final class JsonHttpServer implements AutoCloseable {
                 return true;
             }
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-            OutputStream out = Content.Sink.asOutputStream(response);
+            // Jetty's sink sends every write as it comes (one syscall and one loopback segment each);
+            // chunks of 64 KiB instead of a JSON writer's 8 KB cut the server's send cost several-fold.
+            OutputStream out = new BufferedOutputStream(Content.Sink.asOutputStream(response), RESPONSE_CHUNK);
             try {
                 writer.write(out);
                 out.close(); // completes the response
