@@ -20,8 +20,8 @@
  *     authentication (PEM chain with a PKCS#8 key, or one PKCS#12 file); see
  *     {@link io.sluice.ConnectionConfig#sslCert()}.</li>
  * <li>{@code connect_timeout} (10 s; 0 = none): TCP connect, TLS and authentication together.</li>
- * <li>{@code spin_micros} (50; 0 = never): how long a waiting reader spins on the socket before it
- *     sleeps (see "Cancellation and failure").</li>
+ * <li>{@code spin_micros} (50; 0 = never): how long a lone waiting reader spins on the socket before
+ *     it sleeps (see "Cancellation and failure").</li>
  * <li>{@code query_timeout} (0 = none): after it a CancelRequest is sent and the caller gets
  *     {@link io.sluice.QueryTimeoutException}; also per connection with {@code queryTimeout(Duration)}.</li>
  * <li>{@code statement_cache_size} (256): server-side statements kept per connection (LRU) for
@@ -71,13 +71,10 @@
  * reader spins on the socket with non-blocking reads for up to 50 us (URL key {@code spin_micros},
  * 0 = never; PostgreSQL only): waking a sleeping thread cost about 50 us on the
  * two-core VM of the benchmarks, more than PostgreSQL on the same host takes to answer a point select
- * (one thread: 31-37 us per select spinning, 85-90 sleeping; pgjdbc sleeps in {@code poll}). A
- * platform thread does not spin while other readers wait (the cores are theirs and the server's); a
- * virtual thread yields between its reads for the same 50 us, so its carrier runs other virtual
- * threads meanwhile and the JDK poller's wake-up is saved (an HTTP service streaming 500-row results
- * from virtual threads: 4-8 % less server CPU per request). After a spin that found nothing the next
- * 2^k - 1 waits (k misses in a row, up to 10) sleep at once, so a slow or remote server costs little
- * spinning.
+ * (one thread: 31-37 us per select spinning, 85-90 sleeping; pgjdbc sleeps in {@code poll}). Virtual
+ * threads never spin (their carrier would), nor does a reader while others wait (the cores are theirs
+ * and the server's), and after a spin that found nothing the next 2^k - 1 waits (k misses in a row, up
+ * to 10) sleep at once, so a slow or remote server costs little spinning.
  * A malformed, truncated, oversized or unknown message is a {@link io.sluice.ProtocolException}; an I/O failure (server gone, backend terminated) is a
  * {@link io.sluice.ConnectionException}; either marks the connection broken and closes it, and every
  * waiting caller fails at once instead of hanging. Notices and ParameterStatus go to the configured

@@ -152,38 +152,29 @@ public final class SelectingChannelStreams implements AutoCloseable {
 
     /**
      * Spins with non-blocking reads for at most {@code spinNanos}, and returns what the last read
-     * returned (0 when nothing came). A platform thread spins only while it is the process's only
-     * waiting reader: while others wait too, the cores are better left to them and to the server
-     * (spinning beside 7 other readers cost 8-thread point selects a sixth of their throughput). A
-     * virtual thread yields between its reads instead, so its carrier runs the other virtual threads
-     * meanwhile, and it comes back to the socket without the JDK poller's wake-up (its selector
-     * sleep); a result streamed in many TCP segments needs that wake-up once per segment otherwise.
-     * After a spin that found nothing, the next 2^k - 1 waits sleep at once (k consecutive misses,
-     * up to 10), so a slow or remote server is not spun for.
+     * returned (0 when nothing came). Only a platform thread that is the process's only waiting reader
+     * spins: while others wait too, the cores are better left to them and to the server (spinning
+     * beside 7 other readers cost 8-thread point selects a sixth of their throughput), and a virtual
+     * thread's carrier must not spin. After a spin that found nothing, the next 2^k - 1 waits sleep
+     * at once (k consecutive misses, up to 10), so a slow or remote server is not spun for.
      */
     private int spin(ByteBuffer target) throws IOException {
-        if (spinNanos == 0) {
+        if (spinNanos == 0 || Thread.currentThread().isVirtual()) {
             return 0;
         }
-        boolean virtual = Thread.currentThread().isVirtual();
         if (spinSkip > 0) {
             spinSkip--;
             return 0;
         }
-        if (!virtual && WAITING.get() > 1) {
+        if (WAITING.get() > 1) {
             return 0;
         }
         long until = System.nanoTime() + spinNanos;
         int n;
         do {
-            if (virtual) {
-                Thread.yield();
-            } else {
-                Thread.onSpinWait();
-            }
+            Thread.onSpinWait();
             n = channel.read(target);
-        } while (n == 0 && System.nanoTime() < until && (virtual || WAITING.get() == 1)
-                && !Thread.currentThread().isInterrupted()); // the selector then reports the interrupt
+        } while (n == 0 && System.nanoTime() < until && WAITING.get() == 1);
         if (n == 0) {
             spinMisses = Math.min(spinMisses + 1, 10);
             spinSkip = (1 << spinMisses) - 1;
