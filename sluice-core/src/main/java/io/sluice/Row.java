@@ -61,10 +61,12 @@ public interface Row {
     String getString(int index);
 
     /**
-     * Hands a text column's value to {@code sink} as the UTF-8 bytes the driver received, without
-     * making a String, and returns true; returns false (calling nothing) when the driver does not
-     * hold this column's {@link #getString} text as UTF-8 bytes, or when it is null. The bytes are
-     * valid only during the call. For writers that copy text straight to an output, such as JSON.
+     * Hands a column's {@link #getString} text to {@code sink} as UTF-8 bytes without making a
+     * String (the bytes the driver received, or text it formats into a buffer of its own), and
+     * returns true; returns false (calling nothing) when the driver cannot do that for this column,
+     * or when it is null. Drivers do it for text columns, and the PostgreSQL and MySQL drivers for
+     * numeric/DECIMAL too. The bytes are valid only during the call. For writers that copy text
+     * straight to an output, such as JSON.
      */
     default boolean writeUtf8(int index, Utf8Sink sink) throws IOException {
         return false;

@@ -415,11 +415,15 @@ public final class MysqlRow implements Row {
         };
     }
 
-    /** Text columns (TEXT kind: strings, ENUM, SET) hold exactly {@link #getString}'s UTF-8 bytes in both protocols. */
+    /**
+     * Text columns (TEXT kind: strings, ENUM, SET) and DECIMAL, which MySQL sends as its digits, hold
+     * exactly {@link #getString}'s UTF-8 bytes in both protocols.
+     */
     @Override
     public boolean writeUtf8(int i, Utf8Sink sink) throws IOException {
         int n = lengths[i];
-        if (n < 0 || defs[i].column().type() != ColumnType.TEXT) {
+        ColumnType type = defs[i].column().type();
+        if (n < 0 || type != ColumnType.TEXT && type != ColumnType.DECIMAL) {
             return false;
         }
         sink.write(buf, offsets[i], n);

@@ -233,6 +233,104 @@ public final class NumericCodec {
         return special != null ? special : decodeBinary(b, off, len).toPlainString();
     }
 
+    /**
+     * The most bytes {@link #binaryToAscii} writes for this value: sign, integer groups, point and
+     * dscale decimals, plus a group's overshoot.
+     */
+    public static int maxAsciiLength(byte[] b, int off, int len) {
+        if (len < HEADER_SIZE) {
+            throw malformed("value shorter than header", len);
+        }
+        int weight = readShort(b, weightOffset(off));
+        int dscale = readShort(b, dscaleOffset(off)) & 0xFFFF;
+        return 16 + 4 * Math.max(weight + 1, 1) + dscale;
+    }
+
+    /**
+     * Writes a binary numeric as ASCII into {@code out}, the same text as {@link #binaryToText}
+     * (PostgreSQL's {@code numeric_out}: plain digits with dscale decimals, or NaN, Infinity,
+     * -Infinity) without a BigDecimal or a String; returns the length. {@code out} holds at least
+     * {@link #maxAsciiLength} bytes. Malformed input throws as {@link #decodeBinary} does.
+     */
+    public static int binaryToAscii(byte[] b, int off, int len, byte[] out) {
+        String special = specialName(b, off, len);
+        if (special != null) {
+            for (int i = 0; i < special.length(); i++) {
+                out[i] = (byte) special.charAt(i);
+            }
+            return special.length();
+        }
+        int ndigits = readShort(b, ndigitsOffset(off)) & 0xFFFF;
+        int weight = readShort(b, weightOffset(off));
+        boolean negative = (readShort(b, signOffset(off)) & 0xFFFF) == NUMERIC_NEG;
+        int dscale = readShort(b, dscaleOffset(off)) & 0xFFFF;
+        if (len != HEADER_SIZE + 2 * ndigits) {
+            throw malformed("length does not match ndigits=" + ndigits, len);
+        }
+        if (dscale > NUMERIC_DSCALE_MAX) {
+            throw malformed("dscale out of range: " + dscale, len);
+        }
+        int at = 0;
+        if (negative) {
+            out[at++] = '-'; // taken back below if every digit is zero, as BigDecimal has no -0
+        }
+        boolean nonZero = false;
+        for (int d = 0; d <= weight; d++) {
+            int digit = d < ndigits ? digit(b, off, d, len) : 0;
+            if (nonZero) {
+                at = put4(digit, out, at);
+            } else if (digit != 0) {
+                at = putUnpadded(digit, out, at);
+                nonZero = true;
+            }
+        }
+        if (!nonZero) {
+            out[at++] = '0';
+        }
+        int d = weight + 1;
+        if (dscale > 0) {
+            out[at++] = '.';
+            int end = at + dscale;
+            for (; at < end; d++) {
+                int digit = d >= 0 && d < ndigits ? digit(b, off, d, len) : 0;
+                nonZero |= digit != 0;
+                at = put4(digit, out, at);
+            }
+            for (int i = end; i < at; i++) {
+                if (out[i] != '0') {
+                    throw malformed("digits beyond dscale=" + dscale, len);
+                }
+            }
+            at = end;
+        }
+        for (d = Math.max(d, 0); d < ndigits; d++) {
+            if (digit(b, off, d, len) != 0) {
+                throw malformed("digits beyond dscale=" + dscale, len);
+            }
+        }
+        if (negative && !nonZero) {
+            System.arraycopy(out, 1, out, 0, --at);
+        }
+        return at;
+    }
+
+    private static int put4(int digit, byte[] out, int at) {
+        out[at] = (byte) ('0' + digit / 1000);
+        out[at + 1] = (byte) ('0' + digit / 100 % 10);
+        out[at + 2] = (byte) ('0' + digit / 10 % 10);
+        out[at + 3] = (byte) ('0' + digit % 10);
+        return at + 4;
+    }
+
+    private static int putUnpadded(int digit, byte[] out, int at) {
+        int width = digit >= 1000 ? 4 : digit >= 100 ? 3 : digit >= 10 ? 2 : 1;
+        for (int i = at + width - 1; i >= at; i--) {
+            out[i] = (byte) ('0' + digit % 10);
+            digit /= 10;
+        }
+        return at + width;
+    }
+
     /** Parses numeric text; NaN, Infinity and -Infinity throw {@link ValueConversionException}. */
     public static BigDecimal parseText(byte[] b, int off, int len) {
         String s = TextCodec.utf8(b, off, len).strip();

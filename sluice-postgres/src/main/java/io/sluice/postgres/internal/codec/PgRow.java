@@ -59,6 +59,8 @@ public final class PgRow implements Row {
     /** The layout's fixed value sizes (0 = varies), read once per row by {@link #reset}. */
     private final int[] fixedWidths;
     private LocalDate[] lastDates;
+    /** A binary numeric's text for {@link #writeUtf8}; allocated on first use. */
+    private byte[] scratch;
 
     /** An empty row for {@code layout}; point it at a DataRow with {@link #reset}. */
     public PgRow(RowLayout layout) {
@@ -305,6 +307,24 @@ public final class PgRow implements Row {
         switch (layout.typeOid(i)) {
             case PgTypes.TEXT, PgTypes.VARCHAR, PgTypes.BPCHAR, PgTypes.NAME -> {
                 sink.write(buf, offsets[i], len);
+                return true;
+            }
+            case PgTypes.NUMERIC -> {
+                if (!layout.binary(i)) {
+                    sink.write(buf, offsets[i], len);
+                    return true;
+                }
+                int n;
+                try {
+                    int max = NumericCodec.maxAsciiLength(buf, offsets[i], len);
+                    if (scratch == null || scratch.length < max) {
+                        scratch = new byte[Math.max(max, 64)];
+                    }
+                    n = NumericCodec.binaryToAscii(buf, offsets[i], len, scratch);
+                } catch (RuntimeException e) {
+                    throw failed(i, "String", e);
+                }
+                sink.write(scratch, 0, n);
                 return true;
             }
             default -> {

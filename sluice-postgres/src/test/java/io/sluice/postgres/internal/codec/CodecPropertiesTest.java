@@ -82,6 +82,36 @@ class CodecPropertiesTest {
         assertRoundTrip(value, value.scale() < 0 ? value.setScale(0) : value);
     }
 
+    /** The JSON writer's path: ASCII without a BigDecimal equals the BigDecimal's plain text, and fails alike. */
+    @Property
+    void shouldWriteNumericAsciiAsItsTextWhenBinaryIsRandomOrDamaged(
+            @ForAll("numerics") BigDecimal value, @ForAll @IntRange(min = 0, max = 60) int cut, @ForAll byte flip) {
+        PgWriteBuffer out = new PgWriteBuffer(16);
+        ParamEncoder.encode(value, out);
+        byte[] valid = Arrays.copyOf(out.array(), out.position());
+        byte[] text = new byte[NumericCodec.maxAsciiLength(valid, 0, valid.length)];
+        int n = NumericCodec.binaryToAscii(valid, 0, valid.length, text);
+        assertThat(new String(text, 0, n, java.nio.charset.StandardCharsets.US_ASCII))
+                .isEqualTo(NumericCodec.binaryToText(valid, 0, valid.length));
+
+        byte[] damaged = Arrays.copyOf(valid, Math.min(valid.length, cut));
+        if (damaged.length > 0) {
+            damaged[cut % damaged.length] ^= flip;
+        }
+        String expected;
+        try {
+            expected = NumericCodec.binaryToText(damaged, 0, damaged.length);
+        } catch (ValueConversionException e) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> NumericCodec.binaryToAscii(
+                    damaged, 0, damaged.length, new byte[NumericCodec.maxAsciiLength(damaged, 0, damaged.length)]))
+                    .isInstanceOf(ValueConversionException.class);
+            return;
+        }
+        byte[] damagedText = new byte[NumericCodec.maxAsciiLength(damaged, 0, damaged.length)];
+        int m = NumericCodec.binaryToAscii(damaged, 0, damaged.length, damagedText);
+        assertThat(new String(damagedText, 0, m, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo(expected);
+    }
+
     @Provide
     Arbitrary<BigDecimal> numerics() {
         Arbitrary<BigInteger> unscaled = Arbitraries.oneOf(
