@@ -1,12 +1,15 @@
 package io.sluice.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import io.sluice.Column;
 import io.sluice.Interval;
 import io.sluice.Row;
 import io.sluice.ValueConversionException;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -44,7 +47,75 @@ final class ColumnWriters {
 
         @Override
         public void write(byte[] bytes, int offset, int length) throws IOException {
-            generator.writeUTF8String(bytes, offset, length);
+            if (generator instanceof UTF8JsonGenerator) {
+                generator.writeUTF8String(bytes, offset, length);
+            } else { // a character generator cannot take UTF-8 bytes
+                generator.writeString(new String(bytes, offset, length, StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    /**
+     * Doubles and floats in Java's shortest round-trip form (Jackson's spelling too): StringBuilder
+     * appends them without the String that {@code Double.toString} and Jackson's own
+     * {@code writeNumber(double)} make per value.
+     */
+    private static final class NumberText {
+        private final StringBuilder digits = new StringBuilder(32);
+        private final char[] chars = new char[32];
+
+        void write(double d, JsonGenerator g) throws IOException {
+            digits.setLength(0);
+            write(digits.append(d), g);
+        }
+
+        void write(float f, JsonGenerator g) throws IOException {
+            digits.setLength(0);
+            write(digits.append(f), g);
+        }
+
+        private void write(StringBuilder text, JsonGenerator g) throws IOException {
+            int n = text.length();
+            text.getChars(0, n, chars, 0);
+            g.writeNumber(chars, 0, n);
+        }
+    }
+
+    /**
+     * A decimal's text from the driver ({@link Row#writeUtf8}: PostgreSQL's numeric and MySQL's
+     * DECIMAL text, plain digits, never an exponent) is already a JSON number and goes to the
+     * generator as it is, without a BigDecimal; only NaN and the infinities need the rule.
+     */
+    private static final class DecimalText implements Row.Utf8Sink {
+        private final NonFinite nonFinite;
+        private final RawUtf8 raw = new RawUtf8();
+        JsonGenerator generator;
+
+        DecimalText(NonFinite nonFinite) {
+            this.nonFinite = nonFinite;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            byte first = length > 0 ? bytes[offset] : 0;
+            if (first == 'N' || first == 'I' || first == '-' && length > 1 && bytes[offset + 1] == 'I') {
+                writeNonFinite(first == 'N' ? Double.NaN : first == 'I' ? Double.POSITIVE_INFINITY
+                        : Double.NEGATIVE_INFINITY, generator, nonFinite);
+            } else {
+                generator.writeRawValue(raw.of(bytes, offset, length));
+            }
+        }
+    }
+
+    /**
+     * ISO-8601 text (ASCII, nothing to escape) as a JSON string: a byte generator copies it as it
+     * is; any other generator gets a String.
+     */
+    private static void writeAscii(byte[] buf, int length, JsonGenerator g) throws IOException {
+        if (g instanceof UTF8JsonGenerator) {
+            g.writeRawUTF8String(buf, 0, length);
+        } else {
+            g.writeString(new String(buf, 0, length, StandardCharsets.US_ASCII));
         }
     }
 
@@ -56,31 +127,60 @@ final class ColumnWriters {
             case BIGINT -> column.unsigned()
                     ? (r, i, g) -> g.writeNumber(r.getString(i))
                     : (r, i, g) -> g.writeNumber(r.getLong(i));
-            case REAL -> (r, i, g) -> writeDouble(r.getFloat(i), g, nonFinite);
-            case DOUBLE -> (r, i, g) -> writeDouble(r.getDouble(i), g, nonFinite);
-            case DECIMAL -> (r, i, g) -> writeDecimal(r, i, g, nonFinite);
+            case REAL -> {
+                NumberText text = new NumberText(); // one per column: a RowJsonWriter serves one thread
+                yield (r, i, g) -> {
+                    float f = r.getFloat(i);
+                    if (Float.isFinite(f)) {
+                        text.write(f, g);
+                    } else {
+                        writeNonFinite(f, g, nonFinite);
+                    }
+                };
+            }
+            case DOUBLE -> {
+                NumberText text = new NumberText();
+                yield (r, i, g) -> {
+                    double d = r.getDouble(i);
+                    if (Double.isFinite(d)) {
+                        text.write(d, g);
+                    } else {
+                        writeNonFinite(d, g, nonFinite);
+                    }
+                };
+            }
+            case DECIMAL -> {
+                DecimalText text = new DecimalText(nonFinite);
+                yield (r, i, g) -> {
+                    text.generator = g;
+                    if (!r.writeUtf8(i, text)) {
+                        writeDecimal(r, i, g, nonFinite);
+                    }
+                };
+            }
             case JSON -> (r, i, g) -> g.writeRawValue(r.getString(i));
             case BYTES -> (r, i, g) -> g.writeBinary(r.getBytes(i));
             // Each date/time column gets its own scratch buffer: a RowJsonWriter serves one thread.
             case DATE -> {
-                char[] buf = new char[IsoFormat.MAX_LENGTH];
+                byte[] buf = new byte[IsoFormat.MAX_LENGTH];
                 yield (r, i, g) -> writeDate(r.getLocalDate(i), g, buf);
             }
             case TIME -> {
-                char[] buf = new char[IsoFormat.MAX_LENGTH];
+                byte[] buf = new byte[IsoFormat.MAX_LENGTH];
                 yield (r, i, g) -> writeTime(r.getLocalTime(i), g, buf);
             }
             case TIME_TZ -> {
-                char[] buf = new char[IsoFormat.MAX_LENGTH];
-                yield (r, i, g) -> g.writeString(buf, 0, IsoFormat.offsetTime(r.getOffsetTime(i), buf));
+                byte[] buf = new byte[IsoFormat.MAX_LENGTH];
+                yield (r, i, g) -> writeAscii(buf, IsoFormat.offsetTime(r.getOffsetTime(i), buf), g);
             }
             case TIMESTAMP -> {
-                char[] buf = new char[IsoFormat.MAX_LENGTH];
+                byte[] buf = new byte[IsoFormat.MAX_LENGTH];
                 yield (r, i, g) -> writeTimestamp(r.getLocalDateTime(i), g, buf);
             }
             case TIMESTAMP_TZ -> {
-                char[] buf = new char[IsoFormat.MAX_LENGTH];
-                yield (r, i, g) -> writeTimestampTz(r.getOffsetDateTime(i), g, buf);
+                byte[] buf = new byte[IsoFormat.MAX_LENGTH];
+                // An Instant, not an OffsetDateTime: every driver's timestamptz is UTC, and one object is cheaper than three.
+                yield (r, i, g) -> writeInstant(r.getInstant(i), g, buf);
             }
             case INTERVAL -> (r, i, g) -> g.writeString(isoDuration(r.getInterval(i)));
             case ARRAY -> (r, i, g) -> writeList(r.getList(i, Object.class), g, nonFinite);
@@ -124,35 +224,43 @@ final class ColumnWriters {
         g.writeNumber(value.toPlainString());
     }
 
-    private static void writeDate(LocalDate d, JsonGenerator g, char[] buf) throws IOException {
+    private static void writeDate(LocalDate d, JsonGenerator g, byte[] buf) throws IOException {
         if (d.equals(LocalDate.MAX) || d.equals(LocalDate.MIN)) {
             g.writeString(d.equals(LocalDate.MAX) ? "infinity" : "-infinity");
         } else {
-            g.writeString(buf, 0, IsoFormat.date(d, buf));
+            writeAscii(buf, IsoFormat.date(d, buf), g);
         }
     }
 
-    private static void writeTime(LocalTime t, JsonGenerator g, char[] buf) throws IOException {
+    private static void writeTime(LocalTime t, JsonGenerator g, byte[] buf) throws IOException {
         if (t.equals(LocalTime.MAX)) {
             g.writeString("24:00:00"); // PostgreSQL's 24:00:00 reads as LocalTime.MAX: JSON gets the server's spelling
         } else {
-            g.writeString(buf, 0, IsoFormat.time(t, buf));
+            writeAscii(buf, IsoFormat.time(t, buf), g);
         }
     }
 
-    private static void writeTimestamp(LocalDateTime t, JsonGenerator g, char[] buf) throws IOException {
+    private static void writeTimestamp(LocalDateTime t, JsonGenerator g, byte[] buf) throws IOException {
         if (t.equals(LocalDateTime.MAX) || t.equals(LocalDateTime.MIN)) {
             g.writeString(t.equals(LocalDateTime.MAX) ? "infinity" : "-infinity");
         } else {
-            g.writeString(buf, 0, IsoFormat.dateTime(t, buf));
+            writeAscii(buf, IsoFormat.dateTime(t, buf), g);
         }
     }
 
-    private static void writeTimestampTz(OffsetDateTime t, JsonGenerator g, char[] buf) throws IOException {
+    private static void writeTimestampTz(OffsetDateTime t, JsonGenerator g, byte[] buf) throws IOException {
         if (t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN)) {
             g.writeString(t.equals(OffsetDateTime.MAX) ? "infinity" : "-infinity");
         } else {
-            g.writeString(buf, 0, IsoFormat.offsetDateTime(t, buf));
+            writeAscii(buf, IsoFormat.offsetDateTime(t, buf), g);
+        }
+    }
+
+    private static void writeInstant(Instant t, JsonGenerator g, byte[] buf) throws IOException {
+        if (t.equals(Instant.MAX) || t.equals(Instant.MIN)) {
+            g.writeString(t.equals(Instant.MAX) ? "infinity" : "-infinity");
+        } else {
+            writeAscii(buf, IsoFormat.instant(t, buf), g);
         }
     }
 
@@ -210,10 +318,10 @@ final class ColumnWriters {
             case BigDecimal d -> g.writeNumber(d.toPlainString());
             case Number n -> g.writeNumber(n.toString());
             case byte[] bytes -> g.writeString(Base64.getEncoder().encodeToString(bytes));
-            case LocalDate d -> writeDate(d, g, new char[IsoFormat.MAX_LENGTH]);
-            case LocalDateTime t -> writeTimestamp(t, g, new char[IsoFormat.MAX_LENGTH]);
-            case LocalTime t -> writeTime(t, g, new char[IsoFormat.MAX_LENGTH]);
-            case OffsetDateTime t -> writeTimestampTz(t, g, new char[IsoFormat.MAX_LENGTH]);
+            case LocalDate d -> writeDate(d, g, new byte[IsoFormat.MAX_LENGTH]);
+            case LocalDateTime t -> writeTimestamp(t, g, new byte[IsoFormat.MAX_LENGTH]);
+            case LocalTime t -> writeTime(t, g, new byte[IsoFormat.MAX_LENGTH]);
+            case OffsetDateTime t -> writeTimestampTz(t, g, new byte[IsoFormat.MAX_LENGTH]);
             case OffsetTime t -> g.writeString(DateTimeFormatter.ISO_OFFSET_TIME.format(t));
             case TemporalAccessor t -> g.writeString(t.toString());
             case Interval v -> g.writeString(isoDuration(v));

@@ -2,6 +2,8 @@ package io.sluice.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -16,7 +18,7 @@ import net.jqwik.api.constraints.LongRange;
 
 /** The fast ISO writer must print exactly what the JDK's ISO formatters print, for every value. */
 class IsoFormatTest {
-    private final char[] buf = new char[IsoFormat.MAX_LENGTH];
+    private final byte[] buf = new byte[IsoFormat.MAX_LENGTH];
 
     @Property(tries = 2000)
     void shouldMatchJdkFormattersWhenWritingAnyDateTime(
@@ -41,6 +43,9 @@ class IsoFormatTest {
                 .isEqualTo(DateTimeFormatter.ISO_LOCAL_TIME.format(local.toLocalTime()));
         assertThat(text(IsoFormat.offsetDateTime(withOffset, buf)))
                 .isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(withOffset));
+        Instant instant = local.toInstant(ZoneOffset.UTC);
+        assertThat(text(IsoFormat.instant(instant, buf)))
+                .isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(instant.atOffset(ZoneOffset.UTC)));
         OffsetTime time = withOffset.toOffsetTime();
         assertThat(text(IsoFormat.offsetTime(time, buf))).isEqualTo(DateTimeFormatter.ISO_OFFSET_TIME.format(time));
     }
@@ -51,9 +56,17 @@ class IsoFormatTest {
         assertThat(text(IsoFormat.date(date, buf))).isEqualTo(DateTimeFormatter.ISO_LOCAL_DATE.format(date));
         OffsetDateTime t = OffsetDateTime.of(date, LocalTime.NOON, ZoneOffset.UTC);
         assertThat(text(IsoFormat.offsetDateTime(t, buf))).isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t));
+        assertThat(text(IsoFormat.instant(t.toInstant(), buf))).isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t));
+    }
+
+    @Property(tries = 2000)
+    void shouldMatchJdkFormatterWhenInstantIsAnyDayAroundYearBoundaries(
+            @ForAll @LongRange(min = -800_000, max = 3_000_000) long epochDay, @ForAll @IntRange(min = 0, max = 86_399) int second) {
+        Instant t = Instant.ofEpochSecond(epochDay * 86_400 + second);
+        assertThat(text(IsoFormat.instant(t, buf))).isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.atOffset(ZoneOffset.UTC)));
     }
 
     private String text(int length) {
-        return new String(buf, 0, length);
+        return new String(buf, 0, length, StandardCharsets.US_ASCII);
     }
 }

@@ -95,6 +95,41 @@ class JsonResultsPostgresTest {
     }
 
     @Test
+    void shouldEmbedRowsInACallersGeneratorAsJsonResultsWritesThem() throws Exception {
+        JsonNode expected = MAPPER.readTree(write(EVERY_TYPE, JsonOptions.DEFAULT, TEXT)).get(0);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        java.io.StringWriter chars = new java.io.StringWriter(); // a character generator takes the other paths
+        try (var g = MAPPER.getFactory().createGenerator(bytes)) {
+            writeEnvelope(g);
+        }
+        try (var g = MAPPER.getFactory().createGenerator(chars)) {
+            writeEnvelope(g);
+        }
+        List<JsonNode> values = new java.util.ArrayList<>();
+        expected.elements().forEachRemaining(values::add);
+        for (JsonNode rows : List.of(MAPPER.readTree(bytes.toByteArray()).get("rows"), MAPPER.readTree(chars.toString()).get("rows"))) {
+            assertThat(rows.get(0)).isEqualTo(expected);
+            assertThat(rows.get(1)).isEqualTo(MAPPER.valueToTree(values));
+        }
+    }
+
+    private static void writeEnvelope(com.fasterxml.jackson.core.JsonGenerator g) throws java.io.IOException {
+        try (var rows = connection.stream(EVERY_TYPE, 10, TEXT)) {
+            RowJsonWriter writer = RowJsonWriter.forColumns(rows.columns(), NonFinite.STRING);
+            g.writeStartObject();
+            g.writeFieldName("rows");
+            g.writeStartArray();
+            while (rows.hasNext()) {
+                var row = rows.next();
+                writer.writeObject(row, g);
+                writer.writeArray(row, g);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+    }
+
+    @Test
     void shouldWriteNullForNonFiniteWhenPolicyIsNull() throws Exception {
         String json = write("SELECT 'NaN'::float8 AS a, 'Infinity'::numeric AS b, 2.5::float8 AS c",
                 JsonOptions.DEFAULT.withNonFinite(NonFinite.NULL));
