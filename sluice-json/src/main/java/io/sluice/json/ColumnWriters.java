@@ -83,12 +83,12 @@ final class ColumnWriters {
 
     /**
      * A decimal's text from the driver ({@link Row#writeUtf8}: PostgreSQL's numeric and MySQL's
-     * DECIMAL text, plain digits, never an exponent) is already a JSON number and goes to the
+     * DECIMAL text, ASCII digits, never an exponent) is already a JSON number and goes to the
      * generator as it is, without a BigDecimal; only NaN and the infinities need the rule.
      */
     private static final class DecimalText implements Row.Utf8Sink {
         private final NonFinite nonFinite;
-        private final RawUtf8 raw = new RawUtf8();
+        private char[] chars = new char[32];
         JsonGenerator generator;
 
         DecimalText(NonFinite nonFinite) {
@@ -102,7 +102,14 @@ final class ColumnWriters {
                 writeNonFinite(first == 'N' ? Double.NaN : first == 'I' ? Double.POSITIVE_INFINITY
                         : Double.NEGATIVE_INFINITY, generator, nonFinite);
             } else {
-                generator.writeRawValue(raw.of(bytes, offset, length));
+                // As chars through writeNumber, so that a generator set to quote numbers still does.
+                if (chars.length < length) {
+                    chars = new char[Math.max(length, 2 * chars.length)];
+                }
+                for (int i = 0; i < length; i++) {
+                    chars[i] = (char) bytes[offset + i];
+                }
+                generator.writeNumber(chars, 0, length);
             }
         }
     }

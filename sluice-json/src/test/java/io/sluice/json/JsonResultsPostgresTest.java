@@ -113,6 +113,21 @@ class JsonResultsPostgresTest {
         }
     }
 
+    @Test
+    void shouldHonourTheCallersGeneratorSettingsWhenEmbedding() throws Exception {
+        var factory = com.fasterxml.jackson.core.JsonFactory.builder()
+                .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.WRITE_NUMBERS_AS_STRINGS).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int use = 0; use < 3; use++) { // text format first, binary once the statement is cached
+            out.reset();
+            try (var rows = connection.stream("SELECT 1.50::numeric AS n, 2.5::float8 AS d, 7 AS i", 10);
+                    var g = factory.createGenerator(out)) {
+                RowJsonWriter.forColumns(rows.columns(), NonFinite.STRING).writeObject(rows.next(), g);
+            }
+            assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"n\":\"1.50\",\"d\":\"2.5\",\"i\":\"7\"}");
+        }
+    }
+
     private static void writeEnvelope(com.fasterxml.jackson.core.JsonGenerator g) throws java.io.IOException {
         try (var rows = connection.stream(EVERY_TYPE, 10, TEXT)) {
             RowJsonWriter writer = RowJsonWriter.forColumns(rows.columns(), NonFinite.STRING);
