@@ -45,4 +45,20 @@ class JsonResultsMariadbTest {
             }
         }
     }
+
+    @Test
+    void shouldWriteTimestampColumnsInUtcWhenParsedBack() throws Exception {
+        try (Connection c = Sluice.connect("mariadb://root@127.0.0.1:3306/test?sslmode=disable")) {
+            c.execute("CREATE TEMPORARY TABLE json_ts (ts TIMESTAMP(6) NULL)");
+            c.execute("INSERT INTO json_ts VALUES (?), (NULL)", java.time.LocalDateTime.parse("2024-02-29T13:45:00.5"));
+            for (int path = 0; path < 2; path++) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                JsonResults.write(c, "SELECT ts FROM json_ts ORDER BY ts IS NULL", out, JsonOptions.DEFAULT);
+                String expected = c.query("SELECT ts FROM json_ts ORDER BY ts IS NULL", r -> r.getOffsetDateTime(0)).get(0)
+                        .format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+                assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("[{\"ts\":\"" + expected + "\"},{\"ts\":null}]");
+                assertThat(expected).endsWith("Z");
+            }
+        }
+    }
 }
