@@ -61,22 +61,32 @@ final class ColumnWriters {
      * {@code writeNumber(double)} make per value.
      */
     private static final class NumberText {
+        private final NonFinite nonFinite;
         private final StringBuilder digits = new StringBuilder(32);
         private final char[] chars = new char[32];
 
+        NumberText(NonFinite nonFinite) {
+            this.nonFinite = nonFinite;
+        }
+
         void write(double d, JsonGenerator g) throws IOException {
             digits.setLength(0);
-            write(digits.append(d), g);
+            write(Double.isFinite(d) ? digits.append(d) : null, d, g);
         }
 
         void write(float f, JsonGenerator g) throws IOException {
             digits.setLength(0);
-            write(digits.append(f), g);
+            write(Float.isFinite(f) ? digits.append(f) : null, f, g);
         }
 
-        private void write(StringBuilder text, JsonGenerator g) throws IOException {
-            int n = text.length();
-            text.getChars(0, n, chars, 0);
+        /** {@code spelt} is the finite value's spelling, null for NaN and the infinities. */
+        private void write(StringBuilder spelt, double value, JsonGenerator g) throws IOException {
+            if (spelt == null) {
+                writeNonFinite(value, g, nonFinite);
+                return;
+            }
+            int n = spelt.length();
+            spelt.getChars(0, n, chars, 0);
             g.writeNumber(chars, 0, n);
         }
     }
@@ -135,26 +145,12 @@ final class ColumnWriters {
                     ? (r, i, g) -> g.writeNumber(r.getString(i))
                     : (r, i, g) -> g.writeNumber(r.getLong(i));
             case REAL -> {
-                NumberText text = new NumberText(); // one per column: a RowJsonWriter serves one thread
-                yield (r, i, g) -> {
-                    float f = r.getFloat(i);
-                    if (Float.isFinite(f)) {
-                        text.write(f, g);
-                    } else {
-                        writeNonFinite(f, g, nonFinite);
-                    }
-                };
+                NumberText text = new NumberText(nonFinite); // one per column: a RowJsonWriter serves one thread
+                yield (r, i, g) -> text.write(r.getFloat(i), g);
             }
             case DOUBLE -> {
-                NumberText text = new NumberText();
-                yield (r, i, g) -> {
-                    double d = r.getDouble(i);
-                    if (Double.isFinite(d)) {
-                        text.write(d, g);
-                    } else {
-                        writeNonFinite(d, g, nonFinite);
-                    }
-                };
+                NumberText text = new NumberText(nonFinite);
+                yield (r, i, g) -> text.write(r.getDouble(i), g);
             }
             case DECIMAL -> {
                 DecimalText text = new DecimalText(nonFinite);
@@ -232,9 +228,7 @@ final class ColumnWriters {
     }
 
     private static void writeDate(LocalDate d, JsonGenerator g, byte[] buf) throws IOException {
-        if (d.equals(LocalDate.MAX) || d.equals(LocalDate.MIN)) {
-            g.writeString(d.equals(LocalDate.MAX) ? "infinity" : "-infinity");
-        } else {
+        if (!writeInfinity(d, LocalDate.MAX, LocalDate.MIN, g)) {
             writeAscii(buf, IsoFormat.date(d, buf), g);
         }
     }
@@ -248,27 +242,30 @@ final class ColumnWriters {
     }
 
     private static void writeTimestamp(LocalDateTime t, JsonGenerator g, byte[] buf) throws IOException {
-        if (t.equals(LocalDateTime.MAX) || t.equals(LocalDateTime.MIN)) {
-            g.writeString(t.equals(LocalDateTime.MAX) ? "infinity" : "-infinity");
-        } else {
+        if (!writeInfinity(t, LocalDateTime.MAX, LocalDateTime.MIN, g)) {
             writeAscii(buf, IsoFormat.dateTime(t, buf), g);
         }
     }
 
     private static void writeTimestampTz(OffsetDateTime t, JsonGenerator g, byte[] buf) throws IOException {
-        if (t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN)) {
-            g.writeString(t.equals(OffsetDateTime.MAX) ? "infinity" : "-infinity");
-        } else {
+        if (!writeInfinity(t, OffsetDateTime.MAX, OffsetDateTime.MIN, g)) {
             writeAscii(buf, IsoFormat.offsetDateTime(t, buf), g);
         }
     }
 
     private static void writeInstant(Instant t, JsonGenerator g, byte[] buf) throws IOException {
-        if (t.equals(Instant.MAX) || t.equals(Instant.MIN)) {
-            g.writeString(t.equals(Instant.MAX) ? "infinity" : "-infinity");
-        } else {
+        if (!writeInfinity(t, Instant.MAX, Instant.MIN, g)) {
             writeAscii(buf, IsoFormat.instant(t, buf), g);
         }
+    }
+
+    /** PostgreSQL's infinity and -infinity, read as the type's MAX and MIN, go out as those words; true if it was one. */
+    private static boolean writeInfinity(Object value, Object max, Object min, JsonGenerator g) throws IOException {
+        if (value.equals(max) || value.equals(min)) {
+            g.writeString(value.equals(max) ? "infinity" : "-infinity");
+            return true;
+        }
+        return false;
     }
 
     /** ISO-8601 duration in PostgreSQL's {@code intervalstyle = iso_8601} form: {@code P1Y2M3DT4H5M6.5S}. */

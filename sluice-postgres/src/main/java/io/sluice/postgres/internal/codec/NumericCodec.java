@@ -86,22 +86,29 @@ public final class NumericCodec {
         };
     }
 
+    /** The digit count of a finite binary numeric, once its length and dscale are checked. */
+    private static int checkedNdigits(byte[] b, int off, int len) {
+        int ndigits = readShort(b, ndigitsOffset(off)) & 0xFFFF;
+        if (len != HEADER_SIZE + 2 * ndigits) {
+            throw malformed("length does not match ndigits=" + ndigits, len);
+        }
+        int dscale = readShort(b, dscaleOffset(off)) & 0xFFFF;
+        if (dscale > NUMERIC_DSCALE_MAX) {
+            throw malformed("dscale out of range: " + dscale, len);
+        }
+        return ndigits;
+    }
+
     /** Decodes a binary numeric exactly (scale = dscale). */
     public static BigDecimal decodeBinary(byte[] b, int off, int len) {
         String special = specialName(b, off, len);
         if (special != null) {
             throw noBigDecimal(special);
         }
-        int ndigits = readShort(b, ndigitsOffset(off)) & 0xFFFF;
+        int ndigits = checkedNdigits(b, off, len);
         int weight = readShort(b, weightOffset(off));
         boolean negative = (readShort(b, signOffset(off)) & 0xFFFF) == NUMERIC_NEG;
         int dscale = readShort(b, dscaleOffset(off)) & 0xFFFF;
-        if (len != HEADER_SIZE + 2 * ndigits) {
-            throw malformed("length does not match ndigits=" + ndigits, len);
-        }
-        if (dscale > NUMERIC_DSCALE_MAX) {
-            throw malformed("dscale out of range: " + dscale, len);
-        }
         if (ndigits == 0) {
             return BigDecimal.valueOf(0, dscale);
         }
@@ -260,16 +267,10 @@ public final class NumericCodec {
             }
             return special.length();
         }
-        int ndigits = readShort(b, ndigitsOffset(off)) & 0xFFFF;
+        int ndigits = checkedNdigits(b, off, len);
         int weight = readShort(b, weightOffset(off));
         boolean negative = (readShort(b, signOffset(off)) & 0xFFFF) == NUMERIC_NEG;
         int dscale = readShort(b, dscaleOffset(off)) & 0xFFFF;
-        if (len != HEADER_SIZE + 2 * ndigits) {
-            throw malformed("length does not match ndigits=" + ndigits, len);
-        }
-        if (dscale > NUMERIC_DSCALE_MAX) {
-            throw malformed("dscale out of range: " + dscale, len);
-        }
         int at = 0;
         if (negative) {
             out[at++] = '-'; // taken back below if every digit is zero, as BigDecimal has no -0
