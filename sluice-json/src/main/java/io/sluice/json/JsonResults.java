@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import io.sluice.Connection;
 import io.sluice.PreparedStatement;
 import io.sluice.RowStream;
@@ -18,8 +19,14 @@ import java.io.UncheckedIOException;
  * result's size. The stream is flushed, not closed.
  */
 public final class JsonResults {
+    /**
+     * Jackson's buffers are recycled through a pool shared by all threads, not its default
+     * per-thread one: a service on virtual threads starts a thread per request, which would find its
+     * thread-local pool empty every time and allocate the buffers anew.
+     */
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .recyclerPool(JsonRecyclerPools.newConcurrentDequePool())
             .build();
 
     private JsonResults() {}

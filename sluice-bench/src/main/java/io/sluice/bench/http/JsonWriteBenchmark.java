@@ -52,6 +52,12 @@ public class JsonWriteBenchmark {
     /** {@code /rows} or {@code /ldbc} (see {@link HttpWorkload}). */
     @Param({"/rows", "/ldbc"})
     public String endpoint;
+    /**
+     * {@code platform}: the benchmark thread writes; {@code virtual}: each write runs on a new
+     * virtual thread, as in a server that starts one per request (thread-local caches start empty).
+     */
+    @Param({"platform"})
+    public String thread;
 
     private final CountingStream out = new CountingStream();
     private final ObjectMapper mapper = new ObjectMapper();
@@ -98,6 +104,21 @@ public class JsonWriteBenchmark {
 
     @Benchmark
     public long write() throws Exception {
+        if (thread.equals("virtual")) {
+            Thread t = Thread.ofVirtual().start(() -> {
+                try {
+                    writeHere();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            t.join();
+            return out.count;
+        }
+        return writeHere();
+    }
+
+    private long writeHere() throws Exception {
         if (rows != null) {
             JsonResults.write(new ListRowStream(columns, rows), out, JsonOptions.DEFAULT);
         } else {
