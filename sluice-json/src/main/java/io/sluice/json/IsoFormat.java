@@ -22,9 +22,9 @@ final class IsoFormat {
     static final int MAX_LENGTH = 40;
 
     private static final long SECONDS_PER_DAY = 86_400;
-    /** Days from 0000-01-01 to 1970-01-01 (proleptic ISO calendar). */
-    private static final long DAYS_0000_TO_1970 = 719_528;
-    private static final long DAYS_PER_ERA = 146_097;
+    /** The epoch days of 0000-01-01 and 9999-12-31: the years the fast path prints. */
+    private static final long FIRST_FAST_DAY = LocalDate.of(0, 1, 1).toEpochDay();
+    private static final long LAST_FAST_DAY = LocalDate.of(9999, 12, 31).toEpochDay();
 
     private IsoFormat() {}
 
@@ -61,25 +61,19 @@ final class IsoFormat {
         return putOffset(t.getOffset(), buf, at);
     }
 
-    /** As {@code ISO_OFFSET_DATE_TIME} prints the instant at UTC ({@code ...Z}), without making that OffsetDateTime. */
+    /**
+     * As {@code ISO_OFFSET_DATE_TIME} prints the instant at UTC ({@code ...Z}), without the
+     * OffsetDateTime, LocalDateTime and LocalTime that printing through it would make.
+     */
     static int instant(Instant t, byte[] buf) {
         long second = t.getEpochSecond();
         long epochDay = Math.floorDiv(second, SECONDS_PER_DAY);
-        int secondOfDay = (int) Math.floorMod(second, SECONDS_PER_DAY);
-        // Civil date of a day count (Howard Hinnant's days_from_civil inverse): eras of 400 years from 0000-03-01.
-        long days = epochDay + DAYS_0000_TO_1970 - 60;
-        long era = Math.floorDiv(days, DAYS_PER_ERA);
-        int dayOfEra = (int) (days - era * DAYS_PER_ERA);
-        int yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
-        int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
-        int shiftedMonth = (5 * dayOfYear + 2) / 153; // 0 = March
-        int day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1;
-        int month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
-        long year = era * 400 + yearOfEra + (month <= 2 ? 1 : 0);
-        if (year < 0 || year > 9999) {
+        if (epochDay < FIRST_FAST_DAY || epochDay > LAST_FAST_DAY) {
             return slowPath(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.atOffset(ZoneOffset.UTC)), buf);
         }
-        int at = putDate((int) year, month, day, buf, 0);
+        LocalDate date = LocalDate.ofEpochDay(epochDay);
+        int secondOfDay = (int) Math.floorMod(second, SECONDS_PER_DAY);
+        int at = putDate(date.getYear(), date.getMonthValue(), date.getDayOfMonth(), buf, 0);
         buf[at++] = (byte) 'T';
         at = putTime(secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, t.getNano(), buf, at);
         buf[at] = (byte) 'Z';
