@@ -20,6 +20,7 @@ final class PgClients {
             case SLUICE -> new SluiceClient(endpoint, workload);
             case PGJDBC -> new PgjdbcClient(endpoint, workload);
             case VERTX -> new VertxPgClient(endpoint, workload);
+            case ObjectsFloorClient.SYSTEM -> new ObjectsFloorClient(endpoint, workload);
             default -> throw new IllegalArgumentException("unknown system: system=" + system);
         };
     }
