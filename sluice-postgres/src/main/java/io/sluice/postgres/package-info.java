@@ -20,7 +20,7 @@
  *     authentication (PEM chain with a PKCS#8 key, or one PKCS#12 file); see
  *     {@link io.sluice.ConnectionConfig#sslCert()}.</li>
  * <li>{@code connect_timeout} (10 s; 0 = none): TCP connect, TLS and authentication together.</li>
- * <li>{@code spin_micros} (50; 0 = never): how long a lone waiting reader spins on the socket before
+ * <li>{@code spin_micros} (200; 0 = never): how long a lone waiting reader spins on the socket before
  *     it sleeps (see "Cancellation and failure").</li>
  * <li>{@code query_timeout} (0 = none): after it a CancelRequest is sent and the caller gets
  *     {@link io.sluice.QueryTimeoutException}; also per connection with {@code queryTimeout(Duration)}.</li>
@@ -68,10 +68,12 @@
  * alike: reads wait in a selector over a non-blocking channel (TLS is layered on it), so an interrupt
  * wakes the reader without closing the socket, as java.net.Socket would for a virtual thread.
  * Before it sleeps in the selector, a reader on a platform thread that is the process's only waiting
- * reader spins on the socket with non-blocking reads for up to 50 us (URL key {@code spin_micros},
+ * reader spins on the socket with non-blocking reads for up to 200 us (URL key {@code spin_micros},
  * 0 = never; PostgreSQL only): waking a sleeping thread cost about 50 us on the
  * two-core VM of the benchmarks, more than PostgreSQL on the same host takes to answer a point select
- * (one thread: 31-37 us per select spinning, 85-90 sleeping; pgjdbc sleeps in {@code poll}). Virtual
+ * (one thread: 31-37 us per select spinning, 85-90 sleeping; pgjdbc sleeps in {@code poll}). On a
+ * slower day of the same VM the answer took 60-70 us even to a spinning reader: a 50 us spin missed
+ * every time (5,000-6,000 selects/s, as without spinning) where 200 us caught it (12,000-14,500). Virtual
  * threads never spin (their carrier would), nor does a reader while others wait (the cores are theirs
  * and the server's), and after a spin that found nothing the next 2^k - 1 waits (k misses in a row, up
  * to 10) sleep at once, so a slow or remote server costs little spinning.

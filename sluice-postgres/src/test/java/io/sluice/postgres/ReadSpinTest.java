@@ -26,7 +26,7 @@ class ReadSpinTest {
         try (Connection c = connect("0")) {
             sleeping = c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1));
         }
-        for (String spin : List.of("50", "100000")) {
+        for (String spin : List.of("50", "200", "100000")) {
             try (Connection c = connect(spin)) {
                 assertThat(c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1))).isEqualTo(sleeping);
                 for (int i = 0; i < 200; i++) { // quick answers, caught by the spin
