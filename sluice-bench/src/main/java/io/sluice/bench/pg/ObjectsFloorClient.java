@@ -1,5 +1,6 @@
 package io.sluice.bench.pg;
 
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -57,8 +58,7 @@ final class ObjectsFloorClient implements PgClient {
         timeNanos = new long[rows];
         timestampSeconds = new long[rows];
         timestamptzSeconds = new long[rows];
-        StringBuilder all = new StringBuilder();
-        int textLength = 0;
+        ByteArrayOutputStream utf8 = new ByteArrayOutputStream();
         try (Connection c = DriverManager.getConnection(endpoint.jdbcUrl());
                 PreparedStatement ps = c.prepareStatement(LdbcTable.jdbc(workload.parameterizedSql()))) {
             ps.setInt(1, rows);
@@ -74,10 +74,8 @@ final class ObjectsFloorClient implements PgClient {
                     unscaled[r] = d.unscaledValue().longValueExact();
                     scales[r] = d.scale();
                     for (int k = 0; k < 3; k++) {
-                        String value = rs.getString(k == 2 ? 16 : 7 + k);
-                        all.append(value);
-                        textLength += value.getBytes(StandardCharsets.UTF_8).length;
-                        textEnds[3 * r + k] = textLength;
+                        utf8.writeBytes(rs.getString(k == 2 ? 16 : 7 + k).getBytes(StandardCharsets.UTF_8));
+                        textEnds[3 * r + k] = utf8.size();
                     }
                     epochDays[r] = rs.getObject(9, LocalDate.class).toEpochDay();
                     timeNanos[r] = rs.getObject(10, LocalTime.class).toNanoOfDay();
@@ -93,7 +91,7 @@ final class ObjectsFloorClient implements PgClient {
                 }
             }
         }
-        text = all.toString().getBytes(StandardCharsets.UTF_8);
+        text = utf8.toByteArray();
     }
 
     /** One "fetch": every row's values, the objects made as a driver must make them, into the blackhole. */
