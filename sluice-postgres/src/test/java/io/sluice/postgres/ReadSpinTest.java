@@ -3,7 +3,9 @@ package io.sluice.postgres;
 import io.sluice.Connection;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,6 +24,27 @@ class ReadSpinTest {
 
     @Test
     void shouldReadTheSameRowsWhetherItSpinsOrSleeps() {
+        readTheSameRowsWhetherItSpinsOrSleeps();
+    }
+
+    /** A virtual thread spins too, yielding its carrier between reads. */
+    @Test
+    void shouldReadTheSameRowsWhetherItSpinsOrSleepsOnAVirtualThread() throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread t = Thread.ofVirtual().start(() -> {
+            try {
+                readTheSameRowsWhetherItSpinsOrSleeps();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        assertThat(t.join(Duration.ofMinutes(2))).as("virtual thread finished").isTrue();
+        if (failure.get() != null) {
+            throw new AssertionError("failed on the virtual thread", failure.get());
+        }
+    }
+
+    private static void readTheSameRowsWhetherItSpinsOrSleeps() {
         List<String> sleeping;
         try (Connection c = connect("0")) {
             sleeping = c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1));
