@@ -157,9 +157,8 @@ public final class SelectingChannelStreams implements AutoCloseable {
      * too, the cores are better left to them and to the server (spinning beside 7 other readers cost
      * 8-thread point selects a sixth of their throughput). A virtual thread spins with
      * {@link Thread#yield()} between its reads, so that its carrier runs any other virtual thread that
-     * is ready meanwhile; sleeping in the selector costs it more than a platform thread (the JDK's
-     * poller wakes it, then its carrier is woken: one-thread point selects on virtual threads ran
-     * 8,100-8,600/s sleeping, 14,900-19,100/s spinning). After a spin that found nothing, the next
+     * is ready meanwhile (sleeping costs it more than a platform thread: the JDK's poller wakes it,
+     * then its carrier is woken; figures in the package overview). After a spin that found nothing, the next
      * 2^k - 1 waits sleep at once (k consecutive misses, up to 10), so a slow or remote server is not
      * spun for.
      */
