@@ -142,6 +142,11 @@ final class RequestPipeline {
         return interrupted;
     }
 
+    /** True if a request was issued after the one whose response is read now (or next). */
+    boolean othersQueued() {
+        return serving.next != null;
+    }
+
     /** Passes the read turn from the current ticket to the next, if that one is issued yet. */
     void finishTurn() {
         Ticket current = serving;

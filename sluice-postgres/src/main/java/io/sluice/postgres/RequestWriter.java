@@ -111,7 +111,7 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
 
     /** The reader is about to wait for the server: deferred requests leave now. */
     @Override
-    public void beforeWait() {
+    public boolean beforeWait() {
         readerWaiting = true;
         if (deferred) {
             pipeline.lockWriteRaw();
@@ -121,6 +121,7 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
                 pipeline.unlockWrite();
             }
         }
+        return pipeline.othersQueued();
     }
 
     @Override

@@ -44,6 +44,51 @@ class ReadSpinTest {
         }
     }
 
+    /**
+     * Virtual threads pipelining on one connection: its reader spins even while another connection's
+     * reader waits too (that one in a slow query here), and every caller still gets its own rows,
+     * quick answers, large ones and answers slower than the spin alike.
+     */
+    @Test
+    void shouldAnswerEveryPipelinedCallerWhileAnotherReaderWaits() throws Exception {
+        List<String> large;
+        try (Connection c = connect("0")) {
+            large = c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1));
+        }
+        try (Connection shared = connect("200"); Connection other = connect("200")) {
+            Thread slow = Thread.ofPlatform().start(() -> other.query("SELECT pg_sleep(1)", r -> r.getString(0)));
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            List<Thread> callers = new java.util.ArrayList<>();
+            for (int t = 0; t < 16; t++) {
+                int caller = t;
+                callers.add(Thread.ofVirtual().start(() -> {
+                    try {
+                        for (int i = 0; i < 100; i++) {
+                            int v = caller * 1000 + i;
+                            assertThat(shared.query("SELECT $1::int + 1", r -> r.getInt(0), v)).containsExactly(v + 1);
+                            if (i % 25 == 0) {
+                                assertThat(shared.query("SELECT pg_sleep(0.01)::text, $1::int", r -> r.getInt(1), v))
+                                        .containsExactly(v);
+                            }
+                        }
+                        if (caller % 4 == 0) {
+                            assertThat(shared.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1))).isEqualTo(large);
+                        }
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }));
+            }
+            for (Thread c : callers) {
+                assertThat(c.join(Duration.ofMinutes(2))).as("caller finished").isTrue();
+            }
+            slow.join();
+            if (failure.get() != null) {
+                throw new AssertionError("a pipelined caller failed", failure.get());
+            }
+        }
+    }
+
     private static void readTheSameRowsWhetherItSpinsOrSleeps() {
         List<String> sleeping;
         try (Connection c = connect("0")) {

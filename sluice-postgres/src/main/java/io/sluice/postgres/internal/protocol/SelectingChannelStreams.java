@@ -53,8 +53,14 @@ public final class SelectingChannelStreams implements AutoCloseable {
 
     /** Told when a read is about to wait for the server and when the wait is over. */
     public interface ReadWaitListener {
-        /** The reader is about to wait in the selector: the last read came up short, so the socket is probably empty. */
-        void beforeWait();
+        /**
+         * The reader is about to wait for the server: the last read came up short, so the socket is
+         * probably empty.
+         *
+         * @return true if other callers' requests are queued behind the response being read, so that
+         *     this wait holds them up too
+         */
+        boolean beforeWait();
 
         void afterWait();
     }
@@ -158,11 +164,13 @@ public final class SelectingChannelStreams implements AutoCloseable {
      * 8-thread point selects a sixth of their throughput). A virtual thread spins with
      * {@link Thread#yield()} between its reads, so that its carrier runs any other virtual thread that
      * is ready meanwhile (sleeping costs it more than a platform thread: the JDK's poller wakes it,
-     * then its carrier is woken; figures in the package overview). After a spin that found nothing, the next
-     * 2^k - 1 waits sleep at once (k consecutive misses, up to 10), so a slow or remote server is not
-     * spun for.
+     * then its carrier is woken; figures in the package overview). A virtual thread whose wait holds
+     * up other callers' pipelined requests ({@code pipelined}) spins even while other readers wait:
+     * its yields run those callers, and each sleep would cost a wake through the poller and an idle
+     * carrier. After a spin that found nothing, the next 2^k - 1 waits sleep at once (k consecutive
+     * misses, up to 10), so a slow or remote server is not spun for.
      */
-    private int spin(ByteBuffer target) throws IOException {
+    private int spin(ByteBuffer target, boolean pipelined) throws IOException {
         if (spinNanos == 0) {
             return 0;
         }
@@ -170,20 +178,21 @@ public final class SelectingChannelStreams implements AutoCloseable {
             spinSkip--;
             return 0;
         }
-        if (WAITING.get() > 1) {
+        boolean yielding = Thread.currentThread().isVirtual();
+        boolean regardless = yielding && pipelined; // spins even beside other waiting readers
+        if (!regardless && WAITING.get() > 1) {
             return 0;
         }
-        boolean virtual = Thread.currentThread().isVirtual();
         long until = System.nanoTime() + spinNanos;
         int n;
         do {
-            if (virtual) {
+            if (yielding) {
                 Thread.yield();
             } else {
                 Thread.onSpinWait();
             }
             n = channel.read(target);
-        } while (n == 0 && System.nanoTime() < until && WAITING.get() == 1);
+        } while (n == 0 && System.nanoTime() < until && (regardless || WAITING.get() == 1));
         if (n == 0) {
             spinMisses = Math.min(spinMisses + 1, 10);
             spinSkip = (1 << spinMisses) - 1;
@@ -226,12 +235,10 @@ public final class SelectingChannelStreams implements AutoCloseable {
                 ReadWaitListener listener = readWaitListener;
                 waitFirst = false;
                 int ready;
-                if (listener != null) {
-                    listener.beforeWait();
-                }
+                boolean pipelined = listener != null && listener.beforeWait();
                 WAITING.incrementAndGet();
                 try {
-                    int n = spin(target);
+                    int n = spin(target, pipelined);
                     if (n != 0) {
                         drained = n < len;
                         return n;
