@@ -46,6 +46,13 @@ final class RequestPipeline {
     private Ticket last;           // the latest ticket issued; guarded by writeLock
     private volatile Ticket serving; // the ticket whose response is read now (or next)
     private volatile boolean failed;
+    private volatile long issued;   // tickets issued; written under the write lock
+    private volatile long consumed; // tickets whose turn is finished; written by the reader in turn
+
+    /** Requests whose responses are not consumed yet, whether sent or still in the write buffer. */
+    long outstanding() {
+        return issued - consumed;
+    }
 
     private static final VarHandle SERVING;
 
@@ -94,6 +101,7 @@ final class RequestPipeline {
 
     /** A ticket for the request just written; call with the write lock held, after the write succeeded. */
     Ticket issueTicket() {
+        issued++;
         Ticket t = new Ticket();
         Ticket previous = last;
         last = t;
@@ -149,6 +157,7 @@ final class RequestPipeline {
 
     /** Passes the read turn from the current ticket to the next, if that one is issued yet. */
     void finishTurn() {
+        consumed++;
         Ticket current = serving;
         current.done = true; // a ticket linked from now on sees this and takes the turn itself
         passTurn(current);

@@ -152,12 +152,48 @@ class RequestWriterTest {
         writer.deferWhilePipelined();
         writer.send(this, b -> b.writeByte('A'));
 
-        writer.beforeWait(); // blocked for A's response: nobody would send B later
+        writer.beforeWait();
+        writer.beforeSleep(); // blocked for A's response: nobody would send B later
         writer.send(this, b -> b.writeByte('B'));
         assertThat(out.toString()).isEqualTo("AB");
         writer.afterWait();
 
         writer.send(this, b -> b.writeByte('C')); // the reader runs again: C may wait for it
         assertThat(out.toString()).isEqualTo("AB");
+    }
+
+    /**
+     * While the server holds 4 requests or more, a spinning reader keeps later ones back, so that they
+     * leave together once it runs low; before the reader sleeps they leave in any case.
+     */
+    @Test
+    void shouldHoldRequestsBackWhileTheServerHasEnough() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RequestPipeline pipeline = new RequestPipeline();
+        RequestWriter writer = new RequestWriter(new FakeSession(), pipeline, out);
+        writer.deferWhilePipelined();
+        writer.send(this, b -> b.writeByte('A'));
+        for (char c : "BCD".toCharArray()) {
+            writer.send(this, b -> b.writeByte(c));
+        }
+        assertThat(writer.beforeWait()).as("others queued behind A").isTrue(); // 1 at the server: B, C, D leave
+        assertThat(out.toString()).isEqualTo("ABCD");
+
+        writer.send(this, b -> b.writeByte('E'));
+        writer.send(this, b -> b.writeByte('F'));
+        writer.beforeWait();
+        writer.whileSpinning(); // A, B, C, D at the server: E and F wait
+        assertThat(out.toString()).isEqualTo("ABCD");
+
+        pipeline.finishTurn(); // A's response consumed: 3 left at the server
+        writer.whileSpinning();
+        assertThat(out.toString()).isEqualTo("ABCDEF");
+
+        writer.send(this, b -> b.writeByte('G'));
+        writer.whileSpinning(); // B to F at the server: G waits
+        assertThat(out.toString()).isEqualTo("ABCDEF");
+        writer.beforeSleep(); // but not past the reader's sleep
+        assertThat(out.toString()).isEqualTo("ABCDEFG");
+        writer.afterWait();
     }
 }

@@ -54,13 +54,19 @@ public final class SelectingChannelStreams implements AutoCloseable {
     /** Told when a read is about to wait for the server and when the wait is over. */
     public interface ReadWaitListener {
         /**
-         * The reader is about to wait for the server: the last read came up short, so the socket is
-         * probably empty.
+         * The reader is about to wait for the server (spin, then sleep): the last read came up short,
+         * so the socket is probably empty.
          *
          * @return true if other callers' requests are queued behind the response being read, so that
          *     this wait holds them up too
          */
         boolean beforeWait();
+
+        /** The reader spins: a read found nothing and the next comes soon. */
+        void whileSpinning();
+
+        /** The reader is about to sleep in the selector: nothing more is sent by it until it wakes. */
+        void beforeSleep();
 
         void afterWait();
     }
@@ -170,7 +176,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
      * carrier. After a spin that found nothing, the next 2^k - 1 waits sleep at once (k consecutive
      * misses, up to 10), so a slow or remote server is not spun for.
      */
-    private int spin(ByteBuffer target, boolean pipelined) throws IOException {
+    private int spin(ByteBuffer target, ReadWaitListener listener, boolean pipelined) throws IOException {
         if (spinNanos == 0) {
             return 0;
         }
@@ -192,6 +198,9 @@ public final class SelectingChannelStreams implements AutoCloseable {
                 Thread.onSpinWait();
             }
             n = channel.read(target);
+            if (n == 0 && listener != null) {
+                listener.whileSpinning();
+            }
         } while (n == 0 && System.nanoTime() < until && (regardless || WAITING.get() == 1));
         if (n == 0) {
             spinMisses = Math.min(spinMisses + 1, 10);
@@ -238,10 +247,13 @@ public final class SelectingChannelStreams implements AutoCloseable {
                 boolean pipelined = listener != null && listener.beforeWait();
                 WAITING.incrementAndGet();
                 try {
-                    int n = spin(target, pipelined);
+                    int n = spin(target, listener, pipelined);
                     if (n != 0) {
                         drained = n < len;
                         return n;
+                    }
+                    if (listener != null) {
+                        listener.beforeSleep();
                     }
                     ready = readSelector.select(IGNORE_KEY, timeout);
                 } finally {
