@@ -60,8 +60,8 @@
  * responses is left to the reader of an earlier response, which sends what has gathered once the
  * server holds fewer than 4 requests (checked as it starts to wait and while it spins), and before
  * it sleeps in any case: the requests of many callers leave in one write call (64 virtual threads on
- * 2 connections: 0.04 write calls per select instead of 0.85, and 68,000-81,000 selects/s became
- * 85,000-92,000 in alternating runs).
+ * 2 connections: 0.04 write calls per select instead of 0.85, and 72,900-81,400 selects/s became
+ * 79,400-93,700 in alternating runs).
  *
  * <h2>Cancellation and failure</h2>
  * {@code cancel()} and timeouts send a CancelRequest on a fresh socket; the cancelled caller gets
