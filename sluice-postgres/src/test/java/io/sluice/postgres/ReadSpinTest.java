@@ -51,41 +51,62 @@ class ReadSpinTest {
      */
     @Test
     void shouldAnswerEveryPipelinedCallerWhileAnotherReaderWaits() throws Exception {
-        List<String> large;
-        try (Connection c = connect("0")) {
-            large = c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1));
-        }
+        List<String> large = large();
         try (Connection shared = connect("200"); Connection other = connect("200")) {
             Thread slow = Thread.ofPlatform().start(() -> other.query("SELECT pg_sleep(1)", r -> r.getString(0)));
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            List<Thread> callers = new java.util.ArrayList<>();
-            for (int t = 0; t < 16; t++) {
-                int caller = t;
-                callers.add(Thread.ofVirtual().start(() -> {
-                    try {
-                        for (int i = 0; i < 100; i++) {
-                            int v = caller * 1000 + i;
-                            assertThat(shared.query("SELECT $1::int + 1", r -> r.getInt(0), v)).containsExactly(v + 1);
-                            if (i % 25 == 0) {
-                                assertThat(shared.query("SELECT pg_sleep(0.01)::text, $1::int", r -> r.getInt(1), v))
-                                        .containsExactly(v);
-                            }
-                        }
-                        if (caller % 4 == 0) {
-                            assertThat(shared.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1))).isEqualTo(large);
-                        }
-                    } catch (Throwable e) {
-                        failure.compareAndSet(null, e);
-                    }
-                }));
-            }
-            for (Thread c : callers) {
-                assertThat(c.join(Duration.ofMinutes(2))).as("caller finished").isTrue();
-            }
+            pipeline(shared, Thread.ofVirtual(), 16, large);
             slow.join();
-            if (failure.get() != null) {
-                throw new AssertionError("a pipelined caller failed", failure.get());
-            }
+        }
+    }
+
+    /**
+     * Platform threads pipelining on one connection, its reader alone: it spins, and holds requests
+     * written meanwhile back while the server has enough of them; every caller still gets its own rows.
+     */
+    @Test
+    void shouldAnswerEveryPipelinedCallerOnPlatformThreads() throws Exception {
+        List<String> large = large();
+        try (Connection shared = connect("200")) {
+            pipeline(shared, Thread.ofPlatform(), 8, large);
+        }
+    }
+
+    private static List<String> large() {
+        try (Connection c = connect("0")) {
+            return c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1));
+        }
+    }
+
+    /** {@code callers} threads share {@code shared}: quick queries, some slower than the spin, a few large ones. */
+    private static void pipeline(Connection shared, Thread.Builder threads, int callers, List<String> large)
+            throws InterruptedException {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> started = new java.util.ArrayList<>();
+        for (int t = 0; t < callers; t++) {
+            int caller = t;
+            started.add(threads.start(() -> {
+                try {
+                    for (int i = 0; i < 100; i++) {
+                        int v = caller * 1000 + i;
+                        assertThat(shared.query("SELECT $1::int + 1", r -> r.getInt(0), v)).containsExactly(v + 1);
+                        if (i % 25 == 0) {
+                            assertThat(shared.query("SELECT pg_sleep(0.01)::text, $1::int", r -> r.getInt(1), v))
+                                    .containsExactly(v);
+                        }
+                    }
+                    if (caller % 4 == 0) {
+                        assertThat(shared.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1))).isEqualTo(large);
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            }));
+        }
+        for (Thread c : started) {
+            assertThat(c.join(Duration.ofMinutes(2))).as("caller finished").isTrue();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("a pipelined caller failed", failure.get());
         }
     }
 
