@@ -68,8 +68,7 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
     private PgWriteBuffer sending = new PgWriteBuffer(WRITE_BUFFER_SIZE); // the flusher's, outside the lock
     private boolean flushing; // guarded by the write lock
     private boolean deferring;
-    private volatile int deferredCount;     // requests in the buffer that are deferred; under the write lock
-    private volatile boolean deferred;      // bytes in the buffer wait for the reader to send them
+    private volatile int deferred;          // requests in the buffer left for the reader to send; under the write lock
     private volatile boolean readerWaiting; // the reader is blocked: nobody would send deferred bytes
 
     RequestWriter(Session session, RequestPipeline pipeline, OutputStream out) {
@@ -98,8 +97,7 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
             }
             ticket = pipeline.issueTicket();
             if (deferring && !ticket.hasTurn()) { // behind responses not read yet
-                deferredCount++;
-                deferred = true; // written before readerWaiting is read; beforeSleep does the opposite
+                deferred++; // written before readerWaiting is read; beforeSleep does the opposite
                 if (!readerWaiting) {
                     pipeline.unlockWrite();
                     return ticket; // the reader of an earlier response sends it (beforeWait, whileSpinning, beforeSleep)
@@ -137,13 +135,14 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
     @Override
     public void beforeSleep() {
         readerWaiting = true; // written before deferred is read; send does the opposite
-        if (deferred) {
+        if (deferred > 0) {
             sendDeferred();
         }
     }
 
     private void sendDeferredIfServerIdles() {
-        if (deferred && pipeline.outstanding() - deferredCount < SERVER_BACKLOG) {
+        int waiting = deferred;
+        if (waiting > 0 && pipeline.outstanding() - waiting < SERVER_BACKLOG) {
             sendDeferred();
         }
     }
@@ -226,11 +225,10 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
      */
     private void flushAll() {
         flushing = true;
-        deferred = false;
         try {
             while (buffer.position() > 0 && !session.isBroken()) {
                 PgWriteBuffer batch = buffer;
-                deferredCount = 0;
+                deferred = 0; // they leave with this batch
                 buffer = sending;
                 sending = batch;
                 pipeline.unlockWrite();
@@ -243,6 +241,7 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
         } finally {
             if (session.isBroken()) {
                 buffer.clear(); // nothing more can be sent; the waiting callers see the failure
+                deferred = 0;
             }
             flushing = false;
             flushed.signalAll();
