@@ -1,6 +1,7 @@
 package io.sluice.postgres;
 
 import io.sluice.Connection;
+import io.sluice.RowMapper;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -17,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class ReadSpinTest {
     private static final String LARGE = "SELECT g, repeat('x', g % 97) FROM generate_series(1, 50000) AS g";
+    private static final RowMapper<String> LARGE_ROW = r -> r.getInt(0) + ":" + r.getString(1);
 
     private static Connection connect(String spinMicros) {
         return new PgDriver().connect(PgTestConfig.trust().property("spin_micros", spinMicros).build());
@@ -72,8 +74,8 @@ class ReadSpinTest {
     }
 
     private static List<String> large() {
-        try (Connection c = connect("0")) {
-            return c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1));
+        try (Connection c = connect("0")) { // read without spinning
+            return c.query(LARGE, LARGE_ROW);
         }
     }
 
@@ -95,7 +97,7 @@ class ReadSpinTest {
                         }
                     }
                     if (caller % 4 == 0) {
-                        assertThat(shared.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1))).isEqualTo(large);
+                        assertThat(shared.query(LARGE, LARGE_ROW)).isEqualTo(large);
                     }
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
@@ -111,13 +113,10 @@ class ReadSpinTest {
     }
 
     private static void readTheSameRowsWhetherItSpinsOrSleeps() {
-        List<String> sleeping;
-        try (Connection c = connect("0")) {
-            sleeping = c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1));
-        }
+        List<String> sleeping = large();
         for (String spin : List.of("50", "200", "100000")) {
             try (Connection c = connect(spin)) {
-                assertThat(c.query(LARGE, r -> r.getInt(0) + ":" + r.getString(1))).isEqualTo(sleeping);
+                assertThat(c.query(LARGE, LARGE_ROW)).isEqualTo(sleeping);
                 for (int i = 0; i < 200; i++) { // quick answers, caught by the spin
                     assertThat(c.query("SELECT $1::int + 1", r -> r.getInt(0), i)).containsExactly(i + 1);
                 }
