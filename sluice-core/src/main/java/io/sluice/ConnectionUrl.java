@@ -22,9 +22,12 @@ import java.util.Map;
  * percent-encoded as the URL's host), {@code sslmode}, {@code sslrootcert}, {@code sslcert},
  * {@code sslkey}, {@code sslpassword}, {@code connect_timeout}
  * (seconds), {@code query_timeout} (milliseconds), {@code statement_cache_size}, {@code application_name};
- * any other key becomes a driver {@linkplain ConnectionConfig#properties() property}. For
+ * any other key becomes a driver {@linkplain ConnectionConfig#properties() property} (e.g. PostgreSQL's
+ * {@code passfile}, {@code options}, {@code channel_binding}, {@code target_session_attrs}). For
  * {@code postgresql://} and {@code postgres://} URLs, libpq's environment variables fill what the URL
- * leaves out, and the database defaults to the user name, as in libpq.
+ * leaves out (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGPASSFILE, PGSSLMODE, PGSSLROOTCERT,
+ * PGSSLCERT, PGSSLKEY, PGCHANNELBINDING, PGOPTIONS, PGAPPNAME, PGCONNECT_TIMEOUT), and the database
+ * defaults to the user name, as in libpq.
  */
 final class ConnectionUrl {
     private ConnectionUrl() {}
@@ -93,6 +96,9 @@ final class ConnectionUrl {
         }
         if (env.get("PGOPTIONS") != null && postgres) {
             b.property("options", env.get("PGOPTIONS"));
+        }
+        if (env.get("PGPASSFILE") != null && postgres) {
+            b.property("passfile", env.get("PGPASSFILE"));
         }
         if (env.get("PGAPPNAME") != null) {
             b.applicationName(env.get("PGAPPNAME"));

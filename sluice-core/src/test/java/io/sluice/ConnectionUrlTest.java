@@ -34,7 +34,8 @@ class ConnectionUrlTest {
     @Test
     void shouldFillGapsFromLibpqEnvironmentWhenSchemeIsPostgres() {
         Map<String, String> env = Map.of("PGHOST", "10.1.1.1", "PGPORT", "5433", "PGUSER", "alice",
-                "PGPASSWORD", "pw", "PGSSLMODE", "require", "PGAPPNAME", "env-app", "PGCHANNELBINDING", "require");
+                "PGPASSWORD", "pw", "PGSSLMODE", "require", "PGAPPNAME", "env-app", "PGCHANNELBINDING", "require",
+                "PGPASSFILE", "/env/pgpass");
         ConnectionConfig c = ConnectionUrl.parse("postgres://", env);
         assertThat(c.scheme()).isEqualTo("postgresql");
         assertThat(c.host()).isEqualTo("10.1.1.1");
@@ -44,7 +45,7 @@ class ConnectionUrlTest {
         assertThat(c.database()).as("libpq: database defaults to the user name").isEqualTo("alice");
         assertThat(c.sslMode()).isEqualTo(SslMode.REQUIRE);
         assertThat(c.applicationName()).isEqualTo("env-app");
-        assertThat(c.properties()).containsEntry("channel_binding", "require");
+        assertThat(c.properties()).containsEntry("channel_binding", "require").containsEntry("passfile", "/env/pgpass");
     }
 
     @Test
@@ -84,12 +85,13 @@ class ConnectionUrlTest {
 
     @Test
     void shouldPreferUrlOverEnvironmentWhenBothGiveAValue() {
-        ConnectionConfig c = ConnectionUrl.parse("postgresql://bob@h1/db1?sslmode=disable",
-                Map.of("PGHOST", "h2", "PGUSER", "alice", "PGDATABASE", "db2", "PGSSLMODE", "require"));
+        ConnectionConfig c = ConnectionUrl.parse("postgresql://bob@h1/db1?sslmode=disable&passfile=/url/pgpass",
+                Map.of("PGHOST", "h2", "PGUSER", "alice", "PGDATABASE", "db2", "PGSSLMODE", "require", "PGPASSFILE", "/env/pgpass"));
         assertThat(c.host()).isEqualTo("h1");
         assertThat(c.user()).isEqualTo("bob");
         assertThat(c.database()).isEqualTo("db1");
         assertThat(c.sslMode()).isEqualTo(SslMode.DISABLE);
+        assertThat(c.properties()).containsEntry("passfile", "/url/pgpass");
     }
 
     @Test

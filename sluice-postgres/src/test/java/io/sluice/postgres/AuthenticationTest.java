@@ -7,10 +7,14 @@ import io.sluice.AuthenticationException;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.SslMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Each authentication method against a real role, and TLS in every sslmode. */
 class AuthenticationTest {
@@ -33,9 +37,67 @@ class AuthenticationTest {
 
     @Test
     void shouldThrowAuthenticationExceptionWhenPasswordIsMissing() {
-        ConnectionConfig config = PgTestConfig.role("sluice_scram", null).build();
+        ConnectionConfig config = PgTestConfig.role("sluice_scram", null).property("passfile", "/nonexistent/pgpass").build();
         assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(AuthenticationException.class)
-                .hasMessageContaining("no", "password");
+                .hasMessageContaining("none is configured").hasMessageContaining("no password file at /nonexistent/pgpass");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"sluice_scram,127.0.0.1:5432:test:sluice_scram:sluice-scram-pw",
+            "sluice_md5,*:*:*:sluice_md5:sluice-md5-pw", "sluice_clear,127.0.0.1:*:test:sluice_clear:sluice-clear-pw"})
+    void shouldLogInWithPasswordFileWhenNoPasswordIsGiven(String user, String entry, @TempDir Path dir) throws Exception {
+        Path file = passFile(dir, "rw-------", "127.0.0.1:5432:test:" + user + "5:not-this-user", entry, "*:*:*:*:too-late");
+        ConnectionConfig config = PgTestConfig.role(user, null).property("passfile", file.toString()).build();
+        try (PgConnection c = new PgDriver().connect(config)) {
+            assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains(user);
+        }
+    }
+
+    @Test
+    void shouldLookUpPasswordFileForServerBeingTriedWhenPortsDiffer(@TempDir Path dir) throws Exception {
+        try (TcpRelay relay = new TcpRelay("127.0.0.1", 5432)) {
+            Path file = passFile(dir, "rw-------", "127.0.0.1:" + relay.port() + ":test:sluice_scram:wrong-pw",
+                    "127.0.0.1:5432:test:sluice_scram:sluice-scram-pw");
+            ConnectionConfig direct = PgTestConfig.role("sluice_scram", null).property("passfile", file.toString()).build();
+            try (PgConnection c = new PgDriver().connect(direct)) {
+                assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains("sluice_scram");
+            }
+            ConnectionConfig relayed = direct.toBuilder().port(relay.port()).build();
+            assertThatThrownBy(() -> new PgDriver().connect(relayed)).isInstanceOf(AuthenticationException.class)
+                    .hasMessageContaining("28P01").hasMessageContaining("password from " + file);
+        }
+    }
+
+    @Test
+    void shouldNamePasswordFileWhenItsPasswordIsWrong(@TempDir Path dir) throws Exception {
+        Path file = passFile(dir, "rw-------", "*:*:*:sluice_scram:wrong-pw");
+        ConnectionConfig config = PgTestConfig.role("sluice_scram", null).property("passfile", file.toString()).build();
+        assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(AuthenticationException.class)
+                .hasMessageContaining("28P01").hasMessageContaining("password from " + file).hasMessageNotContaining("wrong-pw");
+    }
+
+    @Test
+    void shouldIgnorePasswordFileWhenOthersMayReadIt(@TempDir Path dir) throws Exception {
+        Path file = passFile(dir, "rw-r--r--", "*:*:*:sluice_scram:sluice-scram-pw");
+        ConnectionConfig config = PgTestConfig.role("sluice_scram", null).property("passfile", file.toString()).build();
+        assertThatThrownBy(() -> new PgDriver().connect(config)).isInstanceOf(AuthenticationException.class)
+                .hasMessageContaining("ignored").hasMessageContaining("0600");
+    }
+
+    @Test
+    void shouldPreferGivenPasswordOverPasswordFile(@TempDir Path dir) throws Exception {
+        Path file = passFile(dir, "rw-------", "*:*:*:sluice_scram:wrong-pw");
+        ConnectionConfig config = PgTestConfig.role("sluice_scram", "sluice-scram-pw").property("passfile", file.toString()).build();
+        try (PgConnection c = new PgDriver().connect(config)) {
+            assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains("sluice_scram");
+        }
+    }
+
+    private static Path passFile(Path dir, String permissions, String... lines) throws Exception {
+        Path file = dir.resolve("pgpass");
+        Files.write(file, java.util.List.of(lines));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permissions));
+        return file;
     }
 
     @Test

@@ -57,6 +57,8 @@ public final class StartupHandshake {
     private final ConnectionConfig config;
     private final String host;
     private final int port;
+    /** Where the password came from when the password file supplied it (named in an authentication failure). */
+    private Path passwordFile;
     /** spin_micros: how long a lone waiting reader spins before it sleeps (see SelectingChannelStreams). */
     private final int spinMicros;
 
@@ -349,7 +351,8 @@ public final class StartupHandshake {
         String state = m.sqlState();
         if ("28P01".equals(state) || "28000".equals(state)) {
             return new AuthenticationException("authentication failed: host=" + host + ", port=" + port + ", user="
-                    + config.user() + ", sqlstate=" + state + ", message=" + m.message(), cause);
+                    + config.user() + ", sqlstate=" + state + ", message=" + m.message()
+                    + (passwordFile != null ? " (password from " + passwordFile + ")" : ""), cause);
         }
         return new ConnectionException("server refused the session: host=" + host + ", port=" + port + ", user="
                 + config.user() + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(), cause);
@@ -388,12 +391,21 @@ public final class StartupHandshake {
         };
     }
 
+    /** The configured password, else the password file's entry for this server (see {@link PgPassFile}). */
     private String requirePassword(String method) {
-        if (config.password() == null) {
-            throw new AuthenticationException("server asks for a password but none is configured: method=" + method
-                    + ", user=" + config.user() + " (set the password in the URL or PGPASSWORD)");
+        if (config.password() != null) {
+            return config.password();
         }
-        return config.password();
+        PgPassFile file = PgPassFile.of(config.properties());
+        String database = config.database() != null ? config.database() : config.user();
+        PgPassFile.Lookup found = file.lookup(host, port, database, String.valueOf(config.user()));
+        if (found.password() == null) {
+            throw new AuthenticationException("server asks for a password but none is configured: method=" + method
+                    + ", user=" + config.user() + " (set the password in the URL, PGPASSWORD or the password file; "
+                    + found.reason() + ")");
+        }
+        passwordFile = file.file();
+        return found.password();
     }
 
     private static void flush(PgWriteBuffer out, OutputStream os) throws IOException {
