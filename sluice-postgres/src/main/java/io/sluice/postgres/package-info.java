@@ -12,7 +12,18 @@
  *
  * <h2>Settings ({@link io.sluice.ConnectionConfig}, URL keys in brackets)</h2>
  * <ul>
- * <li>host, port (5432), database, user, password; libpq's PG* environment variables fill gaps.</li>
+ * <li>host, port (5432), database, user, password; libpq's PG* environment variables fill gaps.
+ *     Several servers ({@code h1:5432,h2:5433}) are tried in order, or shuffled with
+ *     {@code load_balance_hosts=random}; {@code target_session_attrs} (any, read-write, read-only,
+ *     primary, standby, prefer-standby) picks one, as in libpq (see {@link io.sluice.postgres.PgDriver#connect}).</li>
+ * <li>{@code passfile} (PGPASSFILE, else {@code ~/.pgpass}): libpq's password file, read when the
+ *     server asks for a password and none was given; an entry for the server being tried, first match
+ *     wins; a file that group or others may access is ignored, as libpq does (see
+ *     {@code internal.protocol.PgPassFile}).</li>
+ * <li>{@code channel_binding} (prefer): SCRAM-SHA-256-PLUS over TLS when the server offers it;
+ *     {@code require} refuses to log in without it (before any password is sent), {@code disable}
+ *     never binds.</li>
+ * <li>{@code options} (PGOPTIONS): command-line options for the backend, e.g. {@code -c search_path=app}.</li>
  * <li>{@code sslmode} (prefer): disable, allow (plain, TLS if the server refuses plain), prefer (TLS
  *     if offered), require (TLS, no certificate check), verify-ca (chain to {@code sslrootcert} or the
  *     JDK trust store), verify-full (also the host name or IP address in the certificate).</li>
@@ -33,8 +44,9 @@
  * <li>{@code application_name} (sluice). The session also starts with client_encoding UTF8 and
  *     DateStyle ISO (on servers before 12, also extra_float_digits 3, set after login).</li>
  * </ul>
- * Authentication: trust, cleartext password, MD5, SCRAM-SHA-256 (SASLprep as the server does it,
- * without channel binding). GSSAPI, SSPI and client certificates are not supported.
+ * Authentication: trust, cleartext password, MD5, SCRAM-SHA-256 (SASLprep as the server does it) and
+ * SCRAM-SHA-256-PLUS (channel binding {@code tls-server-end-point}), TLS client certificates
+ * ({@code cert}). GSSAPI and SSPI are not supported.
  *
  * <h2>How a statement runs</h2>
  * The first execution of an SQL text sends Parse + Describe + Bind + Execute + Sync in one write and
@@ -45,7 +57,9 @@
  * sends all Bind/Execute pairs under one Sync: one round trip, atomic outside a transaction.
  * {@code stream(sql, fetchSize)} executes the portal {@code fetchSize} rows at a time with Flush
  * instead of Sync, so memory stays bounded also in autocommit; the row is read straight from the
- * receive buffer. {@code executeScript} uses the simple Query protocol.
+ * receive buffer. {@code executeScript} uses the simple Query protocol. {@code copyIn} and
+ * {@code copyOut} stream COPY data in 64 KiB messages with bounded memory; notifications of
+ * {@code LISTEN} channels are queued as they arrive and handed out by {@code awaitNotifications}.
  *
  * <h2>Threading</h2>
  * A connection is safe to share between threads and is built for virtual threads (ReentrantLock,
@@ -91,7 +105,8 @@
  *
  * <h2>Limits</h2>
  * Messages up to 1 GiB + 1 KiB; the receive buffer is 64 KiB and grows only for a larger message.
- * No COPY, LISTEN/NOTIFY delivery, multi-host or protocol 3.2 yet. {@code reset()} rolls back and
+ * Protocol 3.0 only (PostgreSQL 18's 3.2, with its longer cancel keys, is not asked for); no GSSAPI
+ * or SSPI, no replication protocol. {@code reset()} rolls back and
  * runs DISCARD ALL's steps except DEALLOCATE ALL and DISCARD PLANS, keeping the statement cache valid.
  *
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html">Message Flow</a>
