@@ -58,9 +58,10 @@ public final class ConnectionConfig {
 
     /**
      * Parses {@code scheme://user:password@host:port/database?key=value&...}, reading PostgreSQL's
-     * libpq environment variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGSSLMODE,
-     * PGSSLROOTCERT, PGSSLCERT, PGSSLKEY, PGCHANNELBINDING, PGOPTIONS, PGAPPNAME,
-     * PGCONNECT_TIMEOUT) for whatever a {@code postgresql://} URL leaves out.
+     * libpq environment variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGPASSFILE,
+     * PGSSLMODE, PGSSLROOTCERT, PGSSLCERT, PGSSLKEY, PGCHANNELBINDING, PGOPTIONS, PGAPPNAME,
+     * PGCONNECT_TIMEOUT) and libpq's connection service file ({@code service}, PGSERVICE) for
+     * whatever a {@code postgresql://} URL leaves out.
      * See {@link ConnectionUrl} for the recognised query keys.
      */
     public static ConnectionConfig fromUrl(String url) {

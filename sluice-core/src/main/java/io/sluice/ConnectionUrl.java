@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,9 +29,19 @@ import java.util.Map;
  * {@code postgresql://} and {@code postgres://} URLs, libpq's environment variables fill what the URL
  * leaves out (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGPASSFILE, PGSSLMODE, PGSSLROOTCERT,
  * PGSSLCERT, PGSSLKEY, PGCHANNELBINDING, PGOPTIONS, PGAPPNAME, PGCONNECT_TIMEOUT), and the database
- * defaults to the user name, as in libpq.
+ * defaults to the user name, as in libpq. A {@code service} (or PGSERVICE) takes its settings from
+ * libpq's connection service file ({@link ServiceFile}): they outrank the environment and yield to
+ * the URL, as in libpq.
  */
 final class ConnectionUrl {
+    /** libpq's keywords that a service file may set, and the environment variables they stand in for. */
+    private static final Map<String, String> LIBPQ_ENVIRONMENT = Map.ofEntries(Map.entry("host", "PGHOST"),
+            Map.entry("port", "PGPORT"), Map.entry("dbname", "PGDATABASE"), Map.entry("user", "PGUSER"),
+            Map.entry("password", "PGPASSWORD"), Map.entry("passfile", "PGPASSFILE"), Map.entry("sslmode", "PGSSLMODE"),
+            Map.entry("sslrootcert", "PGSSLROOTCERT"), Map.entry("sslcert", "PGSSLCERT"), Map.entry("sslkey", "PGSSLKEY"),
+            Map.entry("channel_binding", "PGCHANNELBINDING"), Map.entry("options", "PGOPTIONS"),
+            Map.entry("application_name", "PGAPPNAME"), Map.entry("connect_timeout", "PGCONNECT_TIMEOUT"));
+
     private ConnectionUrl() {}
 
     static ConnectionConfig parse(String url, Map<String, String> env) {
@@ -49,6 +61,23 @@ final class ConnectionUrl {
         if (q >= 0) {
             query = rest.substring(q + 1);
             rest = rest.substring(0, q);
+        }
+        Map<String, String> serviceSettings = Map.of();
+        if (postgres) {
+            String service = queryValue(query, "service");
+            service = service != null ? service : env.get("PGSERVICE");
+            if (service != null && !service.isEmpty()) {
+                env = new HashMap<>(env);
+                serviceSettings = new LinkedHashMap<>();
+                for (Map.Entry<String, String> e : ServiceFile.settings(service, queryValue(query, "servicefile"), env).entrySet()) {
+                    String variable = LIBPQ_ENVIRONMENT.get(e.getKey());
+                    if (variable != null) {
+                        env.put(variable, e.getValue()); // the service outranks the environment, as in libpq
+                    } else {
+                        serviceSettings.put(e.getKey(), e.getValue());
+                    }
+                }
+            }
         }
         String path = null;
         int slash = rest.indexOf('/');
@@ -106,6 +135,7 @@ final class ConnectionUrl {
         if (env.get("PGCONNECT_TIMEOUT") != null) {
             b.connectTimeout(Duration.ofSeconds(parseInt("PGCONNECT_TIMEOUT", env.get("PGCONNECT_TIMEOUT"))));
         }
+        serviceSettings.forEach((key, value) -> apply(b, key, value));
         String queryHosts = null;
         String queryPorts = null;
         if (query != null && !query.isEmpty()) {
@@ -116,12 +146,27 @@ final class ConnectionUrl {
                 switch (key) {
                     case "host" -> queryHosts = value; // libpq: ?host=/var/run/postgresql for a Unix-domain socket
                     case "port" -> queryPorts = value;
+                    case "service", "servicefile" -> { } // read above
                     default -> apply(b, key, value);
                 }
             }
         }
         b.addresses(addresses(authority, queryHosts, queryPorts, hosts, ports));
         return b.build();
+    }
+
+    /** The value of {@code key} in a URL's query, percent-decoded; null if absent. */
+    private static String queryValue(String query, String key) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            if (decode(eq < 0 ? pair : pair.substring(0, eq)).equals(key)) {
+                return eq < 0 ? "" : decode(pair.substring(eq + 1));
+            }
+        }
+        return null;
     }
 
     private static void apply(ConnectionConfig.Builder b, String key, String value) {

@@ -93,6 +93,20 @@ class AuthenticationTest {
         }
     }
 
+    @Test
+    void shouldConnectWithServiceAndPasswordFileWhenUrlNamesOnlyTheService(@TempDir Path dir) throws Exception {
+        Path pass = passFile(dir, "rw-------", "127.0.0.1:5432:test:sluice_md5:sluice-md5-pw");
+        Path services = dir.resolve("pg_service.conf");
+        Files.write(services, java.util.List.of("[sluice-test]", "host=127.0.0.1", "port=5432", "dbname=test",
+                "user=sluice_md5", "sslmode=disable", "passfile=" + pass, "application_name=sluice-service-test"));
+        ConnectionConfig config = ConnectionConfig.fromUrl("postgresql:///?service=sluice-test&servicefile=" + services);
+        try (PgConnection c = new PgDriver().connect(config)) {
+            assertThat(c.queryFirst("SELECT current_user || ' ' || current_database() || ' '"
+                    + " || current_setting('application_name')", r -> r.getString(0)))
+                    .contains("sluice_md5 test sluice-service-test");
+        }
+    }
+
     private static Path passFile(Path dir, String permissions, String... lines) throws Exception {
         Path file = dir.resolve("pgpass");
         Files.write(file, java.util.List.of(lines));
