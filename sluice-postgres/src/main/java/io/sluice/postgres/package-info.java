@@ -12,7 +12,8 @@
  *
  * <h2>Settings ({@link io.sluice.ConnectionConfig}, URL keys in brackets)</h2>
  * <ul>
- * <li>host, port (5432), database, user, password; libpq's PG* environment variables fill gaps.
+ * <li>host, port (5432), database, user, password; libpq's connection service file ({@code service},
+ *     PGSERVICE) and then its PG* environment variables fill gaps.
  *     Several servers ({@code h1:5432,h2:5433}) are tried in order, or shuffled with
  *     {@code load_balance_hosts=random}; {@code target_session_attrs} (any, read-write, read-only,
  *     primary, standby, prefer-standby) picks one, as in libpq (see {@link io.sluice.postgres.PgDriver#connect}).</li>
