@@ -19,7 +19,9 @@ import java.util.Map;
  * ({@code h1:5432,h2:5433}, or {@code ?host=h1,h2&port=5432,5433}; one port for all or one per host):
  * see {@link ConnectionConfig#addresses()}.
  *
- * <p>Recognised keys: {@code host} and {@code port} (override the authority, as in libpq; a host
+ * <p>Recognised keys: {@code user}, {@code password} and {@code dbname} (override the user info and the
+ * path, as in libpq; JDBC URLs carry user and password this way too), {@code host} and {@code port}
+ * (override the authority, as in libpq; a host
  * starting with {@code /} is a PostgreSQL Unix-socket directory, which may also be written
  * percent-encoded as the URL's host), {@code sslmode}, {@code sslrootcert}, {@code sslcert},
  * {@code sslkey}, {@code sslpassword}, {@code connect_timeout}
@@ -99,11 +101,17 @@ final class ConnectionUrl {
                 user = decode(userInfo);
             }
         }
+        // As in libpq and JDBC URLs, ?user=app&password=... may stand in for (and override) the user info.
+        String queryUser = queryValue(query, "user");
+        user = queryUser != null ? queryUser : user;
+        String queryPassword = queryValue(query, "password");
+        password = queryPassword != null ? queryPassword : password;
         // Host and port may be lists (libpq): "h1:5432,h2:5433" in the authority, or ?host=h1,h2&port=5432,5433.
         String hosts = env.getOrDefault("PGHOST", "localhost");
         String ports = env.get("PGPORT");
         List<ServerAddress> authority = rest.isEmpty() ? null : authorityAddresses(rest, ports);
-        String database = path != null && !path.isEmpty() ? decode(path) : env.get("PGDATABASE");
+        String database = queryValue(query, "dbname") != null ? queryValue(query, "dbname")
+                : path != null && !path.isEmpty() ? decode(path) : env.get("PGDATABASE");
         if (database == null && postgres) {
             database = user;
         }
@@ -146,7 +154,7 @@ final class ConnectionUrl {
                 switch (key) {
                     case "host" -> queryHosts = value; // libpq: ?host=/var/run/postgresql for a Unix-domain socket
                     case "port" -> queryPorts = value;
-                    case "service", "servicefile" -> { } // read above
+                    case "service", "servicefile", "user", "password", "dbname" -> { } // read above
                     default -> apply(b, key, value);
                 }
             }

@@ -95,6 +95,24 @@ class ConnectionUrlTest {
     }
 
     @Test
+    void shouldTakeUserPasswordAndDatabaseFromQueryWhenUrlCarriesThemThere() {
+        ConnectionConfig c = ConnectionUrl.parse("postgresql://h/db?user=app&password=s%26cret&dbname=orders",
+                Map.of("PGUSER", "env-user", "PGPASSWORD", "env-pw"));
+        assertThat(c.user()).isEqualTo("app");
+        assertThat(c.password()).isEqualTo("s&cret");
+        assertThat(c.database()).isEqualTo("orders");
+        assertThat(c.properties()).doesNotContainKeys("user", "password", "dbname");
+        assertThat(c.toString()).doesNotContain("s&cret");
+        ConnectionConfig override = ConnectionUrl.parse("postgresql://info-user:info-pw@h?user=app", Map.of());
+        assertThat(override.user()).isEqualTo("app");
+        assertThat(override.password()).isEqualTo("info-pw");
+        assertThat(override.database()).as("libpq: database defaults to the user name").isEqualTo("app");
+        ConnectionConfig mysql = ConnectionUrl.parse("mysql://h:3306/test?user=root&password=", Map.of());
+        assertThat(mysql.user()).isEqualTo("root");
+        assertThat(mysql.password()).isEmpty();
+    }
+
+    @Test
     void shouldIgnoreLibpqEnvironmentWhenSchemeIsMysql() {
         ConnectionConfig c = ConnectionUrl.parse("mysql://root@127.0.0.1/test", Map.of("PGPORT", "5433"));
         assertThat(c.scheme()).isEqualTo("mysql");
