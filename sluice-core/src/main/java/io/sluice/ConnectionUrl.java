@@ -110,7 +110,8 @@ final class ConnectionUrl {
         String hosts = env.getOrDefault("PGHOST", "localhost");
         String ports = env.get("PGPORT");
         List<ServerAddress> authority = rest.isEmpty() ? null : authorityAddresses(rest, ports);
-        String database = queryValue(query, "dbname") != null ? queryValue(query, "dbname")
+        String queryDatabase = queryValue(query, "dbname");
+        String database = queryDatabase != null ? queryDatabase
                 : path != null && !path.isEmpty() ? decode(path) : env.get("PGDATABASE");
         if (database == null && postgres) {
             database = user;

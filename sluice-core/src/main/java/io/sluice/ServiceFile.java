@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,20 +31,19 @@ final class ServiceFile {
      * @throws IllegalArgumentException if no file defines the service, or a line is malformed
      */
     static Map<String, String> settings(String service, String serviceFile, Map<String, String> env) {
-        List<Path> searched = new ArrayList<>();
         Path user = serviceFile != null ? Path.of(serviceFile)
                 : env.get("PGSERVICEFILE") != null ? Path.of(env.get("PGSERVICEFILE"))
                 : Path.of(System.getProperty("user.home"), ".pg_service.conf");
         String sysconf = env.get("PGSYSCONFDIR");
         Path system = (sysconf != null ? Path.of(sysconf) : DEFAULT_SYSCONFDIR).resolve("pg_service.conf");
-        for (Path file : List.of(user, system)) {
-            searched.add(file);
+        List<Path> files = List.of(user, system);
+        for (Path file : files) {
             Map<String, String> found = read(file, service);
             if (found != null) {
                 return found;
             }
         }
-        throw new IllegalArgumentException("definition of service \"" + service + "\" not found: searched=" + searched);
+        throw new IllegalArgumentException("definition of service \"" + service + "\" not found: searched=" + files);
     }
 
     /** The service's settings in {@code file}, or null if the file is missing or does not define it. */
