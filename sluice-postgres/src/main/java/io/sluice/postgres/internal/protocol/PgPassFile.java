@@ -77,10 +77,11 @@ final class PgPassFile {
                 return new Lookup(null, "password file " + file + " ignored: group or others may access it "
                         + "(chmod 0600, as libpq requires)");
             }
-            String password = find(Files.readAllLines(file, StandardCharsets.UTF_8), lookupHost(host),
+            String entryHost = lookupHost(host);
+            String password = find(Files.readAllLines(file, StandardCharsets.UTF_8), entryHost,
                     Integer.toString(port), database, user);
             return password != null ? new Lookup(password, null) : new Lookup(null, "no entry of password file " + file
-                    + " matches host=" + lookupHost(host) + ", port=" + port + ", database=" + database + ", user=" + user);
+                    + " matches host=" + entryHost + ", port=" + port + ", database=" + database + ", user=" + user);
         } catch (IOException | RuntimeException e) {
             return new Lookup(null, "password file " + file + " unreadable: " + e);
         }
