@@ -19,6 +19,10 @@ public final class ConnectionConfig {
     public static final int DEFAULT_STATEMENT_CACHE_SIZE = 256;
     /** Default limit for establishing a connection, TLS and authentication included. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** Default time a timed-out query's server has to stop after the cancel request, before the connection is closed. */
+    public static final Duration DEFAULT_CANCEL_GRACE = Duration.ofSeconds(5);
+    /** Default largest server message (PostgreSQL) or logical packet (MySQL) a connection accepts: 1 GiB. */
+    public static final int DEFAULT_MAX_MESSAGE_SIZE = 1 << 30;
 
     private final String scheme;
     private final List<ServerAddress> addresses;
@@ -32,6 +36,9 @@ public final class ConnectionConfig {
     private final String sslPassword;
     private final Duration connectTimeout;
     private final Duration queryTimeout;
+    private final Duration cancelGrace;
+    private final Duration socketTimeout;
+    private final int maxMessageSize;
     private final int statementCacheSize;
     private final String applicationName;
     private final ServerEventListener eventListener;
@@ -50,6 +57,9 @@ public final class ConnectionConfig {
         this.sslPassword = b.sslPassword;
         this.connectTimeout = b.connectTimeout;
         this.queryTimeout = b.queryTimeout;
+        this.cancelGrace = b.cancelGrace;
+        this.socketTimeout = b.socketTimeout;
+        this.maxMessageSize = b.maxMessageSize;
         this.statementCacheSize = b.statementCacheSize;
         this.applicationName = b.applicationName;
         this.eventListener = b.eventListener;
@@ -89,6 +99,9 @@ public final class ConnectionConfig {
         b.sslPassword = sslPassword;
         b.connectTimeout = connectTimeout;
         b.queryTimeout = queryTimeout;
+        b.cancelGrace = cancelGrace;
+        b.socketTimeout = socketTimeout;
+        b.maxMessageSize = maxMessageSize;
         b.statementCacheSize = statementCacheSize;
         b.applicationName = applicationName;
         b.eventListener = eventListener;
@@ -173,6 +186,35 @@ public final class ConnectionConfig {
         return queryTimeout;
     }
 
+    /**
+     * How long the server of a query that ran past its timeout has, after the driver's cancel request, to end
+     * the query. Past it the driver stops waiting: it closes the connection, marks it broken and throws
+     * {@link QueryTimeoutException}, so a call with a timeout returns within timeout + grace even when the server
+     * or the network has stalled.
+     */
+    public Duration cancelGrace() {
+        return cancelGrace;
+    }
+
+    /**
+     * Longest silence tolerated while the driver waits for bytes the server owes it (pgjdbc's
+     * {@code socketTimeout}); past it the connection is closed and marked broken. {@link Duration#ZERO}: no limit
+     * beyond the query timeout and its {@linkplain #cancelGrace() grace}. A call waiting for a notification is not
+     * subject to it.
+     */
+    public Duration socketTimeout() {
+        return socketTimeout;
+    }
+
+    /**
+     * The largest message (PostgreSQL) or logical packet (MySQL) the connection accepts from the server, in bytes;
+     * a larger one is a {@link ProtocolException} and breaks the connection. Buffers grow as bytes arrive, never to a
+     * declared length up front, so this bounds memory per connection, not what is allocated per message.
+     */
+    public int maxMessageSize() {
+        return maxMessageSize;
+    }
+
     /** How many prepared statements each connection keeps (LRU); 0 disables automatic preparation. */
     public int statementCacheSize() {
         return statementCacheSize;
@@ -223,6 +265,9 @@ public final class ConnectionConfig {
         private String sslPassword;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration queryTimeout = Duration.ZERO;
+        private Duration cancelGrace = DEFAULT_CANCEL_GRACE;
+        private Duration socketTimeout = Duration.ZERO;
+        private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
         private int statementCacheSize = DEFAULT_STATEMENT_CACHE_SIZE;
         private String applicationName = "sluice";
         private ServerEventListener eventListener = ServerEventListener.NONE;
@@ -242,7 +287,7 @@ public final class ConnectionConfig {
         /** Connect on this port, 0 for the driver's default (replacing any {@link #addresses(List)} list). */
         public Builder port(int port) {
             if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("port out of range: port=" + port);
+                throw new ConfigurationException("port out of range: port=" + port);
             }
             this.port = port;
             this.addresses = null;
@@ -252,7 +297,7 @@ public final class ConnectionConfig {
         /** The servers to try in order (see {@link ConnectionConfig#addresses()}); at least one. */
         public Builder addresses(List<ServerAddress> addresses) {
             if (addresses.isEmpty()) {
-                throw new IllegalArgumentException("addresses must name at least one server");
+                throw new ConfigurationException("addresses must name at least one server");
             }
             this.addresses = List.copyOf(addresses);
             this.host = addresses.getFirst().host();
@@ -313,9 +358,33 @@ public final class ConnectionConfig {
             return this;
         }
 
+        /** See {@link ConnectionConfig#cancelGrace()}; must be positive. */
+        public Builder cancelGrace(Duration cancelGrace) {
+            this.cancelGrace = requireNonNegative(cancelGrace, "cancelGrace");
+            if (cancelGrace.isZero()) {
+                throw new ConfigurationException("cancelGrace must be > 0: cancelGrace=" + cancelGrace);
+            }
+            return this;
+        }
+
+        /** See {@link ConnectionConfig#socketTimeout()}; zero for none. */
+        public Builder socketTimeout(Duration socketTimeout) {
+            this.socketTimeout = requireNonNegative(socketTimeout, "socketTimeout");
+            return this;
+        }
+
+        /** See {@link ConnectionConfig#maxMessageSize()}; at least 64 KiB. */
+        public Builder maxMessageSize(int maxMessageSize) {
+            if (maxMessageSize < 65_536) {
+                throw new ConfigurationException("maxMessageSize must be >= 65536: maxMessageSize=" + maxMessageSize);
+            }
+            this.maxMessageSize = maxMessageSize;
+            return this;
+        }
+
         public Builder statementCacheSize(int statementCacheSize) {
             if (statementCacheSize < 0) {
-                throw new IllegalArgumentException("statementCacheSize must be >= 0: statementCacheSize=" + statementCacheSize);
+                throw new ConfigurationException("statementCacheSize must be >= 0: statementCacheSize=" + statementCacheSize);
             }
             this.statementCacheSize = statementCacheSize;
             return this;
@@ -342,7 +411,7 @@ public final class ConnectionConfig {
 
         private static Duration requireNonNegative(Duration d, String name) {
             if (d == null || d.isNegative()) {
-                throw new IllegalArgumentException(name + " must be >= 0: " + name + "=" + d);
+                throw new ConfigurationException(name + " must be >= 0: " + name + "=" + d);
             }
             return d;
         }

@@ -25,7 +25,8 @@ import java.util.Map;
  * starting with {@code /} is a PostgreSQL Unix-socket directory, which may also be written
  * percent-encoded as the URL's host), {@code sslmode}, {@code sslrootcert}, {@code sslcert},
  * {@code sslkey}, {@code sslpassword}, {@code connect_timeout}
- * (seconds), {@code query_timeout} (milliseconds), {@code statement_cache_size}, {@code application_name};
+ * (seconds), {@code query_timeout} (milliseconds), {@code cancel_grace} (milliseconds), {@code socket_timeout}
+ * (seconds), {@code max_message_size} (bytes), {@code statement_cache_size}, {@code application_name};
  * any other key becomes a driver {@linkplain ConnectionConfig#properties() property} (e.g. PostgreSQL's
  * {@code passfile}, {@code options}, {@code channel_binding}, {@code target_session_attrs}). For
  * {@code postgresql://} and {@code postgres://} URLs, libpq's environment variables fill what the URL
@@ -34,6 +35,8 @@ import java.util.Map;
  * defaults to the user name, as in libpq. A {@code service} (or PGSERVICE) takes its settings from
  * libpq's connection service file ({@link ServiceFile}): they outrank the environment and yield to
  * the URL, as in libpq.
+ *
+ * <p>Every malformed URL or value is a {@link ConfigurationException}.
  */
 final class ConnectionUrl {
     /** libpq's keywords that a service file may set, and the environment variables they stand in for. */
@@ -49,7 +52,7 @@ final class ConnectionUrl {
     static ConnectionConfig parse(String url, Map<String, String> env) {
         int schemeEnd = url.indexOf("://");
         if (schemeEnd <= 0) {
-            throw new IllegalArgumentException("connection URL has no scheme: expected scheme://host/database");
+            throw new ConfigurationException("connection URL has no scheme: expected scheme://host/database");
         }
         String scheme = url.substring(0, schemeEnd).toLowerCase(Locale.ROOT);
         boolean postgres = scheme.equals("postgresql") || scheme.equals("postgres");
@@ -121,13 +124,13 @@ final class ConnectionUrl {
             b.sslMode(SslMode.parse(env.get("PGSSLMODE")));
         }
         if (env.get("PGSSLROOTCERT") != null) {
-            b.sslRootCert(Path.of(env.get("PGSSLROOTCERT")));
+            b.sslRootCert(path("PGSSLROOTCERT", env.get("PGSSLROOTCERT")));
         }
         if (env.get("PGSSLCERT") != null) {
-            b.sslCert(Path.of(env.get("PGSSLCERT")));
+            b.sslCert(path("PGSSLCERT", env.get("PGSSLCERT")));
         }
         if (env.get("PGSSLKEY") != null) {
-            b.sslKey(Path.of(env.get("PGSSLKEY")));
+            b.sslKey(path("PGSSLKEY", env.get("PGSSLKEY")));
         }
         if (env.get("PGCHANNELBINDING") != null && postgres) {
             b.property("channel_binding", env.get("PGCHANNELBINDING"));
@@ -181,12 +184,15 @@ final class ConnectionUrl {
     private static void apply(ConnectionConfig.Builder b, String key, String value) {
         switch (key) {
             case "sslmode" -> b.sslMode(SslMode.parse(value));
-            case "sslrootcert" -> b.sslRootCert(Path.of(value));
-            case "sslcert" -> b.sslCert(Path.of(value));
-            case "sslkey" -> b.sslKey(Path.of(value));
+            case "sslrootcert" -> b.sslRootCert(path(key, value));
+            case "sslcert" -> b.sslCert(path(key, value));
+            case "sslkey" -> b.sslKey(path(key, value));
             case "sslpassword" -> b.sslPassword(value);
             case "connect_timeout" -> b.connectTimeout(Duration.ofSeconds(parseInt(key, value)));
             case "query_timeout" -> b.queryTimeout(Duration.ofMillis(parseInt(key, value)));
+            case "cancel_grace" -> b.cancelGrace(Duration.ofMillis(parseInt(key, value)));
+            case "socket_timeout" -> b.socketTimeout(Duration.ofSeconds(parseInt(key, value)));
+            case "max_message_size" -> b.maxMessageSize(parseInt(key, value));
             case "statement_cache_size" -> b.statementCacheSize(parseInt(key, value));
             case "application_name" -> b.applicationName(value);
             default -> b.property(key, value);
@@ -206,7 +212,7 @@ final class ConnectionUrl {
             if (item.startsWith("[")) {
                 int close = item.indexOf(']');
                 if (close < 0) {
-                    throw new IllegalArgumentException("connection URL has an unclosed IPv6 literal: " + item);
+                    throw new ConfigurationException("connection URL has an unclosed IPv6 literal: " + item);
                 }
                 host = item.substring(1, close);
                 port = close + 1 < item.length() ? item.substring(close + 2) : null;
@@ -248,7 +254,7 @@ final class ConnectionUrl {
         String[] h = hosts.split(",");
         String[] p = ports == null || ports.isEmpty() ? new String[0] : ports.split(",");
         if (p.length > 1 && p.length != h.length) {
-            throw new IllegalArgumentException("connection URL lists " + h.length + " hosts but " + p.length
+            throw new ConfigurationException("connection URL lists " + h.length + " hosts but " + p.length
                     + " ports: host=" + hosts + ", port=" + ports + " (give one port for all, or one per host)");
         }
         List<ServerAddress> out = new ArrayList<>();
@@ -259,15 +265,28 @@ final class ConnectionUrl {
         return out;
     }
 
+    private static Path path(String key, String value) {
+        try {
+            return Path.of(value);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new ConfigurationException("connection URL setting is not a file path: " + key + "=" + value, e);
+        }
+    }
+
     private static int parseInt(String key, String value) {
         try {
             return Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("connection URL setting is not a number: " + key + "=" + value, e);
+            throw new ConfigurationException("connection URL setting is not a number: " + key + "=" + value, e);
         }
     }
 
     private static String decode(String s) {
-        return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+        try {
+            return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            // The text is not shown: it may be a password.
+            throw new ConfigurationException("connection URL has a malformed percent-escape (expected %XX with two hex digits)");
+        }
     }
 }

@@ -10,7 +10,7 @@ public record ServerAddress(String host, int port) {
     public ServerAddress {
         Objects.requireNonNull(host, "host");
         if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port out of range: host=" + host + ", port=" + port);
+            throw new ConfigurationException("port out of range: host=" + host + ", port=" + port);
         }
     }
 

@@ -28,7 +28,7 @@ final class ServiceFile {
      * The settings of {@code service}, in file order.
      *
      * @param serviceFile the URL's {@code servicefile}, or null
-     * @throws IllegalArgumentException if no file defines the service, or a line is malformed
+     * @throws ConfigurationException if no file defines the service, or a line is malformed
      */
     static Map<String, String> settings(String service, String serviceFile, Map<String, String> env) {
         Path user = serviceFile != null ? Path.of(serviceFile)
@@ -43,7 +43,7 @@ final class ServiceFile {
                 return found;
             }
         }
-        throw new IllegalArgumentException("definition of service \"" + service + "\" not found: searched=" + files);
+        throw new ConfigurationException("definition of service \"" + service + "\" not found: searched=" + files);
     }
 
     /** The service's settings in {@code file}, or null if the file is missing or does not define it. */
@@ -77,12 +77,12 @@ final class ServiceFile {
             }
             int eq = line.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("syntax error in service file " + file + ", line " + (i + 1)
+                throw new ConfigurationException("syntax error in service file " + file + ", line " + (i + 1)
                         + ": expected keyword=value");
             }
             String key = line.substring(0, eq).strip();
             if (key.equals("service") || key.equals("servicefile")) {
-                throw new IllegalArgumentException("nested service specifications not supported in service file "
+                throw new ConfigurationException("nested service specifications not supported in service file "
                         + file + ", line " + (i + 1));
             }
             settings.putIfAbsent(key, line.substring(eq + 1).strip());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -80,7 +81,7 @@ class ConnectionUrlTest {
         assertThat(c.toBuilder().build().addresses()).hasSize(2);
         assertThat(c.toBuilder().host("only").build().addresses()).containsExactly(new ServerAddress("only", 3306));
         assertThatThrownBy(() -> ConnectionUrl.parse("postgresql:///db?host=a,b,c&port=1,2", Map.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3 hosts but 2 ports");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("3 hosts but 2 ports");
     }
 
     @Test
@@ -130,7 +131,7 @@ class ConnectionUrlTest {
     @Test
     void shouldRejectWithSettingNameWhenValueIsMalformed() {
         assertThatThrownBy(() -> ConnectionUrl.parse("postgresql://h/d?connect_timeout=soon", Map.of()))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("connect_timeout=soon");
         assertThatThrownBy(() -> ConnectionUrl.parse("postgresql://h/d?sslmode=sometimes", Map.of()))
                 .hasMessageContaining("sslmode");
@@ -142,5 +143,30 @@ class ConnectionUrlTest {
     void shouldNeverShowPasswordWhenPrinted() {
         ConnectionConfig c = ConnectionUrl.parse("postgresql://app:topsecret@h/d", Map.of());
         assertThat(c.toString()).doesNotContain("topsecret").contains("app:***@h");
+    }
+
+    @Test
+    void shouldThrowConfigurationExceptionWhenAnyValueIsMalformed() {
+        for (String url : List.of("postgresql://h:99999/d", "postgresql://h:port/d", "mysql://h/d?connect_timeout=-1",
+                "postgresql://h/d?statement_cache_size=x", "postgresql://h/d?max_message_size=10",
+                "postgresql://h/d?cancel_grace=0", "postgresql://h/d?socket_timeout=never", "postgresql://[::1/d",
+                "postgresql://h/d?sslrootcert=%00")) {
+            assertThatThrownBy(() -> ConnectionUrl.parse(url, Map.of())).as(url).isInstanceOf(ConfigurationException.class);
+        }
+        assertThatThrownBy(() -> ConnectionUrl.parse("postgresql://u:s%zzcret@h/d", Map.of()))
+                .isInstanceOf(ConfigurationException.class).message().doesNotContain("cret");
+    }
+
+    @Test
+    void shouldReadTimeoutAndSizeSettingsWhenGiven() {
+        ConnectionConfig c = ConnectionUrl.parse("mysql://h/d?cancel_grace=250&socket_timeout=30&max_message_size=1048576", Map.of());
+        assertThat(c.cancelGrace()).isEqualTo(Duration.ofMillis(250));
+        assertThat(c.socketTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(c.maxMessageSize()).isEqualTo(1 << 20);
+        ConnectionConfig d = ConnectionUrl.parse("mysql://h/d", Map.of());
+        assertThat(d.cancelGrace()).isEqualTo(ConnectionConfig.DEFAULT_CANCEL_GRACE);
+        assertThat(d.socketTimeout()).isZero();
+        assertThat(d.maxMessageSize()).isEqualTo(ConnectionConfig.DEFAULT_MAX_MESSAGE_SIZE);
+        assertThat(c.toBuilder().build().cancelGrace()).isEqualTo(Duration.ofMillis(250));
     }
 }

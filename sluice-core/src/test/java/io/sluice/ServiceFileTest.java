@@ -75,7 +75,7 @@ class ServiceFileTest {
         Path user = file("user.conf", "[mine]", "user=me");
         assertThatThrownBy(() -> ConnectionUrl.parse("postgresql:///?service=nope",
                 Map.of("PGSERVICEFILE", user.toString(), "PGSYSCONFDIR", dir.resolve("none").toString())))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("\"nope\" not found").hasMessageContaining(user.toString())
                 .hasMessageContaining(dir.resolve("none").resolve("pg_service.conf").toString());
     }
@@ -84,10 +84,10 @@ class ServiceFileTest {
     void shouldRefuseMalformedOrNestedServiceLines() throws Exception {
         Path bad = file("bad.conf", "[s]", "user app");
         assertThatThrownBy(() -> ConnectionUrl.parse("postgresql:///?service=s&servicefile=" + bad, Map.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("line 2");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("line 2");
         Path nested = file("nested.conf", "[s]", "service=t");
         assertThatThrownBy(() -> ConnectionUrl.parse("postgresql:///?service=s&servicefile=" + nested, Map.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nested");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("nested");
     }
 
     @Test
