@@ -38,14 +38,21 @@ final class Recovery {
         long start = System.nanoTime();
         Path dir = e.dir;
         deleteTemporaries(dir);
-        CheckpointFile cp = CheckpointFile.read(dir);
+        CheckpointFile cp;
+        try {
+            cp = CheckpointFile.read(dir);
+        } catch (KvCorruptionException damaged) {
+            // It only says where redo starts: without it the index is rebuilt from every segment.
+            cp = null;
+            e.damageRepaired = damaged.getMessage();
+        }
         List<LogSegment> all = openSegments(e);
-        boolean indexExisted = Files.exists(dir.resolve("index.main"));
-        e.index = new HashIndex(dir, e::slotHash);
         long boot = StoreFiles.bootId();
-        boolean unclean = e.index.openState() == 1;
+        openIndex(e, boot);
+        boolean unclean = e.index.openState() == HashIndex.STATE_OPEN;
         boolean osCrash = unclean && (boot == 0 || e.index.bootId() != boot);
-        boolean rebuild = !all.isEmpty() && (osCrash || cp == null || !indexExisted);
+        boolean rebuild = !all.isEmpty()
+                && (osCrash || cp == null || e.index.openState() == HashIndex.STATE_BUILDING);
         long maxOrdinal = all.stream().mapToLong(LogSegment::ordinal).max().orElse(0);
         e.nextOrdinal = Math.max(cp == null ? 1 : cp.nextOrdinal(), maxOrdinal + 1);
         e.sequence = cp == null ? 0 : cp.sequence();
@@ -125,14 +132,90 @@ final class Recovery {
         } else {
             e.active = e.newSegment(SegmentDescriptor.KIND_LOG, 0);
         }
-        e.index.markOpen(boot, true);
+        e.index.markOpen(boot);
         e.recoveryMillis = (System.nanoTime() - start) / 1e6;
         KvEvents.Recovery event = new KvEvents.Recovery();
         event.directory = dir.toString();
         event.records = applier.records;
         event.fullRebuild = rebuild;
+        event.damageRepaired = e.damageRepaired;
         event.commit();
         e.checkpointInternal();
+    }
+
+    /**
+     * Opens the index and checks it: after a clean close by its checksums ({@link HashIndex}), after a
+     * process crash (same kernel boot) slot by slot against the log ({@link #checkSlot}). An index that
+     * fails is deleted and created empty, in state "building", so that recovery rebuilds it from the
+     * segments; an index that is missing is created the same way (a new store, or a kill during the first
+     * open before the index was renamed into place). After an OS crash the index is rebuilt anyway.
+     */
+    private static void openIndex(StoreEngine e, long boot) {
+        Path dir = e.dir;
+        String damage = null;
+        if (Files.exists(dir.resolve(HashIndex.MAIN_FILE))) {
+            try {
+                e.index = new HashIndex(dir, e::slotHash);
+                HashIndex index = e.index;
+                if (index.openState() == HashIndex.STATE_OPEN && boot != 0 && index.bootId() == boot) {
+                    index.repairInterruptedSplit();
+                    damage = index.verifyStructure((slot, bucket) -> checkSlot(e, index, slot, bucket));
+                }
+            } catch (HashIndex.DamagedException damaged) {
+                damage = damaged.getMessage();
+            }
+            if (damage == null) {
+                return;
+            }
+            if (e.index != null) {
+                e.index.close();
+                e.index = null;
+            }
+            e.damageRepaired = damage;
+            HashIndex.delete(dir);
+        }
+        HashIndex.create(dir);
+        e.index = new HashIndex(dir, e::slotHash);
+    }
+
+    /**
+     * Checks one slot of an index left open by a process crash against the record it points at. A slot
+     * whose segment is missing, or that points past the end of a segment file or into the unsealed tail
+     * of the log at a record that is not whole, is reported as corruption (refused): the index may be
+     * right and the log damaged, and a rebuild from that log would lose the key without a word. A slot
+     * pointing at a whole record of another key or bucket is index damage: the index is rebuilt.
+     */
+    private static String checkSlot(StoreEngine e, HashIndex index, long slot, long bucket) {
+        long a = addressOf(slot);
+        LogSegment s = e.segments.get(segmentOf(a));
+        long rec = offsetOf(a);
+        Path indexFile = e.dir.resolve(HashIndex.MAIN_FILE);
+        if (s == null) {
+            throw new KvCorruptionException("index points at a missing segment file " + LogSegment.fileName(segmentOf(a))
+                    + " (deleted or lost; its records cannot be recovered from the other files)", indexFile, -1);
+        }
+        long limit = s.sealed() ? s.writePosition() : s.capacity();
+        if (rec < SegmentDescriptor.FIRST_RECORD || rec + RecordDescriptor.HEADER_LENGTH > limit) {
+            throw new KvCorruptionException("index points past the end of segment " + s.path().getFileName()
+                    + " (truncated?): offset=" + rec + ", end=" + limit, s.path(), rec);
+        }
+        MemorySegment map = s.map();
+        int length = RecordDescriptor.length(map, rec);
+        int kl = RecordDescriptor.keyLength(map, rec);
+        int vl = RecordDescriptor.valueLength(map, rec);
+        if (RecordDescriptor.type(map, rec) != RecordDescriptor.TYPE_PUT || kl <= 0 || vl < 0
+                || (long) RecordDescriptor.HEADER_LENGTH + kl + vl != length || rec + length > limit) {
+            if (!s.sealed()) {
+                throw new KvCorruptionException("index points at a record that is not whole in the log's unsealed tail",
+                        s.path(), rec);
+            }
+            return "index slot points at no record: slot=0x" + Long.toHexString(slot);
+        }
+        long hash = KeyHash.hash(map, RecordDescriptor.keyOffset(rec), kl);
+        if (IndexDescriptor.tagOfHash(hash) != IndexDescriptor.tagOf(slot) || index.bucketOf(hash, index.splits()) != bucket) {
+            return "index slot does not match its record's key: slot=0x" + Long.toHexString(slot) + ", bucket=" + bucket;
+        }
+        return null;
     }
 
     /**
@@ -301,11 +384,20 @@ final class Recovery {
         e.index.forEachSlot(slot -> {
             long a = addressOf(slot);
             LogSegment s = e.segments.get(segmentOf(a));
-            if (s == null || offsetOf(a) + RecordDescriptor.HEADER_LENGTH > s.capacity()) {
-                throw new KvCorruptionException("index slot points outside every segment: slot=0x" + Long.toHexString(slot),
-                        e.dir.resolve("index.main"), -1);
+            if (s == null) {
+                throw new KvCorruptionException("index points at a missing segment file " + LogSegment.fileName(segmentOf(a))
+                        + " (deleted or lost; its records cannot be recovered from the other files)",
+                        e.dir.resolve(HashIndex.MAIN_FILE), -1);
             }
-            s.liveBytes.addAndGet(StoreEngine.recordBytes(s, offsetOf(a)));
+            long rec = offsetOf(a);
+            if (rec + RecordDescriptor.HEADER_LENGTH > s.writePosition()) {
+                throw new KvCorruptionException("index points past the end of segment " + s.path().getFileName()
+                        + " (truncated or damaged log): offset=" + rec + ", end=" + s.writePosition(), s.path(), rec);
+            }
+            int length = RecordDescriptor.length(s.map(), rec);
+            if (length >= RecordDescriptor.HEADER_LENGTH && rec + length <= s.writePosition()) {
+                s.liveBytes.addAndGet(RecordDescriptor.alignedLength(length));
+            } // else a damaged record: a get of its key reports it (KvCorruptionException)
         });
     }
 

@@ -92,6 +92,8 @@ public final class StoreEngine implements AutoCloseable {
     double recoveryMillis;
     long recoveredRecords;
     boolean fullRebuild;
+    /** What damage the last open found and repaired by rebuilding the index (null when none). */
+    String damageRepaired;
 
     private StoreEngine(Path dir, KvOptions options, FileLock fileLock) {
         this.dir = dir;
@@ -855,7 +857,7 @@ public final class StoreEngine implements AutoCloseable {
             closed = true;
             committer.stop();
             active.seal();
-            index.markOpen(StoreFiles.bootId(), false);
+            index.markClosed(StoreFiles.bootId());
         } finally {
             writeLock.unlock();
         }
