@@ -115,6 +115,36 @@ class KvCorruptionTest {
         }
     }
 
+    /**
+     * Regression (trust under faults): a zeroed page inside a segment made a get of a key whose record it
+     * held return null, as if the key were absent, and a snapshot's forEach threw IndexOutOfBounds.
+     */
+    @Test
+    void shouldReportCorruptionWhenAPageOfASegmentIsZeroed() throws IOException {
+        populate();
+        Path seg = segments().getFirst();
+        zeroPage(seg, 4096); // records of about key-7 .. key-15, headers and keys included
+        try (KvStore kv = KvStore.open(dir, KvStoreTest.small().withCompaction(false))) {
+            int reported = 0;
+            for (int i = 0; i < 100; i++) {
+                byte[] key = KvStoreTest.b("key-" + i);
+                try {
+                    assertThat(kv.get(key)).as("key-%d", i).isEqualTo(VALUE);
+                    assertThat(kv.get(MemorySegment.ofArray(key), MemorySegment.ofArray(new byte[600]))).isEqualTo(VALUE.length);
+                    assertThat(kv.containsKey(key)).isTrue();
+                } catch (KvCorruptionException e) {
+                    assertThat(e.file()).isEqualTo(seg);
+                    reported++;
+                }
+            }
+            assertThat(reported).isGreaterThanOrEqualTo(7);
+            try (KvSnapshot snapshot = kv.snapshot()) {
+                assertThatThrownBy(() -> snapshot.forEach((k, v) -> { })).isInstanceOf(KvCorruptionException.class)
+                        .hasMessageContaining("file=" + seg);
+            }
+        }
+    }
+
     @Test
     void shouldFailOpenWhenASealedSegmentIsTruncated() throws IOException {
         populate();

@@ -72,6 +72,8 @@ public final class HashIndex implements AutoCloseable {
     private final int initialShift;
     /** Hash of the key of the record a slot points at (reads the log); used by splits. */
     private final LongUnaryOperator slotHash;
+    /** Checks the record of a slot whose tag matched a probe but whose key did not; throws if it is damaged. */
+    private final java.util.function.LongConsumer missCheck;
     /** Slots a split copied to the new bucket, to empty afterwards (writer thread; reused, so a split allocates nothing). */
     private long[] movedRefs = new long[16];
     private int[] movedSlots = new int[16];
@@ -85,10 +87,11 @@ public final class HashIndex implements AutoCloseable {
      *
      * @throws DamagedException when a check fails (Recovery then rebuilds the index from the segments)
      */
-    public HashIndex(Path dir, LongUnaryOperator slotHash) {
+    public HashIndex(Path dir, LongUnaryOperator slotHash, java.util.function.LongConsumer missCheck) {
         this.mainPath = dir.resolve(MAIN_FILE);
         this.overflowPath = dir.resolve(OVERFLOW_FILE);
         this.slotHash = slotHash;
+        this.missCheck = missCheck;
         FileChannel main = null;
         FileChannel overflow = null;
         try {
@@ -330,6 +333,7 @@ public final class HashIndex implements AutoCloseable {
         for (;;) {
             long s = splits();
             long ref = bucketOf(hash, s);
+            long missed = 0;
             for (;;) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
@@ -343,6 +347,7 @@ public final class HashIndex implements AutoCloseable {
                             continue outer;
                         }
                         found |= v & -(long) r; // MATCH (1) keeps v, MISS (0) keeps nothing
+                        missed |= v & ((long) r - 1); // and the other way round
                     }
                 }
                 if (found != 0) {
@@ -355,8 +360,38 @@ public final class HashIndex implements AutoCloseable {
                 ref = -next;
             }
             if (splits() == s) {
+                if (missed != 0) {
+                    checkMisses(hash, s, matcher, key, keyOffset, keyLength);
+                }
                 return 0;
             }
+        }
+    }
+
+    /**
+     * Slow path of a {@link #lookup} that found no match but slots with the key's tag: another key's
+     * record (a tag collision, about once per ~10^4 probes), or a record whose header or key was
+     * damaged, which could be this key's. Each such record is checked whole (structure and CRC) by
+     * {@link #missCheck}, which throws {@link KvCorruptionException} for a damaged one: a damaged
+     * record is reported, never taken for an absent key.
+     */
+    private void checkMisses(long hash, long splits, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength) {
+        long tag = tagOfHash(hash);
+        long ref = bucketOf(hash, splits);
+        for (;;) {
+            MemorySegment c = chunkOf(ref);
+            long base = baseOf(ref);
+            for (int i = 0; i < SLOTS; i++) {
+                long v = (long) LONG.getAcquire(c, slotOffset(base, i));
+                if (v != 0 && tagOf(v) == tag && matcher.test(v, key, keyOffset, keyLength) == KeyMatcher.MISS) {
+                    missCheck.accept(v);
+                }
+            }
+            long next = (long) LONG.getAcquire(c, nextOffset(base));
+            if (next == 0) {
+                return;
+            }
+            ref = -next;
         }
     }
 

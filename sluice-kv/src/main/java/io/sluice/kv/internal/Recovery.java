@@ -155,7 +155,7 @@ final class Recovery {
         String damage = null;
         if (Files.exists(dir.resolve(HashIndex.MAIN_FILE))) {
             try {
-                e.index = new HashIndex(dir, e::slotHash);
+                e.index = new HashIndex(dir, e::slotHash, e::checkMissedRecord);
                 HashIndex index = e.index;
                 if (index.openState() == HashIndex.STATE_OPEN && boot != 0 && index.bootId() == boot) {
                     index.repairInterruptedSplit();
@@ -175,7 +175,7 @@ final class Recovery {
             HashIndex.delete(dir);
         }
         HashIndex.create(dir);
-        e.index = new HashIndex(dir, e::slotHash);
+        e.index = new HashIndex(dir, e::slotHash, e::checkMissedRecord);
     }
 
     /**

@@ -159,6 +159,22 @@ public final class StoreEngine implements AutoCloseable {
         return (int) (m >>> 63);
     }
 
+    /**
+     * Throws {@link KvCorruptionException} when the record an index slot points at is not whole (header,
+     * length, CRC): the slow path of a lookup whose tag matched and key did not ({@link HashIndex}).
+     */
+    void checkMissedRecord(long slot) {
+        long addr = addressOf(slot);
+        LogSegment seg = segments.get(segmentOf(addr));
+        if (seg == null) {
+            return; // retired meanwhile: the lookup's caller retries
+        }
+        long rec = offsetOf(addr);
+        if (!RecordDescriptor.isValid(seg.map(), rec, seg.capacity())) {
+            throw new KvCorruptionException("record at an index slot is damaged (header, length or checksum)", seg.path(), rec);
+        }
+    }
+
     /** Value of {@code key} as a new array, or null when absent or expired. */
     public byte[] get(MemorySegment key, long keyOffset, int keyLength) {
         byte[][] out = new byte[1][];
@@ -732,7 +748,14 @@ public final class StoreEngine implements AutoCloseable {
                 long a = addressOf(slot);
                 LogSegment seg = segments.get(segmentOf(a));
                 long rec = offsetOf(a);
+                if (seg == null) { // snapshots pin segments: only a damaged slot points at none
+                    throw new KvCorruptionException("index slot points at a missing segment: segment=" + segmentOf(a),
+                            dir.resolve(HashIndex.MAIN_FILE), -1);
+                }
                 MemorySegment map = seg.map();
+                if (!RecordDescriptor.isWhole(map, rec, seg.capacity())) {
+                    throw new KvCorruptionException("record at an index slot is damaged (header or length)", seg.path(), rec);
+                }
                 int length = RecordDescriptor.length(map, rec);
                 if (options.verifyChecksums() && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec)) {
                     throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
