@@ -57,6 +57,9 @@ final class Recovery {
         e.nextOrdinal = Math.max(cp == null ? 1 : cp.nextOrdinal(), maxOrdinal + 1);
         e.sequence = cp == null ? 0 : cp.sequence();
 
+        // Zeroing a torn tail and sealing an unsealed segment change files: done only once every check
+        // has passed, so that a store refused for damage is left as it was found.
+        List<Runnable> deferred = new ArrayList<>();
         List<LogSegment> mains = new ArrayList<>();
         List<LogSegment> compacted = new ArrayList<>();
         for (LogSegment s : all) {
@@ -68,16 +71,16 @@ final class Recovery {
             applier = new RebuildApplier(e);
             for (LogSegment s : compacted) {
                 long end = scan(e, s, SegmentDescriptor.FIRST_RECORD, applier, osCrash);
-                finishUnsealed(s, end);
+                finishUnsealed(s, end, deferred);
             }
             replayMain(e, mains, mains.isEmpty() ? null : mains.getFirst(), SegmentDescriptor.FIRST_RECORD, applier,
-                    osCrash);
+                    osCrash, deferred);
         } else {
             e.index.repairInterruptedSplit();
             applier = new ReplayApplier(e);
             for (LogSegment s : compacted) {
                 if (!s.sealed()) {
-                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false));
+                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false), deferred);
                 }
             }
             List<LogSegment> tail = new ArrayList<>();
@@ -100,19 +103,20 @@ final class Recovery {
                 } else if (cp == null || s.ordinal() > after) {
                     tail.add(s);
                 } else if (!s.sealed()) {
-                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false));
+                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false), deferred);
                 }
             }
             if (first == null && !tail.isEmpty()) {
                 first = tail.getFirst();
             }
-            replayMain(e, tail, first, firstOffset, applier, false);
+            replayMain(e, tail, first, firstOffset, applier, false, deferred);
         }
         e.sequence = Math.max(e.sequence, applier.maxSequence);
         e.recoveredRecords = applier.records;
         e.fullRebuild = rebuild;
         e.index.recount();
         recomputeLiveBytes(e);
+        deferred.forEach(Runnable::run);
 
         LogSegment last = null;
         for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
@@ -229,7 +233,7 @@ final class Recovery {
      * OS had not yet written back are lost, and what remains is the log up to a point in time.
      */
     private static void replayMain(StoreEngine e, List<LogSegment> tail, LogSegment first, long offset, Applier applier,
-                                   boolean afterOsCrash) {
+                                   boolean afterOsCrash, List<Runnable> deferred) {
         List<long[]> pending = new ArrayList<>(); // {segment id, record}
         LogSegment endSegment = null;
         long endOffset = 0;
@@ -248,6 +252,8 @@ final class Recovery {
                     if (s.sealed() && pos < limit) {
                         endsEarly(s, pos, afterOsCrash);
                         hole = true;
+                    } else if (!afterOsCrash) {
+                        checkTornTail(s, pos, limit);
                     }
                     break;
                 }
@@ -293,7 +299,38 @@ final class Recovery {
             }
         }
         if (endSegment != null && !endSegment.sealed()) {
-            zeroGarbage(endSegment, endOffset);
+            LogSegment end = endSegment;
+            long from = endOffset;
+            deferred.add(() -> zeroGarbage(end, from));
+        }
+    }
+
+    /** How far past the end of an unsealed log a whole record is looked for ({@link #checkTornTail}). */
+    private static final long TORN_TAIL_WINDOW = 1L << 20;
+
+    /**
+     * After a process crash the log's unsealed tail ends with at most one torn record, the append the
+     * kill interrupted, followed by bytes never written. A whole record found after the first record
+     * that is not whole means the log was damaged in the middle: ending it there would drop what follows
+     * (acknowledged writes, tombstones) without a word, so the store is refused instead. Looks within
+     * {@link #TORN_TAIL_WINDOW} past the torn record; the index check that follows ({@link
+     * #recomputeLiveBytes}) catches live keys past the end beyond that window.
+     */
+    private static void checkTornTail(LogSegment s, long pos, long limit) {
+        MemorySegment map = s.map();
+        long from = pos + RecordDescriptor.ALIGNMENT;
+        if (pos + RecordDescriptor.HEADER_LENGTH <= limit) {
+            int length = RecordDescriptor.length(map, pos);
+            if (length >= RecordDescriptor.HEADER_LENGTH && pos + length <= limit) {
+                from = pos + RecordDescriptor.alignedLength(length); // skip the torn record's own bytes
+            }
+        }
+        long to = Math.min(limit, pos + TORN_TAIL_WINDOW);
+        for (long p = from; p + RecordDescriptor.HEADER_LENGTH <= to; p += RecordDescriptor.ALIGNMENT) {
+            if (RecordDescriptor.isValid(map, p, limit)) {
+                throw new KvCorruptionException("log record damaged before the end of the log (a whole record follows at offset "
+                        + p + ")", s.path(), pos);
+            }
         }
     }
 
@@ -327,6 +364,8 @@ final class Recovery {
         }
         if (s.sealed() && pos < limit) {
             endsEarly(s, pos, afterOsCrash);
+        } else if (!s.sealed() && !afterOsCrash) {
+            checkTornTail(s, pos, limit);
         }
         return pos;
     }
@@ -342,11 +381,13 @@ final class Recovery {
         s.cut(pos);
     }
 
-    private static void finishUnsealed(LogSegment s, long end) {
+    private static void finishUnsealed(LogSegment s, long end, List<Runnable> deferred) {
         if (!s.sealed()) {
             s.writePosition(end);
-            zeroGarbage(s, end);
-            s.seal();
+            deferred.add(() -> {
+                zeroGarbage(s, end);
+                s.seal();
+            });
         }
     }
 
@@ -458,10 +499,22 @@ final class Recovery {
             maxSequence = Math.max(maxSequence, seq);
             records++;
             int kl = RecordDescriptor.keyLength(map, rec);
+            long ko = RecordDescriptor.keyOffset(rec);
+            // The index survived the process crash in the page cache, so it may already hold later writes
+            // of this key: replay never moves a key back to an older write. (Were the log to end early, at
+            // damage, moving keys back would bring old values back; the check of every slot against the
+            // log's end after replay then refuses the store instead.)
+            long current = e.index.lookup(KeyHash.hash(map, ko, kl), e.logKeys, map, ko, kl);
+            if (current != 0) {
+                LogSegment cs = e.segments.get(segmentOf(addressOf(current)));
+                if (cs != null && RecordDescriptor.sequence(cs.map(), offsetOf(addressOf(current))) > seq) {
+                    return;
+                }
+            }
             if (RecordDescriptor.type(map, rec) == RecordDescriptor.TYPE_PUT) {
-                e.applyPut(map, RecordDescriptor.keyOffset(rec), kl, address(s.id(), rec));
+                e.applyPut(map, ko, kl, address(s.id(), rec));
             } else {
-                e.applyDelete(map, RecordDescriptor.keyOffset(rec), kl);
+                e.applyDelete(map, ko, kl);
             }
         }
     }
