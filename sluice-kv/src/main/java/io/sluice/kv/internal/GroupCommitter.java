@@ -24,6 +24,8 @@ final class GroupCommitter implements Runnable {
     private volatile boolean stopped;
     private volatile KvException failure;
     private final Thread thread;
+    /** Pause after a failed fsync before the next attempt. */
+    private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     GroupCommitter(StoreEngine engine, long delayMicros, long durableSeq) {
         this.engine = engine;
@@ -125,6 +127,8 @@ final class GroupCommitter implements Runnable {
                 event.segments = point.segments().size();
                 event.commit();
             } catch (KvException e) {
+                // The waiters of this round learn of it; the thread lives on and tries again (a disk that
+                // was full may have room again), so later writes can still become durable.
                 lock.lock();
                 try {
                     failure = e;
@@ -132,7 +136,16 @@ final class GroupCommitter implements Runnable {
                 } finally {
                     lock.unlock();
                 }
-                return;
+                LockSupport.parkNanos(RETRY_NANOS);
+                continue;
+            }
+            if (failure != null) {
+                lock.lock();
+                try {
+                    failure = null;
+                } finally {
+                    lock.unlock();
+                }
             }
         }
     }

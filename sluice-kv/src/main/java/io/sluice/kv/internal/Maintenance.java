@@ -70,6 +70,18 @@ final class Maintenance implements Runnable {
     }
 
     private void prefault() {
+        // A fault in a pre-faulted page (disk full) may be raised as an InternalError anywhere in the
+        // loop (see StoreEngine.pretouch): the loop is restarted, never left.
+        while (!stopped) {
+            try {
+                prefaultLoop();
+            } catch (RuntimeException | InternalError ex) {
+                LockSupport.parkNanos(PREFAULT_PERIOD_NANOS);
+            }
+        }
+    }
+
+    private void prefaultLoop() {
         while (!stopped) {
             LockSupport.parkNanos(PREFAULT_PERIOD_NANOS);
             if (stopped) {
@@ -77,8 +89,12 @@ final class Maintenance implements Runnable {
             }
             // Far enough ahead for ~25 ms of appends at full speed; pages touched but never written still
             // take disk space (a sparse file's blocks), so not further.
-            e.pretouch(e.active, 8L << 20);
-            e.pretouch(e.spare, 2L << 20);
+            try {
+                e.pretouch(e.active, 8L << 20);
+                e.pretouch(e.spare, 2L << 20);
+            } catch (RuntimeException | InternalError ex) {
+                // Pre-faulting is an optimisation: whatever it meets, the writer takes its own page faults.
+            }
         }
     }
 
@@ -139,6 +155,10 @@ final class Maintenance implements Runnable {
                 if (e.isClosed()) {
                     return;
                 }
+            } catch (InternalError ex) {
+                // A mapped store the file system could not back (disk full): this pass is abandoned, the
+                // thread lives on and tries again next period.
+                failure = new KvException("maintenance pass failed (disk full?): dir=" + e.dir, ex);
             } catch (IllegalStateException ex) {
                 if (e.isClosed() || stopped) {
                     return;
