@@ -102,6 +102,9 @@ final class GroupCommitter implements Runnable {
     @Override
     public void run() {
         while (true) {
+            // Only the JVM interrupts this thread (when a segment it forces is unmapped by compaction);
+            // a flag left set would make the gathering park return at once, an fsync per write.
+            Thread.interrupted();
             boolean now;
             lock.lock();
             try {

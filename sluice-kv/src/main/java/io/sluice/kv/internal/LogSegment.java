@@ -316,6 +316,15 @@ public final class LogSegment {
         }
     }
 
+    /** Deletes the file and leaves the mapping open (see {@code Maintenance.retirePending}); {@link #close()} later. */
+    public void unlink() {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new KvException("segment delete failed: file=" + path, e);
+        }
+    }
+
     /** Closes and deletes the file. */
     public void delete() {
         close();
