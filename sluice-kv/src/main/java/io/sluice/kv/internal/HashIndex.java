@@ -8,12 +8,9 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -53,7 +50,7 @@ public final class HashIndex implements AutoCloseable {
 
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final double LOAD_FACTOR = 0.6;
-    private static final int INITIAL_BUCKETS = 1024;
+    static final int INITIAL_BUCKETS = 1024;
     public static final String MAIN_FILE = "index.main";
     public static final String OVERFLOW_FILE = "index.overflow";
     /** {@code openState}: closed cleanly (checksums valid), open, or created and not yet built. */
@@ -85,7 +82,7 @@ public final class HashIndex implements AutoCloseable {
      * Opens the index files in {@code dir} and checks what can be checked without the log: header
      * fields, file sizes, and after a clean close the checksums of the header and of every bucket.
      *
-     * @throws DamagedException when a check fails (Recovery then rebuilds the index from the segments)
+     * @throws IndexFiles.DamagedException when a check fails (Recovery then rebuilds the index from the segments)
      */
     public HashIndex(Path dir, LongUnaryOperator slotHash, java.util.function.LongConsumer missCheck) {
         this.mainPath = dir.resolve(MAIN_FILE);
@@ -96,56 +93,56 @@ public final class HashIndex implements AutoCloseable {
         FileChannel overflow = null;
         try {
             if (!Files.exists(mainPath) || !Files.exists(overflowPath)) {
-                throw new DamagedException("index file missing", Files.exists(mainPath) ? overflowPath : mainPath, 0);
+                throw new IndexFiles.DamagedException("index file missing", Files.exists(mainPath) ? overflowPath : mainPath, 0);
             }
             main = FileChannel.open(mainPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
             overflow = FileChannel.open(overflowPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
             if (main.size() < HEADER_BYTES) {
-                throw new DamagedException("index header truncated: size=" + main.size(), mainPath, main.size());
+                throw new IndexFiles.DamagedException("index header truncated: size=" + main.size(), mainPath, main.size());
             }
             mainChannel = main;
             overflowChannel = overflow;
             header = mainChannel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_BYTES, arena);
             if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC) {
-                throw new DamagedException("index header magic mismatch", mainPath, magicOffset());
+                throw new IndexFiles.DamagedException("index header magic mismatch", mainPath, magicOffset());
             }
             int version = header.get(ValueLayout.JAVA_INT, versionOffset());
             if (version != VERSION) {
-                throw new DamagedException("index layout version " + version + " is not this build's " + VERSION,
+                throw new IndexFiles.DamagedException("index layout version " + version + " is not this build's " + VERSION,
                         mainPath, versionOffset());
             }
             long state = openState();
             if (state != STATE_CLOSED && state != STATE_OPEN && state != STATE_BUILDING) {
-                throw new DamagedException("index open state invalid: openState=" + state, mainPath, openStateOffset());
+                throw new IndexFiles.DamagedException("index open state invalid: openState=" + state, mainPath, openStateOffset());
             }
             if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, headerCrcOffset()) != headerCrc()) {
-                throw new DamagedException("index header checksum mismatch", mainPath, headerCrcOffset());
+                throw new IndexFiles.DamagedException("index header checksum mismatch", mainPath, headerCrcOffset());
             }
             initial = header.get(ValueLayout.JAVA_INT, initialOffset());
             if (initial <= 0 || Long.bitCount(initial) != 1 || initial > 1 << 30) {
-                throw new DamagedException("index header has invalid initial bucket count " + initial, mainPath, initialOffset());
+                throw new IndexFiles.DamagedException("index header has invalid initial bucket count " + initial, mainPath, initialOffset());
             }
             initialShift = Long.numberOfTrailingZeros(initial);
             long splits = splits();
             long used = overflowUsed();
             if (splits < 0 || splits > (1L << 40) || used < 0 || used > (1L << 40)) {
-                throw new DamagedException("index header counts out of range: splits=" + splits + ", overflowUsed=" + used,
+                throw new IndexFiles.DamagedException("index header counts out of range: splits=" + splits + ", overflowUsed=" + used,
                         mainPath, splitsOffset());
             }
             long needMain = HEADER_BYTES + ((initial + splits + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
             if (mainChannel.size() < needMain) {
-                throw new DamagedException("index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
+                throw new IndexFiles.DamagedException("index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
                         mainPath, mainChannel.size());
             }
             long needOverflow = ((used + 1 + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
             if (overflowChannel.size() < needOverflow) {
-                throw new DamagedException("index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
+                throw new IndexFiles.DamagedException("index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
                         overflowPath, overflowChannel.size());
             }
             ensureMain(initial + splits);
             ensureOverflow(used + 1);
             if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, contentCrcOffset()) != contentCrc()) {
-                throw new DamagedException("index bucket checksum mismatch", mainPath, HEADER_BYTES);
+                throw new IndexFiles.DamagedException("index bucket checksum mismatch", mainPath, HEADER_BYTES);
             }
         } catch (IOException e) {
             closeQuietly(main, overflow);
@@ -169,61 +166,6 @@ public final class HashIndex implements AutoCloseable {
             }
         } catch (IOException ignored) {
             // nothing to recover
-        }
-    }
-
-    /**
-     * Creates an empty index in {@code dir} atomically: both files are written and forced under temporary
-     * names, and {@code index.main} is renamed into place last, so a crash leaves either no index (the
-     * next open creates one) or a whole one. The new index is in state "building": an open that finds it
-     * so rebuilds it from the segments, so a crash during a rebuild never leaves a partial index trusted.
-     */
-    public static void create(Path dir) {
-        Path mainTmp = dir.resolve(MAIN_FILE + ".tmp");
-        Path overflowTmp = dir.resolve(OVERFLOW_FILE + ".tmp");
-        ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.nativeOrder());
-        h.putLong((int) magicOffset(), MAGIC);
-        h.putInt((int) versionOffset(), VERSION);
-        h.putInt((int) initialOffset(), INITIAL_BUCKETS);
-        h.putLong((int) openStateOffset(), STATE_BUILDING);
-        try {
-            try (FileChannel ch = FileChannel.open(overflowTmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                allocate(ch, CHUNK_BYTES);
-                ch.force(true);
-            }
-            try (FileChannel ch = FileChannel.open(mainTmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                while (h.hasRemaining()) {
-                    ch.write(h);
-                }
-                allocate(ch, HEADER_BYTES + CHUNK_BYTES);
-                ch.force(true);
-            }
-            Files.move(overflowTmp, dir.resolve(OVERFLOW_FILE), StandardCopyOption.ATOMIC_MOVE,
-                    StandardCopyOption.REPLACE_EXISTING);
-            Files.move(mainTmp, dir.resolve(MAIN_FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new KvException("index create failed: dir=" + dir, e);
-        }
-        StoreFiles.syncDirectory(dir);
-    }
-
-    /** Deletes both index files ({@code index.main} first: without it the pair counts as absent). */
-    public static void delete(Path dir) {
-        try {
-            Files.deleteIfExists(dir.resolve(MAIN_FILE));
-            Files.deleteIfExists(dir.resolve(OVERFLOW_FILE));
-        } catch (IOException e) {
-            throw new KvException("index delete failed: dir=" + dir, e);
-        }
-        StoreFiles.syncDirectory(dir);
-    }
-
-    /** An index file failed a check at open; the index is rebuilt from the segments. */
-    public static final class DamagedException extends KvCorruptionException {
-        DamagedException(String what, Path file, long offset) {
-            super(what, file, offset);
         }
     }
 
@@ -838,28 +780,10 @@ public final class HashIndex implements AutoCloseable {
 
     private MemorySegment map(FileChannel ch, Path path, long offset) {
         try {
-            allocate(ch, offset + CHUNK_BYTES);
+            IndexFiles.allocate(ch, offset + CHUNK_BYTES);
             return ch.map(FileChannel.MapMode.READ_WRITE, offset, CHUNK_BYTES, arena);
         } catch (IOException e) {
             throw new KvException("index map failed: file=" + path + ", offset=" + offset, e);
-        }
-    }
-
-    /**
-     * Extends the file to {@code size} with written zeros rather than a sparse hole, so that the disk
-     * space is taken here, where a full disk is an IOException, and not later by a page fault of a
-     * store into the mapping, which a full disk turns into a SIGBUS (an InternalError in the writer,
-     * in the middle of an index update).
-     */
-    private static void allocate(FileChannel ch, long size) throws IOException {
-        long at = ch.size();
-        if (at >= size) {
-            return;
-        }
-        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(CHUNK_BYTES, size - at));
-        while (at < size) {
-            zeros.clear().limit((int) Math.min(zeros.capacity(), size - at));
-            at += ch.write(zeros, at);
         }
     }
 

@@ -165,7 +165,7 @@ final class Recovery {
                     index.repairInterruptedSplit();
                     damage = index.verifyStructure((slot, bucket) -> checkSlot(e, index, slot, bucket));
                 }
-            } catch (HashIndex.DamagedException damaged) {
+            } catch (IndexFiles.DamagedException damaged) {
                 damage = damaged.getMessage();
             }
             if (damage == null) {
@@ -176,9 +176,9 @@ final class Recovery {
                 e.index = null;
             }
             e.damageRepaired = damage;
-            HashIndex.delete(dir);
+            IndexFiles.delete(dir);
         }
-        HashIndex.create(dir);
+        IndexFiles.create(dir);
         e.index = new HashIndex(dir, e::slotHash, e::checkMissedRecord);
     }
 
