@@ -50,7 +50,12 @@ class KvDiskFullTest {
 
     /** Runs a command; returns null on success, else what it printed. */
     private static String run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Process p;
+        try {
+            p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return e.getMessage(); // no such command
+        }
         String out = new String(p.getInputStream().readAllBytes()).trim();
         if (!p.waitFor(30, TimeUnit.SECONDS)) {
             p.destroyForcibly();
