@@ -1,5 +1,6 @@
 package io.sluice.kv;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Trust under faults, index part: a damaged or half-written index never loses keys whose records are
  * intact in the segments; it is detected at open and rebuilt from the log.
  */
+@Tag("fault")
 class KvIndexDamageTest {
     @TempDir
     Path dir;

@@ -2,6 +2,7 @@ package io.sluice.kv.internal;
 
 import io.sluice.kv.Durability;
 import io.sluice.kv.KvOptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * lock-free reader still copying from it is never inside a mapping being closed: the JVM interrupts
  * such a thread (regression, trust under faults: readers were left interrupted).
  */
+@Tag("fault")
 class RetiredSegmentTest {
     @TempDir
     Path dir;
