@@ -18,7 +18,8 @@ package io.sluice.kv;
  * @param compactedBytesMoved bytes of live records relocated by compaction since open
  * @param recoveryMillis      time the last open spent recovering (replay of the redo tail)
  * @param recoveredRecords    records replayed by the last open
- * @param fullRebuild         whether the last open had to rebuild the index from every segment (OS crash)
+ * @param fullRebuild         whether the last open rebuilt the index from every segment: after an OS crash, or
+ *                            because the index or the checkpoint was missing, damaged or of an older layout
  */
 public record KvStats(long keys, long liveBytes, long logBytes, int segments, long indexBuckets, long puts,
                       long deletes, long fsyncs, long checkpoints, long compactedSegments,

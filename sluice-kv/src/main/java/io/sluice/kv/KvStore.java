@@ -23,9 +23,11 @@ import java.util.concurrent.TimeUnit;
  * (one appender keeps the log's order, which is the recovery order, and lets one fsync cover every
  * earlier write); the section under the lock is a memory copy and an index update.
  *
- * <p>Errors: {@link KvCorruptionException} (names file and offset) when a record fails its checksum,
- * {@link KvClosedException} after {@link #close()}, {@link KvException} for I/O errors, a directory locked
- * by another process, and out-of-range sizes.
+ * <p>Errors: {@link KvCorruptionException} (names file and offset) when a record fails its checksum or
+ * its header is damaged (never a null or another value instead), {@link KvClosedException} after
+ * {@link #close()}, {@link KvException} for I/O errors, a full disk (the write did not happen; the store
+ * stays readable and takes writes again once there is room), a directory locked by another process, and
+ * out-of-range sizes.
  */
 public final class KvStore implements AutoCloseable {
     private final StoreEngine engine;
@@ -38,10 +40,14 @@ public final class KvStore implements AutoCloseable {
 
     /**
      * Opens the store in {@code dir}, creating it if needed, and recovers after a crash: replays the log
-     * written since the last checkpoint (see {@link KvStats#recoveryMillis()}).
+     * written since the last checkpoint (see {@link KvStats#recoveryMillis()}). Checks the index (its
+     * checksums after a clean close, each slot against the log after a crash) and rebuilds it from the
+     * segments when it, or the checkpoint, is missing or damaged ({@link KvStats#fullRebuild()}).
      *
      * @throws KvException when another process has the directory open, or on I/O errors
-     * @throws KvCorruptionException when a file fails its structural or checksum checks
+     * @throws KvCorruptionException when the log itself is damaged where the store cannot tell what it
+     *                               held: a segment header, a segment missing or cut short, a damaged
+     *                               record before the end of the log
      */
     public static KvStore open(Path dir, KvOptions options) {
         return new KvStore(StoreEngine.open(dir, options), options.durability());
@@ -175,7 +181,11 @@ public final class KvStore implements AutoCloseable {
         return engine.stats();
     }
 
-    /** Checkpoints, stops the background threads, releases the directory lock. Idempotent. */
+    /**
+     * Checkpoints, stops the background threads, releases the directory lock. Idempotent. Always
+     * completes; throws {@link KvException} afterwards when the final checkpoint could not be written (a
+     * full disk): nothing is lost, the next open replays the log.
+     */
     @Override
     public void close() {
         engine.close();

@@ -5,7 +5,9 @@
  * <ul>
  *   <li>Index: persistent linear hashing in {@code index.main}/{@code index.overflow}, memory-mapped;
  *       one 64-bit slot per key (19 hash bits | segment id | offset) published with release stores, read
- *       lock-free with acquire loads. Grows one bucket split at a time; nothing is rebuilt at open.</li>
+ *       lock-free with acquire loads. Grows one bucket split at a time. Checked at open (checksums after a
+ *       clean close, slot by slot against the log after a crash) and rebuilt from the segments when it
+ *       fails; created atomically (temporary files, renamed).</li>
  *   <li>Log: append-only segment files ({@code NNNNN.seg}, 64 MiB sparse mappings), one CRC32C per
  *       record; atomic batches are consecutive records framed by a remaining-count.</li>
  *   <li>One writer at a time (a lock): log order = recovery order; one fsync covers all earlier writes.
@@ -24,6 +26,10 @@
  *       nothing (the page cache survives a process crash). Once writes pause for 100 ms after at least
  *       4 MiB of log, the log and the index are forced. After an OS crash (other kernel boot id) the
  *       index is rebuilt from the segments, and the log ends at its first record that is not whole.</li>
+ *   <li>Faults: a damaged record is reported ({@link io.sluice.kv.KvCorruptionException}), never read
+ *       as absent or as another value; a full disk is a {@link io.sluice.kv.KvException} before anything
+ *       is stored (the appender stores only into pages with disk space behind them). README.md tabulates
+ *       each kind of damage and its outcome.</li>
  *   <li>Background compaction checks every record in a heap stage, writes the survivors to new
  *       segments through the file and installs them with a CAS on the index slot; keeps log bytes
  *       within {@code maxDiskRatio} (1.3) of live bytes.</li>
@@ -32,6 +38,7 @@
  * <h2>Benchmark</h2>
  * {@code bin/bench --suite kv-seed} (quick: 100,000 keys) and {@code bin/bench --full --suite kv-seed}
  * (1,000,000 keys of 30-36 bytes, values 500-2000 bytes), each store in its own JVM: see
- * {@code io.sluice.bench.kv}. Crash test: {@code bin/kv-crash-test 1000}.
+ * {@code io.sluice.bench.kv}. Crash test: {@code bin/kv-crash-test 1000}; damage suite:
+ * {@code bin/kv-damage-test 100}.
  */
 package io.sluice.kv;

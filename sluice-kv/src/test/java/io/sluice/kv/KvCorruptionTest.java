@@ -115,6 +115,36 @@ class KvCorruptionTest {
         }
     }
 
+    /**
+     * Regression (trust under faults): a zeroed page inside a segment made a get of a key whose record it
+     * held return null, as if the key were absent, and a snapshot's forEach threw IndexOutOfBounds.
+     */
+    @Test
+    void shouldReportCorruptionWhenAPageOfASegmentIsZeroed() throws IOException {
+        populate();
+        Path seg = segments().getFirst();
+        zeroPage(seg, 4096); // records of about key-7 .. key-15, headers and keys included
+        try (KvStore kv = KvStore.open(dir, KvStoreTest.small().withCompaction(false))) {
+            int reported = 0;
+            for (int i = 0; i < 100; i++) {
+                byte[] key = KvStoreTest.b("key-" + i);
+                try {
+                    assertThat(kv.get(key)).as("key-%d", i).isEqualTo(VALUE);
+                    assertThat(kv.get(MemorySegment.ofArray(key), MemorySegment.ofArray(new byte[600]))).isEqualTo(VALUE.length);
+                    assertThat(kv.containsKey(key)).isTrue();
+                } catch (KvCorruptionException e) {
+                    assertThat(e.file()).isEqualTo(seg);
+                    reported++;
+                }
+            }
+            assertThat(reported).isGreaterThanOrEqualTo(7);
+            try (KvSnapshot snapshot = kv.snapshot()) {
+                assertThatThrownBy(() -> snapshot.forEach((k, v) -> { })).isInstanceOf(KvCorruptionException.class)
+                        .hasMessageContaining("file=" + seg);
+            }
+        }
+    }
+
     @Test
     void shouldFailOpenWhenASealedSegmentIsTruncated() throws IOException {
         populate();
@@ -136,35 +166,24 @@ class KvCorruptionTest {
     }
 
     @Test
-    void shouldFailOpenWhenTheCheckpointIsDamaged() throws IOException {
+    void shouldRebuildFromTheSegmentsWhenTheCheckpointIsDamaged() throws IOException {
         populate();
         flip(dir.resolve("CHECKPOINT"), 20);
-        assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
-                .isInstanceOf(KvCorruptionException.class)
-                .hasMessageContaining("file=" + dir.resolve("CHECKPOINT")).hasMessageContaining("offset=0");
+        try (KvStore kv = KvStore.open(dir, KvStoreTest.small())) {
+            assertThat(kv.stats().fullRebuild()).isTrue();
+            for (int i = 0; i < 100; i++) {
+                assertThat(kv.get(KvStoreTest.b("key-" + i))).isEqualTo(VALUE);
+            }
+        }
     }
 
     @Test
-    void shouldFailOpenWhenTheIndexIsTruncated() throws IOException {
-        populate();
-        truncate(dir.resolve("index.main"), 4096 + 100);
-        assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
-                .isInstanceOf(KvCorruptionException.class)
-                .hasMessageContaining("index file truncated").hasMessageContaining("file=" + dir.resolve("index.main"));
-    }
-
-    @Test
-    void shouldRebuildTheIndexWhenAnOlderLayoutIsDeletedAfterOpenRefusedIt() throws IOException {
+    void shouldRebuildTheIndexWhenItHasAnOlderLayout() throws IOException {
         populate();
         try (RandomAccessFile f = new RandomAccessFile(dir.resolve("index.main").toFile(), "rw")) {
             f.seek(8);
             f.writeInt(Integer.reverseBytes(1)); // layout version 1: 16-bit tags, byte offsets
         }
-        assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
-                .isInstanceOf(KvCorruptionException.class)
-                .hasMessageContaining("index layout version 1").hasMessageContaining("file=" + dir.resolve("index.main"));
-        Files.delete(dir.resolve("index.main"));
-        Files.delete(dir.resolve("index.overflow"));
         try (KvStore kv = KvStore.open(dir, KvStoreTest.small())) {
             assertThat(kv.stats().fullRebuild()).isTrue();
             for (int i = 0; i < 100; i++) {

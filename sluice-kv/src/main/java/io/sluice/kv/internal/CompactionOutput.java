@@ -80,7 +80,7 @@ final class CompactionOutput {
             flush();
             roomFor(aligned);
             long at = out.writePosition();
-            MemorySegment.copy(from.map(), pos, out.map(), at, length);
+            out.write(from.map().asSlice(pos, length), at); // through the file, as every other output write
             out.writePosition(at + aligned);
             install(from.map(), pos, hash, address(from.id(), pos), at, aligned);
             return;

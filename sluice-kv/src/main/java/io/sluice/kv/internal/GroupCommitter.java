@@ -24,6 +24,8 @@ final class GroupCommitter implements Runnable {
     private volatile boolean stopped;
     private volatile KvException failure;
     private final Thread thread;
+    /** Pause after a failed fsync before the next attempt. */
+    private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     GroupCommitter(StoreEngine engine, long delayMicros, long durableSeq) {
         this.engine = engine;
@@ -100,6 +102,9 @@ final class GroupCommitter implements Runnable {
     @Override
     public void run() {
         while (true) {
+            // Only the JVM interrupts this thread (when a segment it forces is unmapped by compaction);
+            // a flag left set would make the gathering park return at once, an fsync per write.
+            Thread.interrupted();
             boolean now;
             lock.lock();
             try {
@@ -125,6 +130,8 @@ final class GroupCommitter implements Runnable {
                 event.segments = point.segments().size();
                 event.commit();
             } catch (KvException e) {
+                // The waiters of this round learn of it; the thread lives on and tries again (a disk that
+                // was full may have room again), so later writes can still become durable.
                 lock.lock();
                 try {
                     failure = e;
@@ -132,7 +139,16 @@ final class GroupCommitter implements Runnable {
                 } finally {
                     lock.unlock();
                 }
-                return;
+                LockSupport.parkNanos(RETRY_NANOS);
+                continue;
+            }
+            if (failure != null) {
+                lock.lock();
+                try {
+                    failure = null;
+                } finally {
+                    lock.unlock();
+                }
             }
         }
     }

@@ -9,9 +9,12 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.zip.CRC32C;
 import java.util.function.LongUnaryOperator;
 
 import static io.sluice.kv.internal.IndexDescriptor.*;
@@ -47,7 +50,13 @@ public final class HashIndex implements AutoCloseable {
 
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final double LOAD_FACTOR = 0.6;
-    private static final int INITIAL_BUCKETS = 1024;
+    static final int INITIAL_BUCKETS = 1024;
+    public static final String MAIN_FILE = "index.main";
+    public static final String OVERFLOW_FILE = "index.overflow";
+    /** {@code openState}: closed cleanly (checksums valid), open, or created and not yet built. */
+    public static final long STATE_CLOSED = 0;
+    public static final long STATE_OPEN = 1;
+    public static final long STATE_BUILDING = 2;
 
     private final Path mainPath;
     private final Path overflowPath;
@@ -60,6 +69,8 @@ public final class HashIndex implements AutoCloseable {
     private final int initialShift;
     /** Hash of the key of the record a slot points at (reads the log); used by splits. */
     private final LongUnaryOperator slotHash;
+    /** Checks the record of a slot whose tag matched a probe but whose key did not; throws if it is damaged. */
+    private final java.util.function.LongConsumer missCheck;
     /** Slots a split copied to the new bucket, to empty afterwards (writer thread; reused, so a split allocates nothing). */
     private long[] movedRefs = new long[16];
     private int[] movedSlots = new int[16];
@@ -67,49 +78,94 @@ public final class HashIndex implements AutoCloseable {
     private volatile MemorySegment[] mainChunks = new MemorySegment[0];
     private volatile MemorySegment[] overflowChunks = new MemorySegment[0];
 
-    public HashIndex(Path dir, LongUnaryOperator slotHash) {
-        this.mainPath = dir.resolve("index.main");
-        this.overflowPath = dir.resolve("index.overflow");
+    /**
+     * Opens the index files in {@code dir} and checks what can be checked without the log: header
+     * fields, file sizes, and after a clean close the checksums of the header and of every bucket.
+     *
+     * @throws IndexFiles.DamagedException when a check fails (Recovery then rebuilds the index from the segments)
+     */
+    public HashIndex(Path dir, LongUnaryOperator slotHash, java.util.function.LongConsumer missCheck) {
+        this.mainPath = dir.resolve(MAIN_FILE);
+        this.overflowPath = dir.resolve(OVERFLOW_FILE);
         this.slotHash = slotHash;
+        this.missCheck = missCheck;
+        FileChannel main = null;
+        FileChannel overflow = null;
         try {
-            boolean fresh = !mainPath.toFile().exists() || mainPath.toFile().length() < HEADER_BYTES;
-            mainChannel = FileChannel.open(mainPath, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            overflowChannel = FileChannel.open(overflowPath, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            if (!Files.exists(mainPath) || !Files.exists(overflowPath)) {
+                throw new IndexFiles.DamagedException("index file missing", Files.exists(mainPath) ? overflowPath : mainPath, 0);
+            }
+            main = FileChannel.open(mainPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            overflow = FileChannel.open(overflowPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            if (main.size() < HEADER_BYTES) {
+                throw new IndexFiles.DamagedException("index header truncated: size=" + main.size(), mainPath, main.size());
+            }
+            mainChannel = main;
+            overflowChannel = overflow;
             header = mainChannel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_BYTES, arena);
-            if (fresh) {
-                header.fill((byte) 0);
-                header.set(ValueLayout.JAVA_LONG, magicOffset(), MAGIC);
-                header.set(ValueLayout.JAVA_INT, versionOffset(), VERSION);
-                header.set(ValueLayout.JAVA_INT, initialOffset(), INITIAL_BUCKETS);
-                header.force();
-            } else if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC) {
-                throw new KvCorruptionException("index header magic mismatch", mainPath, 0);
-            } else if (header.get(ValueLayout.JAVA_INT, versionOffset()) != VERSION) {
-                throw new KvCorruptionException("index layout version " + header.get(ValueLayout.JAVA_INT, versionOffset())
-                        + " is not this build's " + VERSION + " (delete index.main and index.overflow to rebuild the index"
-                        + " from the segments at the next open)", mainPath, versionOffset());
+            if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC) {
+                throw new IndexFiles.DamagedException("index header magic mismatch", mainPath, magicOffset());
+            }
+            int version = header.get(ValueLayout.JAVA_INT, versionOffset());
+            if (version != VERSION) {
+                throw new IndexFiles.DamagedException("index layout version " + version + " is not this build's " + VERSION,
+                        mainPath, versionOffset());
+            }
+            long state = openState();
+            if (state != STATE_CLOSED && state != STATE_OPEN && state != STATE_BUILDING) {
+                throw new IndexFiles.DamagedException("index open state invalid: openState=" + state, mainPath, openStateOffset());
+            }
+            if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, headerCrcOffset()) != headerCrc()) {
+                throw new IndexFiles.DamagedException("index header checksum mismatch", mainPath, headerCrcOffset());
             }
             initial = header.get(ValueLayout.JAVA_INT, initialOffset());
-            if (initial <= 0 || Long.bitCount(initial) != 1) {
-                throw new KvCorruptionException("index header has invalid initial bucket count " + initial, mainPath, initialOffset());
+            if (initial <= 0 || Long.bitCount(initial) != 1 || initial > 1 << 30) {
+                throw new IndexFiles.DamagedException("index header has invalid initial bucket count " + initial, mainPath, initialOffset());
             }
             initialShift = Long.numberOfTrailingZeros(initial);
-            if (!fresh) {
-                long needMain = HEADER_BYTES + ((initial + splits() + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
-                if (mainChannel.size() < needMain) {
-                    throw new KvCorruptionException("index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
-                            mainPath, mainChannel.size());
-                }
-                long needOverflow = ((overflowUsed() + 1 + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
-                if (overflowChannel.size() < needOverflow) {
-                    throw new KvCorruptionException("index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
-                            overflowPath, overflowChannel.size());
-                }
+            long splits = splits();
+            long used = overflowUsed();
+            if (splits < 0 || splits > (1L << 40) || used < 0 || used > (1L << 40)) {
+                throw new IndexFiles.DamagedException("index header counts out of range: splits=" + splits + ", overflowUsed=" + used,
+                        mainPath, splitsOffset());
             }
-            ensureMain(initial + splits());
-            ensureOverflow(overflowUsed() + 1);
+            long needMain = HEADER_BYTES + ((initial + splits + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
+            if (mainChannel.size() < needMain) {
+                throw new IndexFiles.DamagedException("index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
+                        mainPath, mainChannel.size());
+            }
+            long needOverflow = ((used + 1 + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
+            if (overflowChannel.size() < needOverflow) {
+                throw new IndexFiles.DamagedException("index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
+                        overflowPath, overflowChannel.size());
+            }
+            ensureMain(initial + splits);
+            ensureOverflow(used + 1);
+            if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, contentCrcOffset()) != contentCrc()) {
+                throw new IndexFiles.DamagedException("index bucket checksum mismatch", mainPath, HEADER_BYTES);
+            }
         } catch (IOException e) {
+            closeQuietly(main, overflow);
             throw new KvException("index open failed: file=" + mainPath, e);
+        } catch (RuntimeException e) {
+            closeQuietly(main, overflow);
+            throw e;
+        }
+    }
+
+    private void closeQuietly(FileChannel main, FileChannel overflow) {
+        if (arena.scope().isAlive()) {
+            arena.close();
+        }
+        try {
+            if (main != null) {
+                main.close();
+            }
+            if (overflow != null) {
+                overflow.close();
+            }
+        } catch (IOException ignored) {
+            // nothing to recover
         }
     }
 
@@ -123,11 +179,46 @@ public final class HashIndex implements AutoCloseable {
     public long bootId() { return header.get(ValueLayout.JAVA_LONG, bootIdOffset()); }
     public long openState() { return header.get(ValueLayout.JAVA_LONG, openStateOffset()); }
 
-    /** Records who has the index open (boot id) and whether it is open, durably. */
-    public void markOpen(long bootId, boolean open) {
+    /** Records, durably, that the index is open under kernel boot {@code bootId}. */
+    public void markOpen(long bootId) {
         header.set(ValueLayout.JAVA_LONG, bootIdOffset(), bootId);
-        header.set(ValueLayout.JAVA_LONG, openStateOffset(), open ? 1 : 0);
+        header.set(ValueLayout.JAVA_LONG, openStateOffset(), STATE_OPEN);
         header.force();
+    }
+
+    /**
+     * Records a clean close: the checksum of every bucket in use and of the header, then the closed
+     * state, forced. The next open verifies both (a CRC32C pass over the index, once) and rebuilds the
+     * index from the segments when either fails. Call with no writer left, after {@link #force()}.
+     */
+    public void markClosed(long bootId) {
+        header.set(ValueLayout.JAVA_INT, contentCrcOffset(), contentCrc());
+        header.set(ValueLayout.JAVA_LONG, bootIdOffset(), bootId);
+        header.set(ValueLayout.JAVA_LONG, openStateOffset(), STATE_CLOSED);
+        header.set(ValueLayout.JAVA_INT, headerCrcOffset(), headerCrc());
+        header.force();
+    }
+
+    private int headerCrc() {
+        CRC32C crc = new CRC32C();
+        crc.update(header.asSlice(0, headerCrcOffset()).asByteBuffer());
+        return (int) crc.getValue();
+    }
+
+    /** CRC32C of the primary buckets and the overflow buckets in use (the rest of the files is not read). */
+    private int contentCrc() {
+        CRC32C crc = new CRC32C();
+        long total = bucketCount();
+        for (long b = 0; b < total; b += CHUNK_BUCKETS) {
+            long n = Math.min(CHUNK_BUCKETS, total - b);
+            crc.update(mainChunks[(int) (b >>> CHUNK_SHIFT)].asSlice(0, n * BUCKET_BYTES).asByteBuffer());
+        }
+        long used = overflowUsed() + 1;
+        for (long o = 0; o < used; o += CHUNK_BUCKETS) {
+            long n = Math.min(CHUNK_BUCKETS, used - o);
+            crc.update(overflowChunks[(int) (o >>> CHUNK_SHIFT)].asSlice(0, n * BUCKET_BYTES).asByteBuffer());
+        }
+        return (int) crc.getValue();
     }
 
     /** Empties the whole index (full rebuild after an OS crash). Single-threaded, at open. */
@@ -184,6 +275,7 @@ public final class HashIndex implements AutoCloseable {
         for (;;) {
             long s = splits();
             long ref = bucketOf(hash, s);
+            long missed = 0;
             for (;;) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
@@ -197,6 +289,7 @@ public final class HashIndex implements AutoCloseable {
                             continue outer;
                         }
                         found |= v & -(long) r; // MATCH (1) keeps v, MISS (0) keeps nothing
+                        missed |= v & ((long) r - 1); // and the other way round
                     }
                 }
                 if (found != 0) {
@@ -209,8 +302,38 @@ public final class HashIndex implements AutoCloseable {
                 ref = -next;
             }
             if (splits() == s) {
+                if (missed != 0) {
+                    checkMisses(hash, s, matcher, key, keyOffset, keyLength);
+                }
                 return 0;
             }
+        }
+    }
+
+    /**
+     * Slow path of a {@link #lookup} that found no match but slots with the key's tag: another key's
+     * record (a tag collision, about once per ~10^4 probes), or a record whose header or key was
+     * damaged, which could be this key's. Each such record is checked whole (structure and CRC) by
+     * {@link #missCheck}, which throws {@link KvCorruptionException} for a damaged one: a damaged
+     * record is reported, never taken for an absent key.
+     */
+    private void checkMisses(long hash, long splits, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength) {
+        long tag = tagOfHash(hash);
+        long ref = bucketOf(hash, splits);
+        for (;;) {
+            MemorySegment c = chunkOf(ref);
+            long base = baseOf(ref);
+            for (int i = 0; i < SLOTS; i++) {
+                long v = (long) LONG.getAcquire(c, slotOffset(base, i));
+                if (v != 0 && tagOf(v) == tag && matcher.test(v, key, keyOffset, keyLength) == KeyMatcher.MISS) {
+                    missCheck.accept(v);
+                }
+            }
+            long next = (long) LONG.getAcquire(c, nextOffset(base));
+            if (next == 0) {
+                return;
+            }
+            ref = -next;
         }
     }
 
@@ -313,9 +436,10 @@ public final class HashIndex implements AutoCloseable {
                     if (v != 0 && tagOf(v) == tag) {
                         int r = matcher.test(v, key, keyOffset, keyLength);
                         if (r == KeyMatcher.MATCH) {
-                            long prev = (long) LONG.getAndSet(c, off, 0L);
+                            // Count first: a kill between the two stores then leaves one slot more than
+                            // counted, as a put does (slot, then count), which verifyStructure accepts.
                             keyCount(keyCount() - 1);
-                            return prev;
+                            return (long) LONG.getAndSet(c, off, 0L);
                         } else if (r == KeyMatcher.STALE) {
                             restarts = staleRestart(restarts, v);
                             continue outer;
@@ -656,10 +780,87 @@ public final class HashIndex implements AutoCloseable {
 
     private MemorySegment map(FileChannel ch, Path path, long offset) {
         try {
+            IndexFiles.allocate(ch, offset + CHUNK_BYTES);
             return ch.map(FileChannel.MapMode.READ_WRITE, offset, CHUNK_BYTES, arena);
         } catch (IOException e) {
             throw new KvException("index map failed: file=" + path + ", offset=" + offset, e);
         }
+    }
+
+    /**
+     * Index growth the next insert may need, mapped (and its disk space taken) before the writer appends
+     * the record: a split's new bucket, and overflow buckets for a split and for the insert. Writer thread.
+     *
+     * @throws KvException when the space cannot be had (a full disk), before anything was changed
+     */
+    public void reserveForInsert() {
+        long buckets = bucketCount() + 1;
+        long overflow = overflowUsed() + 1 + RESERVED_OVERFLOW;
+        if (((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) > mainChunks.length) {
+            ensureMain(buckets);
+        }
+        if (((overflow + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) > overflowChunks.length) {
+            ensureOverflow(overflow);
+        }
+    }
+
+    /** Overflow buckets kept mapped ahead of use: more than one split and one insert can take. */
+    private static final long RESERVED_OVERFLOW = 1024;
+
+    /**
+     * Checks every bucket chain (overflow links in range, no bucket linked twice), counts the slots
+     * against the header's key count and hands each slot and its primary bucket to {@code check},
+     * which compares it with the record it points at. For an index left open by a process crash, whose
+     * checksums are not maintained while open. Single-threaded, at open, before any replay.
+     *
+     * @return why the index cannot be trusted, or null when it can
+     */
+    public String verifyStructure(SlotCheck check) {
+        long total = bucketCount();
+        long used = overflowUsed();
+        BitSet linked = new BitSet();
+        long slots = 0;
+        for (long b = 0; b < total; b++) {
+            long ref = b;
+            for (;;) {
+                MemorySegment c = chunkOf(ref);
+                long base = baseOf(ref);
+                for (int i = 0; i < SLOTS; i++) {
+                    long v = c.get(ValueLayout.JAVA_LONG, slotOffset(base, i));
+                    if (v != 0) {
+                        slots++;
+                        String problem = check.test(v, b);
+                        if (problem != null) {
+                            return problem;
+                        }
+                    }
+                }
+                long next = c.get(ValueLayout.JAVA_LONG, nextOffset(base));
+                if (next == 0) {
+                    break;
+                }
+                if (next < 0 || next > used) {
+                    return "overflow link out of range: bucket=" + b + ", next=" + next + ", overflowUsed=" + used;
+                }
+                if (linked.get((int) next)) {
+                    return "overflow bucket linked twice: bucket=" + b + ", next=" + next;
+                }
+                linked.set((int) next);
+                ref = -next;
+            }
+        }
+        // A put stores its slot before the count, a remove the count before clearing its slot, so a kill
+        // between the two leaves one slot more than counted; fewer slots than counted is lost slots.
+        if (slots < keyCount() || slots > keyCount() + 1) {
+            return "key count mismatch: header=" + keyCount() + ", slots=" + slots;
+        }
+        return null;
+    }
+
+    /** Compares an index slot with the record it points at ({@link #verifyStructure}). */
+    public interface SlotCheck {
+        /** Returns why {@code slot}, found in primary bucket {@code bucket}, is wrong, or null. */
+        String test(long slot, long bucket);
     }
 
     /** Bytes of the index files. */

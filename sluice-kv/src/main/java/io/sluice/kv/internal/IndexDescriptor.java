@@ -10,15 +10,19 @@ package io.sluice.kv.internal;
  *   +----------+---------+---------+----------------+----------------+----------------+
  *   | magic    | version | initial | splits         | overflowUsed   | splitState     |
  *   +----------+---------+---------+----------------+----------------+----------------+
- *   40               48               56               64
- *   +----------------+----------------+----------------+
- *   | keyCount       | bootId         | openState      |
- *   +----------------+----------------+----------------+
+ *   40               48               56               64         68         72
+ *   +----------------+----------------+----------------+----------+----------+
+ *   | keyCount       | bootId         | openState      | bucketCrc| headerCrc|
+ *   +----------------+----------------+----------------+----------+----------+
  *   initial    = primary buckets at level 0 (power of two); buckets = initial + splits
  *   splits     = buckets split so far; read with acquire by lock-free readers, which retry a miss
  *                when it changed under them
  *   splitState = splits + 1 while a split is in progress (crash repair), else 0
- *   openState  = 1 while open (unclean shutdown detection), 0 after a clean close
+ *   openState  = 1 while open (unclean shutdown detection), 0 after a clean close, 2 from creation
+ *                until the first open has built it (a crash meanwhile makes the next open rebuild it)
+ *   bucketCrc  = CRC32C of primary buckets [0, buckets) and overflow buckets [0, overflowUsed],
+ *                headerCrc = CRC32C of header bytes [0, 68): both written at a clean close and checked
+ *                at the next open only when openState = 0 (while open, writers change both regions)
  *
  * bucket (64 bytes, one cache line), primary bucket b at HEADER + b * 64, overflow o at o * 64:
  *   0       8       16      24      32      40      48      56      64
@@ -41,7 +45,7 @@ package io.sluice.kv.internal;
  */
 public final class IndexDescriptor {
     public static final long MAGIC = 0x31584449564B4C53L; // "SLKVIDX1"
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     public static final int HEADER_BYTES = 4096;
     public static final int BUCKET_BYTES = 64;
     public static final int SLOTS = 7;
@@ -60,6 +64,8 @@ public final class IndexDescriptor {
     public static long keyCountOffset() { return 40; }
     public static long bootIdOffset() { return 48; }
     public static long openStateOffset() { return 56; }
+    public static long contentCrcOffset() { return 64; }
+    public static long headerCrcOffset() { return 68; }
 
     /** Offset of slot {@code i} (0..6) inside a bucket. */
     public static long slotOffset(long bucketBase, int i) { return bucketBase + (long) i * 8; }

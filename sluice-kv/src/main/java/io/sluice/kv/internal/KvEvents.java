@@ -17,6 +17,7 @@ final class KvEvents {
         @Label("Directory") String directory;
         @Label("Records Replayed") long records;
         @Label("Full Rebuild") boolean fullRebuild;
+        @Label("Damage Repaired") String damageRepaired;
     }
 
     @Name("io.sluice.kv.Checkpoint")

@@ -36,8 +36,25 @@ public final class LogSegment {
     private volatile boolean sealed;
     /** Handed to retirement, waiting for open snapshots to close (maintenance thread only). */
     boolean retiring;
-    /** Pages before this offset were faulted in ahead of the appender (pre-fault thread only). */
-    long touchedUpTo;
+    /**
+     * Every page before this offset has disk space behind it: written through the file, faulted in by
+     * the pre-fault thread, or holding records. Only grows (a CAS to the maximum: the appender and the
+     * pre-fault thread both raise it). The appender never stores into the mapping past it: a store into
+     * a page the file system cannot back (a full disk) is a SIGBUS, which the JVM may deliver as an
+     * InternalError at a later point of the thread, not at the store.
+     */
+    private volatile long backedUpTo;
+    private static final java.lang.invoke.VarHandle BACKED_UP_TO;
+    /** Space the appender backs at a time when the pre-fault thread has not run ahead (a full disk, a burst). */
+    private static final long BACK_STEP = 256 << 10;
+
+    static {
+        try {
+            BACKED_UP_TO = java.lang.invoke.MethodHandles.lookup().findVarHandle(LogSegment.class, "backedUpTo", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private LogSegment(Path path, int id, long ordinal, int kind, FileChannel channel, Arena arena,
                        MemorySegment map, long writePosition) {
@@ -64,20 +81,43 @@ public final class LogSegment {
             // Created under a temporary name and renamed once the header is on disk, so a crash never
             // leaves a segment without a valid header.
             Files.deleteIfExists(tmp);
-            FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
-            Arena arena = Arena.ofShared();
+        } catch (IOException e) {
+            throw new KvException("segment create failed: file=" + path + ", capacity=" + capacity, e);
+        }
+        FileChannel ch = null;
+        Arena arena = Arena.ofShared();
+        try {
+            ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
             MemorySegment map = ch.map(FileChannel.MapMode.READ_WRITE, 0, capacity, arena);
             if (hugePages) {
                 MappingAdvice.hugePages(map);
             }
-            SegmentDescriptor.write(map, id, ordinal, kind);
+            // The header goes through the file, not the mapping: a full disk is then an IOException here.
+            MemorySegment header = MemorySegment.ofArray(new byte[SegmentDescriptor.HEADER_LENGTH]);
+            SegmentDescriptor.write(header, id, ordinal, kind);
+            java.nio.ByteBuffer h = header.asByteBuffer();
+            while (h.hasRemaining()) {
+                ch.write(h, h.position());
+            }
             ch.force(true);
             Files.move(tmp, path, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             StoreFiles.syncDirectory(dir);
-            return new LogSegment(path, id, ordinal, kind, ch, arena, map, SegmentDescriptor.FIRST_RECORD);
-        } catch (IOException e) {
-            throw new KvException("segment create failed: file=" + path + ", capacity=" + capacity, e);
+            LogSegment seg = new LogSegment(path, id, ordinal, kind, ch, arena, map, SegmentDescriptor.FIRST_RECORD);
+            seg.backedUpTo = Math.min(capacity, 4096); // the header's page
+            return seg;
+        } catch (IOException | InternalError | java.io.UncheckedIOException e) {
+            // InternalError: the header's page could not be backed (disk full), a SIGBUS in the mapped write.
+            arena.close();
+            try {
+                if (ch != null) {
+                    ch.close();
+                }
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the temporary file is deleted at the next open
+            }
+            throw new KvException("segment create failed (disk full?): file=" + path + ", capacity=" + capacity
+                    + ", dir=" + dir, e);
         }
     }
 
@@ -164,6 +204,70 @@ public final class LogSegment {
     }
 
     /**
+     * Makes sure {@code [from, end)} has disk space behind it before the appender stores into it through
+     * the mapping (appender thread). Usually a volatile read: the pre-fault thread runs ahead. Otherwise
+     * writes zeros through the file from {@code from} (the write position: nothing past it is data),
+     * {@link #BACK_STEP} at a time.
+     *
+     * @throws KvException when the file system has no room (disk full), before anything was stored
+     */
+    public void ensureBacked(long from, long end) {
+        if (end > backedUpTo) {
+            backSlowPath(from, end);
+        }
+    }
+
+    private void backSlowPath(long from, long end) {
+        long start = Math.max(backedUpTo, from);
+        long step = Math.min(capacity(), (Math.max(end, start + BACK_STEP) + 4095) & ~4095L);
+        long least = Math.min(capacity(), (end + 4095) & ~4095L);
+        try {
+            writeZeros(start, step);
+            raiseBackedUpTo(step);
+        } catch (IOException full) {
+            try {
+                writeZeros(start, least); // no room for a step ahead: room for this record will do
+                raiseBackedUpTo(least);
+            } catch (IOException e) {
+                throw new KvException("segment space allocation failed (disk full?): file=" + path + ", offset=" + start
+                        + ", bytes=" + (least - start) + ", dir=" + path.getParent(), e);
+            }
+        }
+    }
+
+    private void writeZeros(long from, long to) throws IOException {
+        java.nio.ByteBuffer zeros = java.nio.ByteBuffer.allocate((int) Math.min(BACK_STEP, to - from));
+        for (long at = from; at < to; ) {
+            zeros.clear().limit((int) Math.min(zeros.capacity(), to - at));
+            at += channel.write(zeros, at);
+        }
+    }
+
+    /** Offset up to which the pages have disk space ({@link #ensureBacked}). */
+    long backedUpTo() { return backedUpTo; }
+
+    /** Records that the pages before {@code offset} have disk space (pre-fault thread, appender). */
+    void raiseBackedUpTo(long offset) {
+        for (long cur = backedUpTo; cur < offset; cur = backedUpTo) {
+            if (BACKED_UP_TO.compareAndSet(this, cur, offset)) {
+                return;
+            }
+        }
+    }
+
+    /** Writes {@code src} at {@code offset} through the file (a record too big for compaction's stage). */
+    public void write(MemorySegment src, long offset) {
+        java.nio.ByteBuffer b = src.asByteBuffer();
+        try {
+            while (b.hasRemaining()) {
+                offset += channel.write(b, offset);
+            }
+        } catch (IOException e) {
+            throw new KvException("segment write failed: file=" + path + ", offset=" + offset, e);
+        }
+    }
+
+    /**
      * Writes {@code src[0, length)} at {@code offset} through the file rather than the mapping (the
      * mapping sees the same page-cache pages). Single appender; the caller advances the write position.
      */
@@ -209,6 +313,15 @@ public final class LogSegment {
             channel.close();
         } catch (IOException ignored) {
             // nothing to recover
+        }
+    }
+
+    /** Deletes the file and leaves the mapping open (see {@code Maintenance.retirePending}); {@link #close()} later. */
+    public void unlink() {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new KvException("segment delete failed: file=" + path, e);
         }
     }
 

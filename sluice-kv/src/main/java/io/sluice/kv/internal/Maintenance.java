@@ -70,15 +70,34 @@ final class Maintenance implements Runnable {
     }
 
     private void prefault() {
+        // A fault in a pre-faulted page (disk full) may be raised as an InternalError anywhere in the
+        // loop (see StoreEngine.pretouch): the loop is restarted, never left.
         while (!stopped) {
+            try {
+                prefaultLoop();
+            } catch (RuntimeException | InternalError ex) {
+                LockSupport.parkNanos(PREFAULT_PERIOD_NANOS);
+            }
+        }
+    }
+
+    private void prefaultLoop() {
+        while (!stopped) {
+            // Only the JVM interrupts this thread (when a spare it was touching is unmapped); a flag left
+            // set would make every park return at once.
+            Thread.interrupted();
             LockSupport.parkNanos(PREFAULT_PERIOD_NANOS);
             if (stopped) {
                 return;
             }
             // Far enough ahead for ~25 ms of appends at full speed; pages touched but never written still
             // take disk space (a sparse file's blocks), so not further.
-            e.pretouch(e.active, 8L << 20);
-            e.pretouch(e.spare, 2L << 20);
+            try {
+                e.pretouch(e.active, 8L << 20);
+                e.pretouch(e.spare, 2L << 20);
+            } catch (RuntimeException | InternalError ex) {
+                // Pre-faulting is an optimisation: whatever it meets, the writer takes its own page faults.
+            }
         }
     }
 
@@ -98,6 +117,7 @@ final class Maintenance implements Runnable {
     @Override
     public void run() {
         while (!stopped) {
+            Thread.interrupted(); // see prefaultLoop
             LockSupport.parkNanos(PERIOD_NANOS);
             if (stopped) {
                 return;
@@ -139,6 +159,10 @@ final class Maintenance implements Runnable {
                 if (e.isClosed()) {
                     return;
                 }
+            } catch (InternalError ex) {
+                // A mapped store the file system could not back (disk full): this pass is abandoned, the
+                // thread lives on and tries again next period.
+                failure = new KvException("maintenance pass failed (disk full?): dir=" + e.dir, ex);
             } catch (IllegalStateException ex) {
                 if (e.isClosed() || stopped) {
                     return;
@@ -368,8 +392,18 @@ final class Maintenance implements Runnable {
         retirePending();
     }
 
-    /** Deletes compacted segments once no snapshot can still read them. */
+    /**
+     * Deletes compacted segments once no snapshot can still read them, and unmaps those deleted at
+     * least {@link #UNMAP_GRACE_NANOS} ago.
+     *
+     * <p>The file is deleted at once (its id and name may be reused), its mapping only later: readers
+     * are lock-free, so one that read a slot just before compaction moved the key may still be copying
+     * from the old segment. Closing a shared arena while a thread is inside it makes the JVM throw an
+     * asynchronous exception in that thread and interrupt it, which left reader threads interrupted
+     * (and their next {@code awaitDurable} failing). Disk space of a deleted file is freed at the unmap.
+     */
     private void retirePending() {
+        unmapRetired(false);
         if (e.snapshotPins.get() > 0) {
             return;
         }
@@ -379,12 +413,39 @@ final class Maintenance implements Runnable {
                 return;
             }
             e.retireEpoch.incrementAndGet();
+            long now = System.nanoTime();
             for (LogSegment s : e.retiredPending) {
                 e.segments.set(s.id(), null);
-                s.delete();
+                s.unlink();
+                unmapping.add(new Unmap(s, now));
             }
             e.retiredPending.clear();
             StoreFiles.syncDirectory(e.dir);
+        } finally {
+            e.writeLock.unlock();
+        }
+    }
+
+    /** How long a retired segment stays mapped after its file was deleted: far beyond any copy of a record. */
+    static final long UNMAP_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private record Unmap(LogSegment segment, long retiredAt) {}
+
+    /** Retired segments still mapped (guarded by the writer lock). */
+    private final List<Unmap> unmapping = new ArrayList<>();
+
+    /** Unmaps retired segments whose grace has passed, or all of them ({@code all}: the store is closing). */
+    private void unmapRetired(boolean all) {
+        e.writeLock.lock();
+        try {
+            long now = System.nanoTime();
+            unmapping.removeIf(u -> {
+                if (all || now - u.retiredAt() >= UNMAP_GRACE_NANOS) {
+                    u.segment().close();
+                    return true;
+                }
+                return false;
+            });
         } finally {
             e.writeLock.unlock();
         }
@@ -417,6 +478,7 @@ final class Maintenance implements Runnable {
             finishOutput();
         } finally {
             compactionLock.unlock();
+            unmapRetired(true);
         }
     }
 

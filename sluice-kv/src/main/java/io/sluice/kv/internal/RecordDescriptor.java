@@ -137,7 +137,15 @@ public final class RecordDescriptor {
 
     /** True when the record at {@code record} has a plausible header and its CRC matches. */
     public static boolean isValid(MemorySegment seg, long record, long limit) {
-        if (record + HEADER_LENGTH > limit) {
+        return isWhole(seg, record, limit) && computeCrc(seg, record, length(seg, record)) == crc(seg, record);
+    }
+
+    /**
+     * True when the header of the record at {@code record} is consistent (lengths add up, known type) and
+     * the record ends before {@code limit}; the CRC is not checked.
+     */
+    public static boolean isWhole(MemorySegment seg, long record, long limit) {
+        if (record < 0 || record + HEADER_LENGTH > limit) {
             return false;
         }
         int length = length(seg, record);
@@ -150,9 +158,6 @@ public final class RecordDescriptor {
             return false;
         }
         byte type = type(seg, record);
-        if (type != TYPE_PUT && type != TYPE_DELETE) {
-            return false;
-        }
-        return computeCrc(seg, record, length) == crc(seg, record);
+        return type == TYPE_PUT || type == TYPE_DELETE;
     }
 }

@@ -38,18 +38,28 @@ final class Recovery {
         long start = System.nanoTime();
         Path dir = e.dir;
         deleteTemporaries(dir);
-        CheckpointFile cp = CheckpointFile.read(dir);
+        CheckpointFile cp;
+        try {
+            cp = CheckpointFile.read(dir);
+        } catch (KvCorruptionException damaged) {
+            // It only says where redo starts: without it the index is rebuilt from every segment.
+            cp = null;
+            e.damageRepaired = damaged.getMessage();
+        }
         List<LogSegment> all = openSegments(e);
-        boolean indexExisted = Files.exists(dir.resolve("index.main"));
-        e.index = new HashIndex(dir, e::slotHash);
         long boot = StoreFiles.bootId();
-        boolean unclean = e.index.openState() == 1;
+        openIndex(e, boot);
+        boolean unclean = e.index.openState() == HashIndex.STATE_OPEN;
         boolean osCrash = unclean && (boot == 0 || e.index.bootId() != boot);
-        boolean rebuild = !all.isEmpty() && (osCrash || cp == null || !indexExisted);
+        boolean rebuild = !all.isEmpty()
+                && (osCrash || cp == null || e.index.openState() == HashIndex.STATE_BUILDING);
         long maxOrdinal = all.stream().mapToLong(LogSegment::ordinal).max().orElse(0);
         e.nextOrdinal = Math.max(cp == null ? 1 : cp.nextOrdinal(), maxOrdinal + 1);
         e.sequence = cp == null ? 0 : cp.sequence();
 
+        // Zeroing a torn tail and sealing an unsealed segment change files: done only once every check
+        // has passed, so that a store refused for damage is left as it was found.
+        List<Runnable> deferred = new ArrayList<>();
         List<LogSegment> mains = new ArrayList<>();
         List<LogSegment> compacted = new ArrayList<>();
         for (LogSegment s : all) {
@@ -61,16 +71,16 @@ final class Recovery {
             applier = new RebuildApplier(e);
             for (LogSegment s : compacted) {
                 long end = scan(e, s, SegmentDescriptor.FIRST_RECORD, applier, osCrash);
-                finishUnsealed(s, end);
+                finishUnsealed(s, end, deferred);
             }
             replayMain(e, mains, mains.isEmpty() ? null : mains.getFirst(), SegmentDescriptor.FIRST_RECORD, applier,
-                    osCrash);
+                    osCrash, deferred);
         } else {
             e.index.repairInterruptedSplit();
             applier = new ReplayApplier(e);
             for (LogSegment s : compacted) {
                 if (!s.sealed()) {
-                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false));
+                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false), deferred);
                 }
             }
             List<LogSegment> tail = new ArrayList<>();
@@ -93,19 +103,20 @@ final class Recovery {
                 } else if (cp == null || s.ordinal() > after) {
                     tail.add(s);
                 } else if (!s.sealed()) {
-                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false));
+                    finishUnsealed(s, scan(e, s, SegmentDescriptor.FIRST_RECORD, null, false), deferred);
                 }
             }
             if (first == null && !tail.isEmpty()) {
                 first = tail.getFirst();
             }
-            replayMain(e, tail, first, firstOffset, applier, false);
+            replayMain(e, tail, first, firstOffset, applier, false, deferred);
         }
         e.sequence = Math.max(e.sequence, applier.maxSequence);
         e.recoveredRecords = applier.records;
         e.fullRebuild = rebuild;
         e.index.recount();
         recomputeLiveBytes(e);
+        deferred.forEach(Runnable::run);
 
         LogSegment last = null;
         for (int id = 1; id < StoreEngine.MAX_SEGMENTS; id++) {
@@ -125,14 +136,90 @@ final class Recovery {
         } else {
             e.active = e.newSegment(SegmentDescriptor.KIND_LOG, 0);
         }
-        e.index.markOpen(boot, true);
+        e.index.markOpen(boot);
         e.recoveryMillis = (System.nanoTime() - start) / 1e6;
         KvEvents.Recovery event = new KvEvents.Recovery();
         event.directory = dir.toString();
         event.records = applier.records;
         event.fullRebuild = rebuild;
+        event.damageRepaired = e.damageRepaired;
         event.commit();
         e.checkpointInternal();
+    }
+
+    /**
+     * Opens the index and checks it: after a clean close by its checksums ({@link HashIndex}), after a
+     * process crash (same kernel boot) slot by slot against the log ({@link #checkSlot}). An index that
+     * fails is deleted and created empty, in state "building", so that recovery rebuilds it from the
+     * segments; an index that is missing is created the same way (a new store, or a kill during the first
+     * open before the index was renamed into place). After an OS crash the index is rebuilt anyway.
+     */
+    private static void openIndex(StoreEngine e, long boot) {
+        Path dir = e.dir;
+        String damage = null;
+        if (Files.exists(dir.resolve(HashIndex.MAIN_FILE))) {
+            try {
+                e.index = new HashIndex(dir, e::slotHash, e::checkMissedRecord);
+                HashIndex index = e.index;
+                if (index.openState() == HashIndex.STATE_OPEN && boot != 0 && index.bootId() == boot) {
+                    index.repairInterruptedSplit();
+                    damage = index.verifyStructure((slot, bucket) -> checkSlot(e, index, slot, bucket));
+                }
+            } catch (IndexFiles.DamagedException damaged) {
+                damage = damaged.getMessage();
+            }
+            if (damage == null) {
+                return;
+            }
+            if (e.index != null) {
+                e.index.close();
+                e.index = null;
+            }
+            e.damageRepaired = damage;
+            IndexFiles.delete(dir);
+        }
+        IndexFiles.create(dir);
+        e.index = new HashIndex(dir, e::slotHash, e::checkMissedRecord);
+    }
+
+    /**
+     * Checks one slot of an index left open by a process crash against the record it points at. A slot
+     * whose segment is missing, or that points past the end of a segment file or into the unsealed tail
+     * of the log at a record that is not whole, is reported as corruption (refused): the index may be
+     * right and the log damaged, and a rebuild from that log would lose the key without a word. A slot
+     * pointing at a whole record of another key or bucket is index damage: the index is rebuilt.
+     */
+    private static String checkSlot(StoreEngine e, HashIndex index, long slot, long bucket) {
+        long a = addressOf(slot);
+        LogSegment s = e.segments.get(segmentOf(a));
+        long rec = offsetOf(a);
+        Path indexFile = e.dir.resolve(HashIndex.MAIN_FILE);
+        if (s == null) {
+            throw new KvCorruptionException("index points at a missing segment file " + LogSegment.fileName(segmentOf(a))
+                    + " (deleted or lost; its records cannot be recovered from the other files)", indexFile, -1);
+        }
+        long limit = s.sealed() ? s.writePosition() : s.capacity();
+        if (rec < SegmentDescriptor.FIRST_RECORD || rec + RecordDescriptor.HEADER_LENGTH > limit) {
+            throw new KvCorruptionException("index points past the end of segment " + s.path().getFileName()
+                    + " (truncated?): offset=" + rec + ", end=" + limit, s.path(), rec);
+        }
+        MemorySegment map = s.map();
+        int length = RecordDescriptor.length(map, rec);
+        int kl = RecordDescriptor.keyLength(map, rec);
+        int vl = RecordDescriptor.valueLength(map, rec);
+        if (RecordDescriptor.type(map, rec) != RecordDescriptor.TYPE_PUT || kl <= 0 || vl < 0
+                || (long) RecordDescriptor.HEADER_LENGTH + kl + vl != length || rec + length > limit) {
+            if (!s.sealed()) {
+                throw new KvCorruptionException("index points at a record that is not whole in the log's unsealed tail",
+                        s.path(), rec);
+            }
+            return "index slot points at no record: slot=0x" + Long.toHexString(slot);
+        }
+        long hash = KeyHash.hash(map, RecordDescriptor.keyOffset(rec), kl);
+        if (IndexDescriptor.tagOfHash(hash) != IndexDescriptor.tagOf(slot) || index.bucketOf(hash, index.splits()) != bucket) {
+            return "index slot does not match its record's key: slot=0x" + Long.toHexString(slot) + ", bucket=" + bucket;
+        }
+        return null;
     }
 
     /**
@@ -146,7 +233,7 @@ final class Recovery {
      * OS had not yet written back are lost, and what remains is the log up to a point in time.
      */
     private static void replayMain(StoreEngine e, List<LogSegment> tail, LogSegment first, long offset, Applier applier,
-                                   boolean afterOsCrash) {
+                                   boolean afterOsCrash, List<Runnable> deferred) {
         List<long[]> pending = new ArrayList<>(); // {segment id, record}
         LogSegment endSegment = null;
         long endOffset = 0;
@@ -165,6 +252,8 @@ final class Recovery {
                     if (s.sealed() && pos < limit) {
                         endsEarly(s, pos, afterOsCrash);
                         hole = true;
+                    } else if (!afterOsCrash) {
+                        checkTornTail(s, pos, limit);
                     }
                     break;
                 }
@@ -210,7 +299,38 @@ final class Recovery {
             }
         }
         if (endSegment != null && !endSegment.sealed()) {
-            zeroGarbage(endSegment, endOffset);
+            LogSegment end = endSegment;
+            long from = endOffset;
+            deferred.add(() -> zeroGarbage(end, from));
+        }
+    }
+
+    /** How far past the end of an unsealed log a whole record is looked for ({@link #checkTornTail}). */
+    private static final long TORN_TAIL_WINDOW = 1L << 20;
+
+    /**
+     * After a process crash the log's unsealed tail ends with at most one torn record, the append the
+     * kill interrupted, followed by bytes never written. A whole record found after the first record
+     * that is not whole means the log was damaged in the middle: ending it there would drop what follows
+     * (acknowledged writes, tombstones) without a word, so the store is refused instead. Looks within
+     * {@link #TORN_TAIL_WINDOW} past the torn record; the index check that follows ({@link
+     * #recomputeLiveBytes}) catches live keys past the end beyond that window.
+     */
+    private static void checkTornTail(LogSegment s, long pos, long limit) {
+        MemorySegment map = s.map();
+        long from = pos + RecordDescriptor.ALIGNMENT;
+        if (pos + RecordDescriptor.HEADER_LENGTH <= limit) {
+            int length = RecordDescriptor.length(map, pos);
+            if (length >= RecordDescriptor.HEADER_LENGTH && pos + length <= limit) {
+                from = pos + RecordDescriptor.alignedLength(length); // skip the torn record's own bytes
+            }
+        }
+        long to = Math.min(limit, pos + TORN_TAIL_WINDOW);
+        for (long p = from; p + RecordDescriptor.HEADER_LENGTH <= to; p += RecordDescriptor.ALIGNMENT) {
+            if (RecordDescriptor.isValid(map, p, limit)) {
+                throw new KvCorruptionException("log record damaged before the end of the log (a whole record follows at offset "
+                        + p + ")", s.path(), pos);
+            }
         }
     }
 
@@ -244,6 +364,8 @@ final class Recovery {
         }
         if (s.sealed() && pos < limit) {
             endsEarly(s, pos, afterOsCrash);
+        } else if (!s.sealed() && !afterOsCrash) {
+            checkTornTail(s, pos, limit);
         }
         return pos;
     }
@@ -259,11 +381,13 @@ final class Recovery {
         s.cut(pos);
     }
 
-    private static void finishUnsealed(LogSegment s, long end) {
+    private static void finishUnsealed(LogSegment s, long end, List<Runnable> deferred) {
         if (!s.sealed()) {
             s.writePosition(end);
-            zeroGarbage(s, end);
-            s.seal();
+            deferred.add(() -> {
+                zeroGarbage(s, end);
+                s.seal();
+            });
         }
     }
 
@@ -301,11 +425,20 @@ final class Recovery {
         e.index.forEachSlot(slot -> {
             long a = addressOf(slot);
             LogSegment s = e.segments.get(segmentOf(a));
-            if (s == null || offsetOf(a) + RecordDescriptor.HEADER_LENGTH > s.capacity()) {
-                throw new KvCorruptionException("index slot points outside every segment: slot=0x" + Long.toHexString(slot),
-                        e.dir.resolve("index.main"), -1);
+            if (s == null) {
+                throw new KvCorruptionException("index points at a missing segment file " + LogSegment.fileName(segmentOf(a))
+                        + " (deleted or lost; its records cannot be recovered from the other files)",
+                        e.dir.resolve(HashIndex.MAIN_FILE), -1);
             }
-            s.liveBytes.addAndGet(StoreEngine.recordBytes(s, offsetOf(a)));
+            long rec = offsetOf(a);
+            if (rec + RecordDescriptor.HEADER_LENGTH > s.writePosition()) {
+                throw new KvCorruptionException("index points past the end of segment " + s.path().getFileName()
+                        + " (truncated or damaged log): offset=" + rec + ", end=" + s.writePosition(), s.path(), rec);
+            }
+            int length = RecordDescriptor.length(s.map(), rec);
+            if (length >= RecordDescriptor.HEADER_LENGTH && rec + length <= s.writePosition()) {
+                s.liveBytes.addAndGet(RecordDescriptor.alignedLength(length));
+            } // else a damaged record: a get of its key reports it (KvCorruptionException)
         });
     }
 
@@ -366,10 +499,22 @@ final class Recovery {
             maxSequence = Math.max(maxSequence, seq);
             records++;
             int kl = RecordDescriptor.keyLength(map, rec);
+            long ko = RecordDescriptor.keyOffset(rec);
+            // The index survived the process crash in the page cache, so it may already hold later writes
+            // of this key: replay never moves a key back to an older write. (Were the log to end early, at
+            // damage, moving keys back would bring old values back; the check of every slot against the
+            // log's end after replay then refuses the store instead.)
+            long current = e.index.lookup(KeyHash.hash(map, ko, kl), e.logKeys, map, ko, kl);
+            if (current != 0) {
+                LogSegment cs = e.segments.get(segmentOf(addressOf(current)));
+                if (cs != null && RecordDescriptor.sequence(cs.map(), offsetOf(addressOf(current))) > seq) {
+                    return;
+                }
+            }
             if (RecordDescriptor.type(map, rec) == RecordDescriptor.TYPE_PUT) {
-                e.applyPut(map, RecordDescriptor.keyOffset(rec), kl, address(s.id(), rec));
+                e.applyPut(map, ko, kl, address(s.id(), rec));
             } else {
-                e.applyDelete(map, RecordDescriptor.keyOffset(rec), kl);
+                e.applyDelete(map, ko, kl);
             }
         }
     }

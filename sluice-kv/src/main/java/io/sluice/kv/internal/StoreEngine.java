@@ -92,6 +92,8 @@ public final class StoreEngine implements AutoCloseable {
     double recoveryMillis;
     long recoveredRecords;
     boolean fullRebuild;
+    /** What damage the last open found and repaired by rebuilding the index (null when none). */
+    String damageRepaired;
 
     private StoreEngine(Path dir, KvOptions options, FileLock fileLock) {
         this.dir = dir;
@@ -155,6 +157,22 @@ public final class StoreEngine implements AutoCloseable {
         // is -1 only for keys of equal length and bytes: its sign bit is MATCH (1), else MISS (0).
         long m = MemorySegment.mismatch(key, keyOffset, keyOffset + keyLength, map, k, k + storedLength);
         return (int) (m >>> 63);
+    }
+
+    /**
+     * Throws {@link KvCorruptionException} when the record an index slot points at is not whole (header,
+     * length, CRC): the slow path of a lookup whose tag matched and key did not ({@link HashIndex}).
+     */
+    void checkMissedRecord(long slot) {
+        long addr = addressOf(slot);
+        LogSegment seg = segments.get(segmentOf(addr));
+        if (seg == null) {
+            return; // retired meanwhile: the lookup's caller retries
+        }
+        long rec = offsetOf(addr);
+        if (!RecordDescriptor.isValid(seg.map(), rec, seg.capacity())) {
+            throw new KvCorruptionException("record at an index slot is damaged (header, length or checksum)", seg.path(), rec);
+        }
     }
 
     /** Value of {@code key} as a new array, or null when absent or expired. */
@@ -258,6 +276,7 @@ public final class StoreEngine implements AutoCloseable {
         writeLock.lock();
         try {
             ensureOpen();
+            index.reserveForInsert();
             long addr = append(active(RecordDescriptor.recordLength(keyLength, valueLength)), RecordDescriptor.TYPE_PUT,
                     key, keyOffset, keyLength, value, valueOffset, valueLength, expiresAt, 0);
             applyPut(key, keyOffset, keyLength, addr);
@@ -277,6 +296,7 @@ public final class StoreEngine implements AutoCloseable {
         writeLock.lock();
         try {
             ensureOpen();
+            index.reserveForInsert();
             append(active(RecordDescriptor.recordLength(keyLength, 0)), RecordDescriptor.TYPE_DELETE,
                     key, keyOffset, keyLength, MemorySegment.NULL, 0, 0, 0, 0);
             applyDelete(key, keyOffset, keyLength);
@@ -311,14 +331,33 @@ public final class StoreEngine implements AutoCloseable {
             }
             LogSegment target = active(total);
             for (int i = 0; i < ops.size(); i++) {
-                WriteBatch.Op op = ops.get(i);
-                MemorySegment k = MemorySegment.ofArray(op.key());
-                boolean del = op.value() == null;
-                MemorySegment v = del ? MemorySegment.NULL : MemorySegment.ofArray(op.value());
-                long vlen = del ? 0 : op.value().length;
-                addrs[i] = append(target,
-                        del ? RecordDescriptor.TYPE_DELETE : RecordDescriptor.TYPE_PUT, k, 0, op.key().length,
-                        v, 0, vlen, op.expiresAtMillis(), ops.size() - 1 - i);
+                index.reserveForInsert(); // reserves for several inserts: one batch op at a time is enough
+            }
+            long batchStart = target.writePosition();
+            long sequenceBefore = sequence;
+            long counted = bytesSinceCheckpoint;
+            long forced = bytesSinceForce;
+            try {
+                for (int i = 0; i < ops.size(); i++) {
+                    WriteBatch.Op op = ops.get(i);
+                    MemorySegment k = MemorySegment.ofArray(op.key());
+                    boolean del = op.value() == null;
+                    MemorySegment v = del ? MemorySegment.NULL : MemorySegment.ofArray(op.value());
+                    long vlen = del ? 0 : op.value().length;
+                    addrs[i] = append(target,
+                            del ? RecordDescriptor.TYPE_DELETE : RecordDescriptor.TYPE_PUT, k, 0, op.key().length,
+                            v, 0, vlen, op.expiresAtMillis(), ops.size() - 1 - i);
+                }
+            } catch (KvException e) {
+                // Nothing of the batch was indexed: it never happened. Its whole records are zeroed (their
+                // pages were written, so they are backed), so that no whole record lies past the end of the
+                // log, where recovery would take it for damage.
+                target.map().asSlice(batchStart, target.writePosition() - batchStart).fill((byte) 0);
+                target.writePosition(batchStart);
+                sequence = sequenceBefore;
+                bytesSinceCheckpoint = counted;
+                bytesSinceForce = forced;
+                throw e;
             }
             for (int i = 0; i < ops.size(); i++) {
                 WriteBatch.Op op = ops.get(i);
@@ -367,9 +406,11 @@ public final class StoreEngine implements AutoCloseable {
     private LogSegment active(long length) {
         long aligned = RecordDescriptor.alignedLength(length);
         if (active.writePosition() + aligned > active.capacity()) {
-            active.seal();
-            unsynced.add(active);
+            // The next segment first, then the seal: when it cannot be made (a full disk) the active
+            // segment stays unsealed, so a smaller record that still fits is appended where recovery
+            // reads it, never past a sealed length.
             LogSegment next = spare;
+            LogSegment previous = active;
             if (next != null && next.ordinal() > active.ordinal() && next.writePosition() + aligned <= next.capacity()) {
                 spare = null;
                 active = next;
@@ -385,6 +426,8 @@ public final class StoreEngine implements AutoCloseable {
                     next.delete();
                 }
             }
+            previous.seal();
+            unsynced.add(previous);
         }
         return active;
     }
@@ -478,44 +521,88 @@ public final class StoreEngine implements AutoCloseable {
         if (s == null) {
             return;
         }
-        long from = Math.max(s.touchedUpTo, (s.writePosition() + 8191) & ~4095L);
+        // From where the backed pages end, so that they stay one run (LogSegment.backedUpTo); in steady
+        // state that is far ahead of the page the writer is filling.
+        long from = Math.max(s.backedUpTo(), s.writePosition() & ~4095L);
         long to = Math.min(s.capacity(), s.writePosition() + ahead);
+        if (to <= from) {
+            return;
+        }
+        // Touched pages take disk space (a sparse file's blocks): never the last of it, which the log
+        // itself may need, nor the space an operator just freed after the disk ran full.
+        long usable = usableBytes();
+        if (usable >= 0 && usable - (to - from) < PREFAULT_RESERVE_BYTES) {
+            return;
+        }
         MemorySegment map = s.map();
+        long p = from;
         try {
-            for (long p = from; p + 8 <= to; p += 4096) {
+            for (; p + 8 <= to; p += 4096) {
                 PAGE_TOUCH.compareAndSet(map, p, 0L, 0L);
             }
         } catch (IllegalStateException discarded) {
             return; // the writer discarded this spare meanwhile
+        } catch (InternalError full) {
+            return; // the file system could not back a page (disk full): try again later
         }
-        s.touchedUpTo = Math.max(from, to);
+        // A store that faulted (SIGBUS) in compiled code is raised as an InternalError when the thread
+        // next leaves Java code, not at the store: a call into the VM first, so that a fault in the loop
+        // above is thrown here, before pages are claimed as backed.
+        Thread.yield();
+        s.raiseBackedUpTo(p);
     }
 
     private static final java.lang.invoke.VarHandle PAGE_TOUCH = ValueLayout.JAVA_LONG.varHandle();
+    /** Free space the pre-fault thread leaves alone: it only runs ahead while more than this is free. */
+    static final long PREFAULT_RESERVE_BYTES = 256L << 20;
 
     /** Writes one record at the segment's write position (single appender per segment). */
     long append(LogSegment seg, byte type, MemorySegment key, long keyOffset, int keyLength, MemorySegment value,
                 long valueOffset, long valueLength, long expiresAt, int batchRemaining) {
         MemorySegment map = seg.map();
         long rec = seg.writePosition();
-        long seq = ++sequence;
+        long seq = sequence + 1;
         int length = (int) RecordDescriptor.recordLength(keyLength, valueLength);
-        if (length <= staging.byteSize()) {
-            // Rendered and checksummed on the heap, then copied in one piece: a CRC over the mapping would
-            // acquire the segment's shared session, a CAS on the cache line that every read of the segment checks.
-            RecordDescriptor.write(staging, 0, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
-                    (int) valueLength, batchRemaining);
-            MemorySegment.copy(staging, 0, map, rec, length);
-        } else {
-            RecordDescriptor.write(map, rec, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
-                    (int) valueLength, batchRemaining);
+        seg.ensureBacked(rec, rec + length);
+        try {
+            if (length <= staging.byteSize()) {
+                // Rendered and checksummed on the heap, then copied in one piece: a CRC over the mapping would
+                // acquire the segment's shared session, a CAS on the cache line that every read of the segment checks.
+                RecordDescriptor.write(staging, 0, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
+                        (int) valueLength, batchRemaining);
+                MemorySegment.copy(staging, 0, map, rec, length);
+            } else {
+                RecordDescriptor.write(map, rec, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
+                        (int) valueLength, batchRemaining);
+            }
+        } catch (InternalError e) {
+            // A store into a page of the mapping the file system could not back (ENOSPC, an I/O error) is a
+            // SIGBUS, which the JVM raises as InternalError. Nothing was indexed and the write position did
+            // not move: the record never happened, and the next append overwrites what part of it landed.
+            throw mappedWriteFailed(seg, rec, e);
         }
+        sequence = seq;
         long aligned = RecordDescriptor.alignedLength(length);
         seg.writePosition(rec + aligned);
         seg.appended(seq, type);
         bytesSinceCheckpoint += aligned;
         bytesSinceForce += aligned;
         return address(seg.id(), rec);
+    }
+
+    /** The error for a store into a mapping that faulted: a full disk, mostly. */
+    KvException mappedWriteFailed(LogSegment seg, long offset, InternalError cause) {
+        return new KvException("log write failed, the file system could not back a page of the mapping (disk full?): "
+                + "file=" + seg.path() + ", offset=" + offset + ", dir=" + dir + ", usableBytes=" + usableBytes(), cause);
+    }
+
+    /** Free bytes for this store's files, or -1 when the file system does not say. */
+    long usableBytes() {
+        try {
+            return Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException e) {
+            return -1;
+        }
     }
 
     /** Points the key at the record at {@code addr} and moves live-byte accounting (writer lock). */
@@ -730,7 +817,14 @@ public final class StoreEngine implements AutoCloseable {
                 long a = addressOf(slot);
                 LogSegment seg = segments.get(segmentOf(a));
                 long rec = offsetOf(a);
+                if (seg == null) { // snapshots pin segments: only a damaged slot points at none
+                    throw new KvCorruptionException("index slot points at a missing segment: segment=" + segmentOf(a),
+                            dir.resolve(HashIndex.MAIN_FILE), -1);
+                }
                 MemorySegment map = seg.map();
+                if (!RecordDescriptor.isWhole(map, rec, seg.capacity())) {
+                    throw new KvCorruptionException("record at an index slot is damaged (header or length)", seg.path(), rec);
+                }
                 int length = RecordDescriptor.length(map, rec);
                 if (options.verifyChecksums() && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec)) {
                     throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
@@ -848,18 +942,37 @@ public final class StoreEngine implements AutoCloseable {
         } finally {
             writeLock.unlock();
         }
-        maintenance.stop();
-        checkpointInternal();
+        // Every step runs whatever the ones before it threw (a full disk fails the final checkpoint), so
+        // that no thread, mapping or directory lock outlives close(); the first failure is then thrown.
+        KvException failure = null;
+        try {
+            maintenance.stop();
+        } catch (KvException e) {
+            failure = e;
+        }
+        try {
+            checkpointInternal();
+        } catch (KvException e) {
+            failure = failure == null ? e : failure;
+        }
         writeLock.lock();
         try {
             closed = true;
             committer.stop();
-            active.seal();
-            index.markOpen(StoreFiles.bootId(), false);
+            if (failure == null) { // a clean close only when everything before it reached the disk
+                active.seal();
+                index.markClosed(StoreFiles.bootId());
+            }
+        } catch (KvException | InternalError e) {
+            failure = failure == null ? new KvException("store close failed: dir=" + dir, e) : failure;
         } finally {
             writeLock.unlock();
+            closeFiles();
         }
-        closeFiles();
+        if (failure != null) {
+            throw new KvException("store closed without its final checkpoint (the next open replays the log): dir=" + dir,
+                    failure);
+        }
     }
 
     private void closeFiles() {

@@ -1,0 +1,94 @@
+package io.sluice.kv.internal;
+
+import io.sluice.kv.KvCorruptionException;
+import io.sluice.kv.KvException;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+import static io.sluice.kv.internal.IndexDescriptor.*;
+
+/** The index files as files: atomic creation, deletion, space taken with written zeros, damage found at open. */
+final class IndexFiles {
+    private IndexFiles() {}
+
+    /**
+     * Creates an empty index in {@code dir} atomically: both files are written and forced under temporary
+     * names, and {@code index.main} is renamed into place last, so a crash leaves either no index (the
+     * next open creates one) or a whole one. The new index is in state "building": an open that finds it
+     * so rebuilds it from the segments, so a crash during a rebuild never leaves a partial index trusted.
+     */
+    static void create(Path dir) {
+        Path mainTmp = dir.resolve(HashIndex.MAIN_FILE + ".tmp");
+        Path overflowTmp = dir.resolve(HashIndex.OVERFLOW_FILE + ".tmp");
+        ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.nativeOrder());
+        h.putLong((int) magicOffset(), MAGIC);
+        h.putInt((int) versionOffset(), VERSION);
+        h.putInt((int) initialOffset(), HashIndex.INITIAL_BUCKETS);
+        h.putLong((int) openStateOffset(), HashIndex.STATE_BUILDING);
+        try {
+            try (FileChannel ch = FileChannel.open(overflowTmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                allocate(ch, CHUNK_BYTES);
+                ch.force(true);
+            }
+            try (FileChannel ch = FileChannel.open(mainTmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                while (h.hasRemaining()) {
+                    ch.write(h);
+                }
+                allocate(ch, HEADER_BYTES + CHUNK_BYTES);
+                ch.force(true);
+            }
+            Files.move(overflowTmp, dir.resolve(HashIndex.OVERFLOW_FILE), StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+            Files.move(mainTmp, dir.resolve(HashIndex.MAIN_FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new KvException("index create failed: dir=" + dir, e);
+        }
+        StoreFiles.syncDirectory(dir);
+    }
+
+    /** Deletes both index files ({@code index.main} first: without it the pair counts as absent). */
+    static void delete(Path dir) {
+        try {
+            Files.deleteIfExists(dir.resolve(HashIndex.MAIN_FILE));
+            Files.deleteIfExists(dir.resolve(HashIndex.OVERFLOW_FILE));
+        } catch (IOException e) {
+            throw new KvException("index delete failed: dir=" + dir, e);
+        }
+        StoreFiles.syncDirectory(dir);
+    }
+
+    /** An index file failed a check at open; the index is rebuilt from the segments. */
+    public static final class DamagedException extends KvCorruptionException {
+        DamagedException(String what, Path file, long offset) {
+            super(what, file, offset);
+        }
+    }
+
+    /**
+     * Extends the file to {@code size} with written zeros rather than a sparse hole, so that the disk
+     * space is taken here, where a full disk is an IOException, and not later by a page fault of a
+     * store into the mapping, which a full disk turns into a SIGBUS (an InternalError in the writer,
+     * in the middle of an index update).
+     */
+    static void allocate(FileChannel ch, long size) throws IOException {
+        long at = ch.size();
+        if (at >= size) {
+            return;
+        }
+        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(CHUNK_BYTES, size - at));
+        while (at < size) {
+            zeros.clear().limit((int) Math.min(zeros.capacity(), size - at));
+            at += ch.write(zeros, at);
+        }
+    }
+
+}
