@@ -8,11 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * {@code bin/bench --publish}: turns the latest results of each suite in {@code bench-results/} (its
@@ -121,34 +120,49 @@ public final class PublishedReport {
     static String summary(List<Published> published, Path report, Path readme) {
         Path parent = readme.toAbsolutePath().getParent();
         String link = parent == null ? report.toString() : parent.relativize(report.toAbsolutePath()).toString();
-        Set<String> machines = new LinkedHashSet<>();
-        published.forEach(p -> machines.add(fact(p.facts(), "cpu") + ", " + fact(p.facts(), "cores") + " cores, "
-                + fact(p.facts(), "jdk")));
-        return table(published) + "\nHardware: " + String.join("; ", machines) + ". Every cell, the peers' versions and the"
-                + " exact commands: [" + link + "](" + link + ").\n";
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        Map<String, List<String>> machines = new LinkedHashMap<>();
+        for (Published p : published) {
+            commands.computeIfAbsent(fact(p.facts(), "command"), k -> new ArrayList<>()).add(p.suite().name());
+            machines.computeIfAbsent(fact(p.facts(), "cpu") + ", " + fact(p.facts(), "cores") + " cores, "
+                    + fact(p.facts(), "jdk"), k -> new ArrayList<>()).add(p.suite().name());
+        }
+        StringBuilder b = new StringBuilder(table(published)).append('\n');
+        commands.forEach((command, suites) -> b.append("- command: `").append(command).append("` (")
+                .append(String.join(", ", suites)).append(")\n"));
+        machines.forEach((machine, suites) -> b.append("- hardware: ").append(machine).append(" (")
+                .append(String.join(", ", suites)).append(")\n"));
+        return b.append("\nEvery cell, the peers' versions and the suites' targets: [").append(link).append("](")
+                .append(link).append(").\n").toString();
     }
 
     private static String table(List<Published> published) {
-        StringBuilder b = new StringBuilder("| suite | Sluice vs baseline (median, lowest-highest, cells) | run |\n|---|---|---|\n");
+        StringBuilder b = new StringBuilder("| suite | baseline | Sluice / baseline: median (lowest-highest) | date | commit |\n"
+                + "|---|---|---|---|---|\n");
         for (Published p : published) {
             Map<String, String> f = p.facts();
             String date = fact(f, "date");
-            b.append("| `").append(p.suite().name()).append("` | ").append(headline(p)).append(" | ")
-                    .append(date.length() >= 10 ? date.substring(0, 10) : date).append(", `")
-                    .append(fact(f, "command")).append("`, ").append(fact(f, "commit")).append(" |\n");
+            b.append("| `").append(p.suite().name()).append("` | ").append(p.suite().baselineSystem()).append(" | ")
+                    .append(headline(p)).append(" | ").append(date.length() >= 10 ? date.substring(0, 10) : date)
+                    .append(" | ").append(fact(f, "commit")).append(" |\n");
         }
         return b.toString();
     }
 
-    /** Per Sluice system: the median ratio to the baseline over the cells where both ran, and the range. */
+    /**
+     * Per Sluice system: the median ratio to the baseline, and the range, over the throughput cells where
+     * both ran (over every cell when the suite measures no throughput).
+     */
     static String headline(Published p) {
         RatioTable t = RatioTable.of(p.suite().name(), p.suite().baselineSystem(), p.cells());
+        boolean throughput = p.cells().stream().anyMatch(Cell::higherIsBetter);
         List<String> parts = new ArrayList<>();
         for (String system : t.ratioSystems()) {
             List<Double> ratios = new ArrayList<>();
             t.rows().keySet().forEach(k -> {
                 double r = t.ratio(k, system);
-                if (!Double.isNaN(r)) {
+                Cell cell = t.rows().get(k).get(system);
+                if (!Double.isNaN(r) && (!throughput || cell.higherIsBetter())) {
                     ratios.add(r);
                 }
             });
@@ -158,8 +172,8 @@ public final class PublishedReport {
             ratios.sort(null);
             int n = ratios.size();
             double median = n % 2 == 1 ? ratios.get(n / 2) : (ratios.get(n / 2 - 1) + ratios.get(n / 2)) / 2;
-            parts.add(String.format(Locale.ROOT, "%s vs %s %.2fx, %.2fx-%.2fx, %d", system, t.baseline(), median,
-                    ratios.getFirst(), ratios.getLast(), n));
+            parts.add(String.format(Locale.ROOT, "%s %.2fx (%.2fx-%.2fx)", system, median, ratios.getFirst(),
+                    ratios.getLast()));
         }
         return parts.isEmpty() ? "no ratio (baseline missing)" : String.join("; ", parts);
     }

@@ -85,8 +85,12 @@ class PublishedReportTest {
         String report = PublishedReport.render(published);
 
         assertThat(published).extracting(p -> p.suite().name()).containsExactly("rel-suite");
-        // ratios 3.00x, 0.50x and 3.00x (fewer bytes is better): median 3.00x over 3 cells
-        assertThat(PublishedReport.headline(published.getFirst())).isEqualTo("sluice vs peer 3.00x, 0.50x-3.00x, 3");
+        // throughput ratios 3.00x and 0.50x (the B/op cell is left out of the headline): median 1.75x
+        assertThat(PublishedReport.headline(published.getFirst())).isEqualTo("sluice 1.75x (0.50x-3.00x)");
+        assertThat(PublishedReport.summary(published, dir.resolve("docs/b.md"), dir.resolve("README.md")))
+                .contains("| `rel-suite` | peer | sluice 1.75x (0.50x-3.00x) | 2030-01-02 | abc1234 |",
+                        "- command: `bin/bench --suite rel-suite` (rel-suite)", "- hardware: Rel CPU, 2 cores, unknown",
+                        "[docs/b.md](docs/b.md)");
         assertThat(report).contains("## rel-suite", "`bin/bench --suite rel-suite`", "2030-01-02T03:04:05Z",
                 "commit abc1234", "Rel CPU, 2 cores", "| get | threads=8 | ops/s | 200 | 100 | 0.50x |",
                 "- rel note: 6 cells");
