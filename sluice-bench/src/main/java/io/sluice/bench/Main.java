@@ -4,6 +4,7 @@ import io.sluice.bench.report.HtmlReport;
 import io.sluice.bench.report.JsonlWriter;
 import io.sluice.bench.report.MarkdownReport;
 import io.sluice.bench.report.RatioTable;
+import io.sluice.bench.report.RunFacts;
 import io.sluice.bench.report.RunInfo;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
 
 /**
  * {@code sluice-bench}: runs every selected suite side by side with its peers, prints a ratio table per
- * suite, and writes {@code <out>/<suite>.jsonl}, {@code <out>/report.html} and {@code <out>/report.md}.
+ * suite, and writes {@code <out>/<suite>.jsonl} (with the run's facts in {@code <out>/<suite>.run}),
+ * {@code <out>/report.html} and {@code <out>/report.md}.
  *
  * <p>Suites come from {@code io.sluice.bench.<area>.Suites} for each area in {@link #AREAS} present on
  * the class path. A suite whose services are missing is skipped with one line saying why; a suite that
@@ -90,6 +92,7 @@ public final class Main {
             outcomes.add(outcome);
             if (outcome.status() != SuiteOutcome.Status.SKIPPED) {
                 write(args.out().resolve(suite.name() + ".jsonl"), outcome.cells());
+                writeFacts(args.out().resolve(suite.name() + ".run"), info);
             }
             if (!outcome.cells().isEmpty()) {
                 out.print(RatioTable.of(suite.name(), suite.baselineSystem(), outcome.cells()).toText());
@@ -144,6 +147,14 @@ public final class Main {
             JsonlWriter.write(file, cells);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results: file=" + file, e);
+        }
+    }
+
+    private static void writeFacts(Path file, RunInfo info) {
+        try {
+            RunFacts.write(file, info.facts());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write run facts: file=" + file, e);
         }
     }
 

@@ -30,8 +30,9 @@ public interface Suite {
     }
 
     /**
-     * Lines that read the suite's own targets off its cells (e.g. "prepared vs pgjdbc: 1.20x, target
-     * >= 1.00x"), printed under its table and in the reports. None by default.
+     * Lines that read the suite's own targets off its cells (e.g.
+     * {@code prepared vs pgjdbc: 1.20x, target >= 1.00x}), printed under its table and in the reports.
+     * None by default.
      */
     default java.util.List<String> notes(java.util.List<Cell> cells) {
         return java.util.List.of();

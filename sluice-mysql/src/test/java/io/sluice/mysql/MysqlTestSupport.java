@@ -6,7 +6,7 @@ import io.sluice.SslMode;
 import io.sluice.mysql.internal.MysqlConnection;
 import java.nio.file.Path;
 
-/** Connection settings for the MariaDB that bin/setup-services starts (README: test set-up). */
+/** Connection settings for the MariaDB that bin/setup-services starts (CONTRIBUTING.md: test set-up). */
 final class MysqlTestSupport {
     private MysqlTestSupport() {}
 

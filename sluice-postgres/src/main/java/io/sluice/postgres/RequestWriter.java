@@ -53,10 +53,9 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
     private static final int WRITE_BUFFER_KEPT = 1 << 20;
     private static final int BACKLOG_LIMIT = 1 << 18;
     /**
-     * Deferred requests wait while the server holds at least this many. 64 virtual threads on 2
-     * connections, three alternating runs of 3 x 3 s: sending whenever the reader starts to wait
-     * 72,900-81,400 selects/s, holding back while 4 are in hand 79,400-93,700, while 8 73,100-92,800;
-     * write calls per select 0.85 before, 0.04 with 4 (perf stat).
+     * Deferred requests wait while the server holds at least this many: enough that it never runs dry,
+     * few enough that a burst leaves in one write call; 4 measured better than sending at once or
+     * holding back 8 ({@code pg-pipeline} suite).
      */
     private static final int SERVER_BACKLOG = 4;
 

@@ -74,9 +74,8 @@
  * caller's next write, and on a plain (non-TLS) connection a request pipelined behind unread
  * responses is left to the reader of an earlier response, which sends what has gathered once the
  * server holds fewer than 4 requests (checked as it starts to wait and while it spins), and before
- * it sleeps in any case: the requests of many callers leave in one write call (64 virtual threads on
- * 2 connections: 0.04 write calls per select instead of 0.85, and 72,900-81,400 selects/s became
- * 79,400-93,700 in alternating runs).
+ * it sleeps in any case: the requests of many callers leave in one write call instead of one write
+ * call each (measured by the {@code pg-pipeline} benchmark suite).
  *
  * <h2>Cancellation and failure</h2>
  * {@code cancel()} and timeouts send a CancelRequest on a fresh socket; the cancelled caller gets
@@ -86,19 +85,14 @@
  * wakes the reader without closing the socket, as java.net.Socket would for a virtual thread.
  * Before it sleeps in the selector, a reader that is the process's only waiting reader spins on the
  * socket with non-blocking reads for up to 200 us (URL key {@code spin_micros}, 0 = never; PostgreSQL
- * only): waking a sleeping thread cost about 50 us on the two-core VM of the benchmarks, more than
- * PostgreSQL on the same host takes to answer a point select (one thread: 31-37 us per select
- * spinning, 85-90 sleeping; pgjdbc sleeps in {@code poll}). On a slower day of the same VM the answer
- * took 60-70 us even to a spinning reader: a 50 us spin missed every time (5,000-6,000 selects/s, as
- * without spinning) where 200 us caught it (12,000-14,500). A virtual thread spins too, yielding its
- * carrier to other virtual threads between reads (one-thread point selects on virtual threads:
- * 8,100-8,600/s sleeping, 14,900-19,100/s spinning). No reader spins while others wait (the cores are
- * theirs and the server's), except a virtual thread reading a response that other callers' requests
- * are queued behind: its yields run those callers, where each of its sleeps cost a wake through the
- * JDK's poller and of an idle carrier (64 virtual threads on 2 connections: 0.85 futex calls and
- * 0.53 context switches per select before, 0.04 and 0.03 after; 62,000-77,000 selects/s before,
- * 65,000-81,000 after, three alternating runs). After a spin that found nothing the next 2^k - 1
- * waits (k misses in a row, up to 10) sleep at once, so a slow or remote server costs little spinning.
+ * only): on a virtualised machine waking a sleeping thread can take longer than a local server takes
+ * to answer a point select, and the default is long enough to catch a slow answer too (the
+ * {@code pg-point} suite measures both). A virtual thread spins too, yielding its carrier to other
+ * virtual threads between reads. No reader spins while others wait (the cores are theirs and the
+ * server's), except a virtual thread reading a response that other callers' requests are queued
+ * behind: its yields run those callers, where each of its sleeps would cost a wake through the JDK's
+ * poller and of an idle carrier ({@code pg-pipeline} suite). After a spin that found nothing the next
+ * 2^k - 1 waits (k misses in a row, up to 10) sleep at once, so a slow or remote server costs little spinning.
  * A malformed, truncated, oversized or unknown message is a {@link io.sluice.ProtocolException}; an I/O failure (server gone, backend terminated) is a
  * {@link io.sluice.ConnectionException}; either marks the connection broken and closes it, and every
  * waiting caller fails at once instead of hanging. Notices and ParameterStatus go to the configured

@@ -107,8 +107,8 @@ public final class KvChild {
     /**
      * Untimed reads for one phase before the first timed read phase, the same for every store, as a
      * JMH warm-up: without it a 0.5 s quick-mode read-1 measured the JIT more than the store (Sluice KV's
-     * get, deep in MemorySegment accessors, cost 7.8-11.2 us of CPU per op in that first phase and
-     * 2.0-2.8 us once compiled; Krati's plain array code 1.8-1.9 us from the start). On a loaded machine
+     * get, deep in MemorySegment accessors, cost several times its compiled CPU in that first phase,
+     * while Krati's plain array code ran at full speed from the start). On a loaded machine
      * C2 still takes up to 2 s to compile that get, so a quick read-1 can include some C1 time; full
      * mode's 20 s phases measure the compiled code either way.
      */

@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * connect-close 9 up to 10,000 iterations in all (totals of microseconds to a few milliseconds,
  * where starting 6 threads on 2 busy cores weighs more than the pool), 5 above; connect-query-close
  * 15 up to 100 iterations (a few milliseconds, in which the first round trips after an idle pause,
- * slower for both pools, weigh most: five runs of n = 100 x 1 read 1.01x while n = 1,000 read 1.36x),
+ * slower for both pools, weigh most, so single runs of small n are noisy),
  * 5 up to 6,000 (tens to a couple of hundred milliseconds), 3 up to 60,000 (up to seconds), 1 above
  * (many seconds). Smoke mode: 1. Unpooled cells (each iteration a SCRAM login,
  * ~15 ms) run once: their totals are seconds.

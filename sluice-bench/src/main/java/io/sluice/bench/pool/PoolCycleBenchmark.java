@@ -45,9 +45,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * spins before it parks, which on 2 cores and 1,000 threads measured the barrier more than the
  * pools).
  *
- * <p>Cycles per invocation: waking a parked virtual thread and parking it again costs about
- * 0.3 us of CPU (an empty cycle at 6 per wake-up: 43-57 ns of process CPU per cycle, the same for
- * both pools), as much as several connection cycles of either pool. With 6 connection cycles per
+ * <p>Cycles per invocation: waking a parked virtual thread and parking it again costs as much CPU
+ * as several connection cycles of either pool (an empty cycle measures it, the same for both pools). With 6 connection cycles per
  * wake-up, that fixed cost was ~30 % of sluice-pool's CPU per cycle and pulled the ratio toward 1
  * for reasons unrelated to the pools, so the connection cycle gives each thread
  * {@value #CONNECTION_SHARE_AT_1000} cycles per wake-up at 1,000 threads ({@value #CONNECTION_OPS}

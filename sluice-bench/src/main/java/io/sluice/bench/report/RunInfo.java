@@ -44,6 +44,7 @@ public record RunInfo(Map<String, String> facts) {
         f.put("command", args.command());
         f.put("mode", args.mode().name().toLowerCase(java.util.Locale.ROOT));
         f.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        f.put("commit", System.getProperty("sluice.bench.commit", "unknown"));
         f.put("cpu", cpuModel());
         f.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
         f.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")

@@ -137,10 +137,9 @@ final class Maintenance implements Runnable {
                 } else if (e.bytesSinceForce >= IDLE_FORCE_MIN_BYTES && now - unchangedSince >= IDLE_NANOS
                         && now - lastIdleForce >= IDLE_FORCE_SPACING_NANOS) {
                     // Writes have paused: force what they left (log and index) now, rather than leave its
-                    // write-back to the OS under whatever comes next. After a no-fsync populate of
-                    // 1,000,000 keys the kernel's write-back (30 s later) ran under the read phase and
-                    // cost each get 2.04 instead of 1.79 us of CPU, p99 10.8 instead of 2.7 us, by
-                    // write-protecting every page it cleaned.
+                    // write-back to the OS under whatever comes next. After a no-fsync populate the
+                    // kernel's write-back (30 s later) ran under the read phase and slowed every get,
+                    // its p99 most, by write-protecting every page it cleaned (kv-seed, full size).
                     e.checkpointInternal();
                     lastCheckpoint = now;
                     lastIdleForce = now;

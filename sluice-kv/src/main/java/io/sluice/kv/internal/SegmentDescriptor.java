@@ -22,7 +22,7 @@ import java.util.zip.CRC32C;
  *   | sealedLength   | minSequence    | sealCrc |   written once when the segment is sealed
  *   +----------------+----------------+---------+
  *   sealedLength = end of the last record (no scan needed at open); minSequence = lowest sequence of
- *   a put record inside, Long.MAX_VALUE if none (tombstone reclamation; stores before 2026-11-23 wrote 0
+ *   a put record inside, Long.MAX_VALUE if none (tombstone reclamation; stores of earlier versions wrote 0
  *   for an empty segment and counted tombstones, which only keeps more tombstones); sealCrc = crc32c over [32, 48), 0 while unsealed
  * </pre>
  */

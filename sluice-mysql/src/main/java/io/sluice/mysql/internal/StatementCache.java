@@ -12,9 +12,9 @@ import java.util.function.Consumer;
  * first {@value #TEXT_USES} uses and is prepared on the next one. A text built with literals, used
  * once, then costs no prepare and close; and one from a large set of literal texts (a random id in
  * the text, more texts than the cache holds) is rarely prepared, where preparing on the second use
- * prepared 13% of 2,000 such texts, each evicted after about one more use, for a prepare and a close
- * on the server each (measured: 31 vs 24 us client CPU and 97 vs 88 us server CPU per point select
- * against never preparing them). Guarded by the connection's lock.
+ * prepared many such texts only to evict each after about one more use, for a prepare and a close on
+ * the server each, which cost more client and server CPU per point select than never preparing them.
+ * Guarded by the connection's lock.
  */
 final class StatementCache {
     private final int capacity;

@@ -6,9 +6,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A {@link System#nanoTime()} that costs a field read: one daemon thread stores the time every
  * {@value #TICK_NANOS} ns while the clock is read, and stops after {@value #IDLE_TICKS} ticks
- * without a reader. On this project's machines (KVM, TSC clock source) a {@code nanoTime()} costs
- * ~32 ns of CPU, about half of a whole borrow+return cycle, so the borrow fast path reads this
- * clock instead.
+ * without a reader. On virtual machines (KVM, TSC clock source) a {@code nanoTime()} can cost about
+ * half of a whole borrow+return cycle, so the borrow fast path reads this clock instead.
  *
  * <p>What it promises: a value that is never ahead of {@code nanoTime()} and is behind it by about
  * a tick, more while the machine is so loaded that the ticking thread is not scheduled (a platform

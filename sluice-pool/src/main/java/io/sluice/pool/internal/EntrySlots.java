@@ -51,12 +51,11 @@ final class EntrySlots {
      * {@link #stripes}, for a platform thread slot 0 (plain lowest first). When every virtual thread
      * started at slot 0, two carriers borrowing at once fought over slot 0's state word: each borrow
      * read (and mostly took) a cache line the other core had just written, and two carriers cycled
-     * fewer connections than one (19-21 M borrow+returns per second on 2 carriers against ~31 M on
-     * one; 67 M with the stripes). Virtual threads spread over the stripes touch each other's lines
-     * only when two on different carriers share a stripe. Platform threads keep lowest first: one
-     * platform thread borrowing in a loop (pool-connect's connect-query-close on one thread) took
-     * 61-75 us per cycle on its stripe against 40-57 us on slot 0 in three alternating pairs of runs. The stripes stay few, so under a light load the same few
-     * connections still serve everyone and the top slots can reach their idle timeout.
+     * fewer connections than one ({@code pool-cycle} suite). Virtual threads spread over the stripes
+     * touch each other's lines only when two on different carriers share a stripe. Platform threads
+     * keep lowest first: one platform thread borrowing in a loop (pool-connect's connect-query-close on
+     * one thread) was slower on its stripe than on slot 0. The stripes stay few, so under a light load
+     * the same few connections still serve everyone and the top slots can reach their idle timeout.
      */
     int stripe() {
         Thread t = Thread.currentThread();

@@ -73,10 +73,9 @@ public final class SelectingChannelStreams implements AutoCloseable {
 
     /**
      * Streams whose reader spins on the socket for up to {@code spinMicros} before it sleeps in the
-     * selector (see {@link #spin}). Waking a thread that sleeps cost about 50 us on the two-core VM of
-     * the benchmarks, longer than PostgreSQL on the same host takes to answer a point select (one
-     * thread: 31-37 us per select spinning, 85-90 sleeping; pgjdbc sleeps in {@code poll}); the
-     * connection's default is in {@code StartupHandshake.DEFAULT_SPIN_MICROS}.
+     * selector (see {@link #spin}): waking a thread that sleeps can take longer than a local server
+     * takes to answer a point select ({@code pg-point} suite); the connection's default is in
+     * {@code StartupHandshake.DEFAULT_SPIN_MICROS}.
      */
     public SelectingChannelStreams(SocketChannel channel, int spinMicros) throws IOException {
         if (spinMicros < 0) {

@@ -359,11 +359,10 @@ public final class StartupHandshake {
     }
 
     /**
-     * spin_micros when the URL has none. A spin only pays when it outlasts the answer: on the two-core
-     * VM of the benchmarks a local point select answered in 31-37 us one day and in 60-70 us another
-     * (the server's own wake-up), when 50 us missed every time and one thread selected at 5,000-6,000
-     * ops/s instead of 12,000-14,500 with 200 us. A spin that finds nothing backs off (see
-     * SelectingChannelStreams), so a slower server costs little of it.
+     * spin_micros when the URL has none. A spin only pays when it outlasts the answer, and a local
+     * server's answer time varies with the machine's own wake-up latency: 200 us catches the slow
+     * answers that a shorter spin misses ({@code pg-point} suite). A spin that finds nothing backs off
+     * (see SelectingChannelStreams), so a slower server costs little of it.
      */
     static final int DEFAULT_SPIN_MICROS = 200;
 
