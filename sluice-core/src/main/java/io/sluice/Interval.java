@@ -28,6 +28,8 @@ public record Interval(int months, int days, long micros) {
         if (months != 0) {
             throw new ValueConversionException("interval has no exact duration: months=" + months);
         }
-        return Duration.ofDays(days).plus(Duration.ofNanos(Math.multiplyExact(micros, 1_000L)));
+        // plus(micros, MICROS) splits into seconds and nanoseconds: micros * 1000 overflows a long past
+        // about 2,562,047 hours, which a Duration (and an interval) still holds.
+        return Duration.ofDays(days).plus(micros, java.time.temporal.ChronoUnit.MICROS);
     }
 }

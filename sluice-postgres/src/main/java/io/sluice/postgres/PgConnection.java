@@ -61,7 +61,8 @@ public final class PgConnection implements Connection {
         while (end < version.length() && Character.isDigit(version.charAt(end))) {
             end++;
         }
-        return end == 0 ? Integer.MAX_VALUE : Integer.parseInt(version.substring(0, end));
+        // More than 9 digits is no real version (and would overflow an int): treat it as the newest.
+        return end == 0 || end > 9 ? Integer.MAX_VALUE : Integer.parseInt(version.substring(0, end));
     }
 
     /**
@@ -237,7 +238,7 @@ public final class PgConnection implements Connection {
     /** Runs SQL through the simple Query protocol; returns the handler for its outcome. */
     ResponseHandler simpleQuery(String sql) {
         Objects.requireNonNull(sql, "sql");
-        ResponseHandler h = new ResponseHandler();
+        ResponseHandler h = new ResponseHandler().simple();
         session.execute(this, out -> FrontendEncoder.query(out, sql), h);
         return h;
     }
@@ -299,10 +300,10 @@ public final class PgConnection implements Connection {
         // A session that cannot answer a Sync within the timeout is dead for a pool's purposes: the
         // watchdog breaks it, which wakes this caller (and any other waiter) at once.
         java.util.concurrent.ScheduledFuture<?> watchdog = timeout == null || timeout.isZero() ? null
-                : QueryTimer.schedule(() -> session.fail(new io.sluice.ConnectionException(
-                        "validation timed out: timeout=" + timeout + ", " + session.where())), timeout);
+                : QueryTimer.schedule(() -> Thread.startVirtualThread(() -> session.fail(new io.sluice.ConnectionException(
+                        "validation timed out: timeout=" + timeout + ", " + session.where()))), timeout);
         try {
-            session.execute(this, FrontendEncoder::sync, new ResponseHandler());
+            session.execute(this, FrontendEncoder::sync, new ResponseHandler().syncOnly());
             return true;
         } catch (SluiceException e) {
             return false;

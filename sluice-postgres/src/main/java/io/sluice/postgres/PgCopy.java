@@ -5,9 +5,12 @@ import static io.sluice.postgres.internal.protocol.BackendMessage.COPY_DATA;
 import static io.sluice.postgres.internal.protocol.BackendMessage.COPY_DONE;
 import static io.sluice.postgres.internal.protocol.BackendMessage.COPY_IN_RESPONSE;
 import static io.sluice.postgres.internal.protocol.BackendMessage.COPY_OUT_RESPONSE;
+import static io.sluice.postgres.internal.protocol.BackendMessage.ERROR_RESPONSE;
 
 import io.sluice.ProtocolException;
 import io.sluice.SluiceException;
+import io.sluice.postgres.internal.protocol.BackendDecoder;
+import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,6 +40,10 @@ final class PgCopy {
     private final PgSession session;
     private final Object owner = new Object();
     private final QueryHandler handler = new QueryHandler();
+
+    {
+        handler.simple(); // COPY goes through the simple Query protocol
+    }
     private final InputStream input;   // copy-in, else null
     private final OutputStream output; // copy-out, else null
     private boolean copied;            // the server entered a copy mode
@@ -102,11 +109,18 @@ final class PgCopy {
         return handler.affected;
     }
 
+    /**
+     * Reads the response, checking the COPY sub-protocol's order: one CopyInResponse or
+     * CopyOutResponse first; CopyData and then one CopyDone only after CopyOutResponse; nothing else
+     * (but ErrorResponse and the asynchronous messages) before that CopyDone.
+     */
     private void readUntilReady() {
+        int state = BEFORE_COPY;
         while (true) {
             byte type = session.next();
             switch (type) {
                 case COPY_IN_RESPONSE -> {
+                    state = copyResponse(type, state, IN_COPY_IN);
                     copied = true;
                     if (input != null) {
                         sendInput();
@@ -116,16 +130,35 @@ final class PgCopy {
                     }
                 }
                 case COPY_OUT_RESPONSE -> {
+                    state = copyResponse(type, state, IN_COPY_OUT);
                     copied = true;
                     if (output == null) {
                         misuse = "copyIn needs COPY ... FROM STDIN, the server sent output";
                     }
                 }
-                case COPY_DATA -> write();
-                case COPY_DONE -> { }
+                case COPY_DATA -> {
+                    requireState(type, state, IN_COPY_OUT);
+                    write();
+                }
+                case COPY_DONE -> {
+                    requireState(type, state, IN_COPY_OUT);
+                    try {
+                        BackendDecoder.empty(type, session.bodyLength());
+                    } catch (ProtocolException e) {
+                        throw session.fail(e);
+                    }
+                    state = AFTER_COPY;
+                }
                 case COPY_BOTH_RESPONSE -> throw session.fail(new ProtocolException(
                         "COPY BOTH (replication) is not supported, " + session.where()));
                 default -> {
+                    if (state == IN_COPY_OUT) {
+                        if (type != ERROR_RESPONSE) {
+                            throw session.fail(new ProtocolException("message out of place during COPY: type="
+                                    + BackendMessage.describe(type) + ", expected CopyData or CopyDone, " + session.where()));
+                        }
+                        state = AFTER_COPY; // the COPY failed (a cancel, say): ReadyForQuery follows
+                    }
                     if (session.dispatch(type, handler)) {
                         if (!copied && handler.error == null && misuse == null) {
                             misuse = "not a COPY statement";
@@ -134,6 +167,32 @@ final class PgCopy {
                     }
                 }
             }
+        }
+    }
+
+    private static final int BEFORE_COPY = 0;
+    private static final int IN_COPY_IN = 1;
+    private static final int IN_COPY_OUT = 2;
+    private static final int AFTER_COPY = 3;
+
+    /** Checks a CopyInResponse or CopyOutResponse: the first of its kind, well formed. */
+    private int copyResponse(byte type, int state, int next) {
+        if (state != BEFORE_COPY || handler.error != null) {
+            throw session.fail(new ProtocolException("second COPY response: type=" + BackendMessage.describe(type)
+                    + ", " + session.where()));
+        }
+        try {
+            BackendDecoder.copyResponse(type, session.buffer(), session.bodyOffset(), session.bodyLength());
+        } catch (ProtocolException e) {
+            throw session.fail(e);
+        }
+        return next;
+    }
+
+    private void requireState(byte type, int state, int required) {
+        if (state != required || handler.error != null) {
+            throw session.fail(new ProtocolException("message out of place: type=" + BackendMessage.describe(type)
+                    + ", no COPY TO STDOUT in progress, " + session.where()));
         }
     }
 

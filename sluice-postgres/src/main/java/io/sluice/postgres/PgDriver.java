@@ -60,7 +60,7 @@ public final class PgDriver implements Driver {
                     yield select(config, target, ServerSelection.any());
                 }
             }
-            default -> throw new IllegalArgumentException("target_session_attrs must be any, read-write, read-only, "
+            default -> throw new io.sluice.ConfigurationException("target_session_attrs must be any, read-write, read-only, "
                     + "primary, standby or prefer-standby: target_session_attrs=" + target);
         };
     }

@@ -47,6 +47,7 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
             }
         };
         h.describing = st;
+        h.expect(1, 1, 0, 0, 0);
         connection.session().execute(connection, out -> {
             FrontendEncoder.parse(out, st.name, sql, new int[0]);
             FrontendEncoder.describe(out, FrontendMessage.STATEMENT, st.name);

@@ -36,6 +36,7 @@ final class PgRowStream implements RowStream {
     private boolean resultEnded; // CommandComplete or ErrorResponse seen, Sync sent
     private boolean done;        // ReadyForQuery consumed, connection released
     private boolean interrupted;
+    private Throwable thrown; // the last failure that left next() or hasNext(): close() never throws it again
 
     PgRowStream(PgSession session, StatementRegistry registry, String sql, int fetchSize, Object[] params) {
         this.session = session;
@@ -86,12 +87,13 @@ final class PgRowStream implements RowStream {
             byte type = session.next();
             switch (type) {
                 case DATA_ROW -> {
-                    handler.dataRow(session.buffer(), session.bodyOffset(), session.bodyLength());
+                    session.dispatch(type, handler); // checks the row against the protocol state; breaks the session if malformed
                     handler.rethrowUserFailure();
                     return true;
                 }
                 case PORTAL_SUSPENDED -> {
                     session.dispatch(type, handler);
+                    handler.expectResults++; // the next Execute's answer
                     session.sendMore(this, out -> {
                         FrontendEncoder.execute(out, "", fetchSize);
                         FrontendEncoder.flush(out);
@@ -99,10 +101,16 @@ final class PgRowStream implements RowStream {
                 }
                 case COMMAND_COMPLETE, EMPTY_QUERY_RESPONSE, ERROR_RESPONSE -> {
                     session.dispatch(type, handler);
+                    session.checkExecuted(handler);
                     finish(false);
                     return false;
                 }
-                default -> session.dispatch(type, handler);
+                default -> {
+                    if (session.dispatch(type, handler)) { // no Sync was sent: the server must not be ready
+                        throw session.fail(new io.sluice.ProtocolException("ReadyForQuery inside an open stream "
+                                + "(no Sync sent), " + session.where()));
+                    }
+                }
             }
         }
     }
@@ -117,8 +125,10 @@ final class PgRowStream implements RowStream {
                 }
                 FrontendEncoder.sync(out);
             });
-            ResponseHandler discard = new ResponseHandler();
+            // After the result's end only ReadyForQuery may come; a close mid-result drops what remains.
+            ResponseHandler discard = closePortal ? new ResponseHandler() : new ResponseHandler().syncOnly();
             discard.layout = handler.layout;
+            discard.rowsInResult = handler.rowsInResult; // a CommandComplete still to come counts the rows already read
             session.readUntilReady(discard);
             if (handler.error == null) {
                 handler.error = discard.error;
@@ -142,7 +152,12 @@ final class PgRowStream implements RowStream {
     @Override
     public boolean hasNext() {
         if (!pending && !resultEnded) {
-            pending = advance();
+            try {
+                pending = advance();
+            } catch (RuntimeException | Error e) {
+                thrown = e;
+                throw e;
+            }
         }
         return pending;
     }
@@ -171,6 +186,12 @@ final class PgRowStream implements RowStream {
             return;
         }
         pending = false;
-        finish(true);
+        try {
+            finish(true);
+        } catch (RuntimeException | Error e) {
+            if (e != thrown) { // try-with-resources would add the body's own exception to itself
+                throw e;
+            }
+        }
     }
 }

@@ -59,6 +59,8 @@ final class PgSession implements RequestWriter.Session {
      */
     final String nameTag = Long.toString(ThreadLocalRandom.current().nextLong(1L << 41), 36);
     private final AutoCloseable io;
+    /** The channel under {@link #io} (also under TLS): closed first, so that a blocked reader wakes at once. */
+    private final SelectingChannelStreams channel;
     private boolean readInterrupted; // by the thread holding the read turn
     private final MessageReader reader;
     private final RequestWriter writer;
@@ -75,6 +77,7 @@ final class PgSession implements RequestWriter.Session {
         this.config = config;
         StartupHandshake.Session s = new StartupHandshake(config).open();
         this.io = s.io();
+        this.channel = s.channel();
         this.writer = new RequestWriter(this, pipeline, s.out());
         this.reader = s.reader();
         if (io instanceof SelectingChannelStreams streams) { // plain TCP or Unix socket: reads report their waits
@@ -87,6 +90,15 @@ final class PgSession implements RequestWriter.Session {
         this.transactionStatus = s.transactionStatus();
         this.cache = new StatementCache(config.statementCacheSize(), "s" + nameTag + "_");
         this.queryTimeout = config.queryTimeout();
+        if (!config.socketTimeout().isZero()) {
+            readTimeout(socketTimeoutMillis());
+        }
+    }
+
+    /** socket_timeout in milliseconds for the selector, 0 = none. */
+    private int socketTimeoutMillis() {
+        long ms = config.socketTimeout().toMillis();
+        return ms == 0 && !config.socketTimeout().isZero() ? 1 : (int) Math.min(ms, Integer.MAX_VALUE);
     }
 
     /** {@code host:port} of the server, for events and messages. */
@@ -161,13 +173,25 @@ final class PgSession implements RequestWriter.Session {
 
     /**
      * Handles one message of a response; true when it was ReadyForQuery. PortalSuspended is left to
-     * the caller (a stream) and answered false here.
+     * the caller (a stream) and answered false here. A message the response's state does not allow
+     * (see {@link ResponseHandler}), a malformed one, or any failure of the decoding itself breaks
+     * the session: the exception that leaves is a {@link ProtocolException} (an {@link Error} such as
+     * OutOfMemoryError is rethrown as it is, after the session is broken).
      */
     boolean dispatch(byte type, ResponseHandler h) {
         try {
             return dispatchMessage(type, h);
         } catch (ProtocolException e) {
             throw fail(e);
+        } catch (SluiceException e) {
+            throw fail(new ProtocolException("server message rejected: type=" + BackendMessage.describe(type) + ", "
+                    + where() + ", cause=" + e.getMessage(), e));
+        } catch (RuntimeException e) {
+            throw fail(new ProtocolException("malformed message from server: type=" + BackendMessage.describe(type)
+                    + ", " + where() + ", cause=" + e, e));
+        } catch (Error e) {
+            fail(new ConnectionException("reading a response failed: " + where() + ", cause=" + e, null));
+            throw e;
         }
     }
 
@@ -175,21 +199,84 @@ final class PgSession implements RequestWriter.Session {
         byte[] b = reader.buffer();
         int off = reader.bodyOffset();
         int len = reader.bodyLength();
+        if (h.error != null && type != READY_FOR_QUERY) {
+            throw outOfPlace(type, "after ErrorResponse only ReadyForQuery may follow");
+        }
         switch (type) {
-            case DATA_ROW -> h.dataRow(b, off, len);
-            case COMMAND_COMPLETE -> h.commandComplete(BackendDecoder.commandCompleteRows(b, off, len),
-                    len == 9 && b[off] == 'R' && b[off + 1] == 'O');
-            case ROW_DESCRIPTION -> h.rowDescription(BackendDecoder.rowDescription(b, off, len));
-            case PARSE_COMPLETE, BIND_COMPLETE, CLOSE_COMPLETE, NO_DATA, EMPTY_QUERY_RESPONSE, PORTAL_SUSPENDED -> {
+            case DATA_ROW -> {
+                if (h.binds <= h.portalsDone && h.expectBinds != ResponseHandler.UNCHECKED) {
+                    throw outOfPlace(type, "no portal is executing");
+                }
+                if (++h.rowsInResult > h.rowLimit) {
+                    throw outOfPlace(type, "more rows than the Execute's limit: limit=" + h.rowLimit);
+                }
+                h.dataRow(b, off, len);
+            }
+            case COMMAND_COMPLETE -> {
+                long count = BackendDecoder.commandCompleteCount(b, off, len);
+                // A tag with a count states how many rows this Execute (or statement) returned.
+                if (count >= 0 && count != h.rowsInResult && (h.rowsInResult != 0 || h.layout != null && h.expectBinds
+                        != ResponseHandler.UNCHECKED || h.simpleQuery && h.layout != null)) {
+                    throw outOfPlace(type, "row count differs from the DataRows received: tag=" + count
+                            + ", rows=" + h.rowsInResult);
+                }
+                endResult(type, h, true);
+                h.commandComplete(Math.max(0, count), len == 9 && b[off] == 'R' && b[off + 1] == 'O');
+            }
+            case ROW_DESCRIPTION -> {
+                describeAnswered(type, h);
+                h.rowDescription(BackendDecoder.rowDescription(b, off, len));
+            }
+            case EMPTY_QUERY_RESPONSE, PORTAL_SUSPENDED -> {
                 BackendDecoder.empty(type, len);
-                if (type == NO_DATA) {
-                    h.noData();
+                if (type == PORTAL_SUSPENDED && h.simpleQuery) {
+                    throw outOfPlace(type, "no portal in the simple Query protocol");
+                }
+                endResult(type, h, type == EMPTY_QUERY_RESPONSE);
+            }
+            case PARSE_COMPLETE -> {
+                BackendDecoder.empty(type, len);
+                if (++h.parses > h.expectParses) {
+                    throw outOfPlace(type, "more than the request's Parse messages: expected=" + h.expectParses);
                 }
             }
-            case PARAMETER_DESCRIPTION -> h.parameterDescription(BackendDecoder.parameterDescription(b, off, len));
+            case BIND_COMPLETE -> {
+                BackendDecoder.empty(type, len);
+                if (h.parses != h.expectParses && h.expectParses != ResponseHandler.UNCHECKED || h.simpleQuery) {
+                    throw outOfPlace(type, h.simpleQuery ? "no Bind in the simple Query protocol" : "before ParseComplete");
+                }
+                if (++h.binds > h.expectBinds) {
+                    throw outOfPlace(type, "more than the request's Bind messages: expected=" + h.expectBinds);
+                }
+            }
+            case CLOSE_COMPLETE -> {
+                BackendDecoder.empty(type, len);
+                if (++h.closes > h.expectCloses) {
+                    throw outOfPlace(type, "more than the request's Close messages: expected=" + h.expectCloses);
+                }
+            }
+            case NO_DATA -> {
+                BackendDecoder.empty(type, len);
+                if (h.simpleQuery) {
+                    throw outOfPlace(type, "no Describe in the simple Query protocol");
+                }
+                describeAnswered(type, h);
+                h.noData();
+            }
+            case PARAMETER_DESCRIPTION -> {
+                // Only a Describe of a statement (a new one) is answered with it, once.
+                if (h.describing == null || ++h.parameterDescriptions > 1) {
+                    throw outOfPlace(type, "no statement is being described");
+                }
+                h.parameterDescription(BackendDecoder.parameterDescription(b, off, len));
+            }
             case ERROR_RESPONSE -> h.error(new ServerException(BackendDecoder.serverMessage(type, b, off, len)));
             case READY_FOR_QUERY -> {
-                transactionStatus = BackendDecoder.readyForQuery(b, off, len);
+                byte status = BackendDecoder.readyForQuery(b, off, len);
+                if (h.error == null) {
+                    checkComplete(h);
+                }
+                transactionStatus = status;
                 return true;
             }
             case COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE ->
@@ -199,6 +286,68 @@ final class PgSession implements RequestWriter.Session {
                     + BackendMessage.describe(type) + ", length=" + len + ", " + where()));
         }
         return false;
+    }
+
+    /** RowDescription or NoData: one per Describe sent, and never once a result's rows have begun. */
+    private void describeAnswered(byte type, ResponseHandler h) {
+        if (++h.describes > h.expectDescribes || h.rowsInResult != 0) {
+            throw outOfPlace(type, "more than the request's Describe messages: expected=" + h.expectDescribes);
+        }
+    }
+
+    /** One Execute's (or simple-Query statement's) result ended. */
+    private void endResult(byte type, ResponseHandler h, boolean portalDone) {
+        if (h.binds <= h.portalsDone && h.expectBinds != ResponseHandler.UNCHECKED) {
+            throw outOfPlace(type, "no portal is executing");
+        }
+        if (++h.results > h.expectResults) {
+            throw outOfPlace(type, "more results than the request's Execute messages: expected=" + h.expectResults);
+        }
+        if (portalDone) {
+            h.portalsDone++;
+        }
+        h.rowsInResult = 0;
+        if (h.simpleQuery) {
+            h.layout = null; // the next statement's rows need their own RowDescription
+        }
+    }
+
+    /** At ReadyForQuery of a response without error: every message the request asked for has been answered. */
+    private void checkComplete(ResponseHandler h) {
+        if (h.simpleQuery ? h.results == 0 : mismatch(h.parses, h.expectParses) || mismatch(h.binds, h.expectBinds)
+                || mismatch(h.describes, h.expectDescribes)
+                || mismatch(h.results, h.expectResults) || mismatch(h.closes, h.expectCloses)) {
+            throw outOfPlace(READY_FOR_QUERY, "response ended early: parses=" + h.parses + "/" + expected(h.expectParses)
+                    + ", describes=" + h.describes + "/" + expected(h.expectDescribes) + ", binds=" + h.binds + "/"
+                    + expected(h.expectBinds) + ", results=" + h.results + "/"
+                    + (h.simpleQuery ? ">=1" : expected(h.expectResults)) + ", closes=" + h.closes + "/"
+                    + expected(h.expectCloses));
+        }
+    }
+
+    /**
+     * For a stream, whose ReadyForQuery is read by another handler: at the end of its result, its
+     * Parse, Describe and Bind must all have been answered. Breaks the session if not.
+     */
+    void checkExecuted(ResponseHandler h) {
+        if (h.error == null && (mismatch(h.parses, h.expectParses) || mismatch(h.describes, h.expectDescribes)
+                || mismatch(h.binds, h.expectBinds))) {
+            throw fail(outOfPlace(COMMAND_COMPLETE, "result ended before its Parse, Describe and Bind were answered: "
+                    + "parses=" + h.parses + ", describes=" + h.describes + ", binds=" + h.binds));
+        }
+    }
+
+    private static boolean mismatch(int got, int expected) {
+        return expected != ResponseHandler.UNCHECKED && got != expected;
+    }
+
+    private static String expected(int n) {
+        return n == ResponseHandler.UNCHECKED ? "any" : Integer.toString(n);
+    }
+
+    private ProtocolException outOfPlace(byte type, String why) {
+        return new ProtocolException("message out of place in the response: type=" + BackendMessage.describe(type)
+                + ", " + why + ", " + where());
     }
 
     /**
@@ -211,6 +360,9 @@ final class PgSession implements RequestWriter.Session {
                 byte type;
                 try {
                     type = reader.next();
+                } catch (SocketTimeoutException e) { // an InterruptedIOException too: caught first
+                    throw fail(new ConnectionException("server sent nothing within socket_timeout: timeout="
+                            + config.socketTimeout() + ", " + where() + " (connection closed; setting socket_timeout)", e));
                 } catch (InterruptedIOException e) {
                     // SelectingChannelStreams.ReadInterruptedException, directly or through the TLS layer.
                     // First interrupt: cancel the query and keep reading its response, so the connection
@@ -231,8 +383,31 @@ final class PgSession implements RequestWriter.Session {
         } catch (ProtocolException e) {
             throw fail(e);
         } catch (IOException e) {
-            throw fail(new ConnectionException("read from server failed: " + where() + ", cause=" + e, e));
+            throw fail(readFailed(e));
+        } catch (SluiceException e) {
+            throw fail(e);
+        } catch (RuntimeException e) { // a decoding bug, or a selector closed under the reader: never leaks as such
+            throw fail(new ProtocolException("reading from server failed: " + where() + ", cause=" + e, e));
+        } catch (Error e) { // OutOfMemoryError and the like: the stream position is unknown now
+            fail(new ConnectionException("reading from server failed: " + where() + ", cause=" + e, null));
+            throw e;
         }
+    }
+
+    /**
+     * The exception for a read that failed: the session's own reason when it was broken on purpose
+     * while the read waited (the cancel grace elapsed, a validation limit, close), else the I/O failure.
+     * Always a new instance, so that no two callers share one.
+     */
+    private SluiceException readFailed(IOException e) {
+        SluiceException cause = brokenBy;
+        if (cause instanceof io.sluice.QueryTimeoutException) {
+            return new io.sluice.QueryTimeoutException(cause.getMessage(), e);
+        }
+        if (cause != null) {
+            return new ConnectionException("read from server failed: " + where() + ", broken by: " + cause.getMessage(), e);
+        }
+        return new ConnectionException("read from server failed: " + where() + ", cause=" + e, e);
     }
 
     /** Handles the current message if it is one the server may send at any time; false for the rest. */
@@ -300,7 +475,7 @@ final class PgSession implements RequestWriter.Session {
                     throw fail(new ConnectionException("read from server failed while waiting for notifications: "
                             + where() + ", cause=" + e, e));
                 } finally {
-                    readTimeout(0);
+                    readTimeout(socketTimeoutMillis()); // the wait for notifications is not limited by it
                 }
                 if (type == ERROR_RESPONSE) { // e.g. pg_terminate_backend: FATAL, then the server hangs up
                     ServerException error = new ServerException(BackendDecoder.serverMessage(type, reader.buffer(),
@@ -405,12 +580,18 @@ final class PgSession implements RequestWriter.Session {
         closeQueue.add(statementName);
     }
 
-    /** Appends Close for every queued statement; call under the write lock, before the request's Sync. */
-    void drainCloses(PgWriteBuffer out) {
+    /**
+     * Appends Close for every queued statement; call under the write lock, before the request's Sync.
+     * Returns how many (the response then holds as many CloseComplete).
+     */
+    int drainCloses(PgWriteBuffer out) {
+        int n = 0;
         String name;
         while ((name = closeQueue.poll()) != null) {
             FrontendEncoder.close(out, FrontendMessage.STATEMENT, name);
+            n++;
         }
+        return n;
     }
 
     byte transactionStatus() {
@@ -466,6 +647,9 @@ final class PgSession implements RequestWriter.Session {
     }
 
     private void closeSocket() {
+        if (channel != null && channel != io) {
+            channel.close(); // never blocks: the TLS layer's close below may wait for a reader's lock
+        }
         try {
             io.close();
         } catch (Exception ignored) {

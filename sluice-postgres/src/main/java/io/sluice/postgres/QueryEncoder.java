@@ -52,19 +52,21 @@ final class QueryEncoder {
     static void encode(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql, Object[] params,
             int maxRows, boolean sync, QueryHandler h) {
         List<PgStatement> evicted = List.of();
-        prepareAndBind(out, session, registry, sql, params, h);
+        int parses = prepareAndBind(out, session, registry, sql, params, h);
         FrontendEncoder.execute(out, "", maxRows);
         if (h.statement != null && !h.reused && registry != null) {
             evicted = registry.put(h.key, h.statement);
         }
-        finish(out, session, evicted, sync);
+        int closes = finish(out, session, evicted, sync);
+        h.expect(parses, describes(h, parses), 1, 1, closes);
+        h.rowLimit = maxRows == 0 ? Long.MAX_VALUE : maxRows;
     }
 
     /** Encodes one Bind+Execute per parameter set, after a Parse+Describe when the statement is new. */
     static void encodeBatch(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
             List<Object[]> parameterSets, QueryHandler h) {
         Object[] first = parameterSets.get(0);
-        prepareAndBind(out, session, registry, sql, first, h);
+        int parses = prepareAndBind(out, session, registry, sql, first, h);
         FrontendEncoder.execute(out, "", 0);
         String name = h.statement == null ? "" : h.statement.name;
         for (int i = 1; i < parameterSets.size(); i++) {
@@ -80,14 +82,25 @@ final class QueryEncoder {
         if (h.statement != null && !h.reused && registry != null) {
             evicted = registry.put(h.key, h.statement);
         }
-        finish(out, session, evicted, true);
+        int closes = finish(out, session, evicted, true);
+        h.expect(parses, describes(h, parses), parameterSets.size(), parameterSets.size(), closes);
     }
 
-    private static void prepareAndBind(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
+    /**
+     * Describe messages written by {@link #prepareAndBind}: none for a described statement, one
+     * otherwise (of the new statement, of the portal of the unnamed one or of one still in flight).
+     */
+    private static int describes(QueryHandler h, int parses) {
+        return parses == 0 && h.reused && h.layoutKnown ? 0 : 1;
+    }
+
+    /** Encodes Parse (when needed) and Bind; returns the number of Parse messages written. */
+    private static int prepareAndBind(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
             Object[] params, QueryHandler h) {
+        h.layoutKnown = false;
         if (registry == null) {
             bindUnnamed(out, sql, params);
-            return;
+            return 1;
         }
         // A hit allocates no key; h.key stays null then (see QueryHandler.key).
         StatementCache.Probe probe = session.keyProbe.set(sql, params);
@@ -97,8 +110,9 @@ final class QueryEncoder {
         if (st == null && params.length == 0 && registry instanceof StatementCache cache && cache.runUnprepared(probe)) {
             // Prepared only when it keeps coming back: see StatementCache.runUnprepared.
             bindUnnamed(out, sql, params);
-            return;
+            return 1;
         }
+        int parses = 0;
         if (st == null) {
             h.key = probe.toKey();
             st = new PgStatement(registry.nextName(), sql, h.key.paramOids());
@@ -107,8 +121,10 @@ final class QueryEncoder {
             FrontendEncoder.bind(out, "", st.name, params, null);
             h.describing = st;
             h.reused = false;
+            parses = 1;
         } else if (st.described()) {
             FrontendEncoder.bind(out, "", st.name, params, st.resultFormats());
+            h.layoutKnown = true;
             h.layout = st.resultLayout();
             if (h.layout != null) {
                 h.row = st.row();
@@ -121,6 +137,7 @@ final class QueryEncoder {
             h.reused = true;
         }
         h.statement = st;
+        return parses;
     }
 
     /** The unnamed statement and portal, text results: nothing to prepare, cache or close. */
@@ -130,15 +147,17 @@ final class QueryEncoder {
         FrontendEncoder.describe(out, PORTAL, "");
     }
 
-    private static void finish(PgWriteBuffer out, PgSession session, List<PgStatement> evicted, boolean sync) {
+    /** Writes the Close messages and Sync (or Flush); returns the number of Close messages. */
+    private static int finish(PgWriteBuffer out, PgSession session, List<PgStatement> evicted, boolean sync) {
         for (PgStatement e : evicted) {
             FrontendEncoder.close(out, STATEMENT, e.name);
         }
-        session.drainCloses(out);
+        int closes = evicted.size() + session.drainCloses(out);
         if (sync) {
             FrontendEncoder.sync(out);
         } else {
             FrontendEncoder.flush(out);
         }
+        return closes;
     }
 }

@@ -16,6 +16,8 @@ class QueryHandler extends ResponseHandler implements Consumer<PgWriteBuffer> {
     StatementRegistry registry;
     /** True when the request reused a statement prepared earlier (only then can the server have invalidated it). */
     boolean reused;
+    /** True when the statement was described before, so the request sends no Describe. */
+    boolean layoutKnown;
     long rowCount;
     private PgSession session;
     private StatementRegistry target; // the registry to prepare in; null for unnamed statements

@@ -31,11 +31,25 @@
  * <li>{@code sslcert}, {@code sslkey}, {@code sslpassword}: a client certificate for {@code cert}
  *     authentication (PEM chain with a PKCS#8 key, or one PKCS#12 file); see
  *     {@link io.sluice.ConnectionConfig#sslCert()}.</li>
- * <li>{@code connect_timeout} (10 s; 0 = none): TCP connect, TLS and authentication together.</li>
+ * <li>{@code connect_timeout} (10 s; 0 = none): the whole connect, TCP, TLS, authentication (SCRAM key
+ *     derivation included) and everything up to the first ReadyForQuery; a watchdog closes the socket at
+ *     the deadline, so neither a silent nor a trickling server can stretch it.</li>
  * <li>{@code spin_micros} (200; 0 = never): how long a lone waiting reader spins on the socket before
  *     it sleeps (see "Cancellation and failure").</li>
  * <li>{@code query_timeout} (0 = none): after it a CancelRequest is sent and the caller gets
- *     {@link io.sluice.QueryTimeoutException}; also per connection with {@code queryTimeout(Duration)}.</li>
+ *     {@link io.sluice.QueryTimeoutException}; also per connection with {@code queryTimeout(Duration)}.
+ *     The limit covers a whole stream, from its first row to its close.</li>
+ * <li>{@code cancel_grace} (5000 ms): how long the server gets to end a timed-out query after the
+ *     CancelRequest. Past it the connection is closed and marked broken, and the call throws
+ *     {@link io.sluice.QueryTimeoutException}: a call with a timeout returns within timeout + grace.</li>
+ * <li>{@code socket_timeout} (seconds, 0 = none; pgjdbc's {@code socketTimeout}): the longest silence
+ *     while waiting for bytes the server owes (a slow query counts too). Past it the connection is
+ *     closed and marked broken, and the call throws {@link io.sluice.ConnectionException} (the query's
+ *     fate on the server is unknown, unlike a cancelled one). Not applied to {@code awaitNotifications},
+ *     whose wait has its own limit, nor to writes.</li>
+ * <li>{@code max_message_size} (1 GiB, at least 64 KiB): the largest server message accepted (the
+ *     default keeps 1 KiB of framing above it, so a 1 GiB value fits); a larger length is a
+ *     {@link io.sluice.ProtocolException} and breaks the connection.</li>
  * <li>{@code statement_cache_size} (256): server-side statements kept per connection (LRU) for
  *     ad-hoc SQL, keyed by SQL text and parameter types; 0 = unnamed statements, text results. The
  *     policy is the MySQL driver's: SQL with parameters is prepared on first use; a parameterless text
@@ -47,7 +61,11 @@
  * </ul>
  * Authentication: trust, cleartext password, MD5, SCRAM-SHA-256 (SASLprep as the server does it) and
  * SCRAM-SHA-256-PLUS (channel binding {@code tls-server-end-point}), TLS client certificates
- * ({@code cert}). GSSAPI and SSPI are not supported.
+ * ({@code cert}). GSSAPI and SSPI are not supported. As in libpq, once a SCRAM exchange has begun,
+ * AuthenticationOk is accepted only after the server-final message and its verified signature (the
+ * server proved it knows the password), whatever the mechanism; any other order, a second request,
+ * or an iteration count above 10,000,000 is refused. Malformed settings throw
+ * {@link io.sluice.ConfigurationException}.
  *
  * <h2>How a statement runs</h2>
  * The first execution of an SQL text sends Parse + Describe + Bind + Execute + Sync in one write and
@@ -93,13 +111,28 @@
  * behind: its yields run those callers, where each of its sleeps would cost a wake through the JDK's
  * poller and of an idle carrier ({@code pg-pipeline} suite). After a spin that found nothing the next
  * 2^k - 1 waits (k misses in a row, up to 10) sleep at once, so a slow or remote server costs little spinning.
- * A malformed, truncated, oversized or unknown message is a {@link io.sluice.ProtocolException}; an I/O failure (server gone, backend terminated) is a
- * {@link io.sluice.ConnectionException}; either marks the connection broken and closes it, and every
- * waiting caller fails at once instead of hanging. Notices and ParameterStatus go to the configured
- * {@link io.sluice.ServerEventListener}.
+ *
+ * <p><b>Broken connections.</b> A response is checked against the request that asked for it, with
+ * counts the driver holds anyway: one ParseComplete, Describe answer, BindComplete and result per
+ * Parse, Describe, Bind and Execute sent (no fewer by ReadyForQuery, no more), DataRows only inside an
+ * executing portal, as many columns as the RowDescription and no more rows than the Execute's limit or
+ * the CommandComplete tag's count, only ReadyForQuery after an ErrorResponse, no unsolicited bytes
+ * after start-up (checked on plain connections), and COPY's own order. A message out of place, a malformed, truncated, oversized
+ * or unknown one, or any failure while decoding (an {@link Error} such as OutOfMemoryError included,
+ * which is then rethrown as it is) is a {@link io.sluice.ProtocolException}; an I/O failure (server
+ * gone, backend terminated) is a {@link io.sluice.ConnectionException}. Either marks the connection
+ * broken ({@code isBroken()} true) and closes it; every waiting caller fails at once instead of
+ * hanging, and every later call throws {@code ConnectionException} "connection is broken". So a
+ * desynchronised stream never yields another query's rows. A value whose bytes its type cannot
+ * decode in a well-formed row is a {@link io.sluice.ValueConversionException} and leaves the
+ * connection usable. Every exception from the API is a {@link io.sluice.SluiceException} (argument
+ * misuse aside, such as copyOut on a statement that is not COPY TO STDOUT), and a stream's
+ * {@code close()} never rethrows the exception its {@code next()} already threw. Notices and
+ * ParameterStatus go to the configured {@link io.sluice.ServerEventListener}.
  *
  * <h2>Limits</h2>
- * Messages up to 1 GiB + 1 KiB; the receive buffer is 64 KiB and grows only for a larger message.
+ * Messages up to {@code max_message_size}; the receive buffer is 64 KiB and grows only for a larger
+ * message, and then only as its bytes arrive (at most doubling per step), never to a declared length.
  * Protocol 3.0 only (PostgreSQL 18's 3.2, with its longer cancel keys, is not asked for); no GSSAPI
  * or SSPI, no replication protocol. {@code reset()} rolls back and
  * runs DISCARD ALL's steps except DEALLOCATE ALL and DISCARD PLANS, keeping the statement cache valid.

@@ -16,8 +16,8 @@ class BadServerInputTest {
     // RowDescription for one int4 column "a" in text format, then a DataRow.
     private static final String ROW_DESCRIPTION = "54" + "0000001a" + "0001" + "6100" + "00000000" + "0000"
             + "00000017" + "0004" + "ffffffff" + "0000";
-    private static final String PARSE_BIND = "31" + "00000004" + "74" + "00000006" + "0000" + ROW_DESCRIPTION
-            + "32" + "00000004";
+    // The answer to an unnamed "SELECT 1" (Parse, Bind, Describe portal): ParseComplete, BindComplete, RowDescription.
+    private static final String PARSE_BIND = "31" + "00000004" + "32" + "00000004" + ROW_DESCRIPTION;
 
     private static PgConnection connect(MisbehavingServer server) {
         return new PgDriver().connect(PgTestConfig.trust().port(server.port()).build());
@@ -52,7 +52,7 @@ class BadServerInputTest {
     @Test
     void shouldBreakConnectionWhenCopyOutIsFollowedByAnUnknownMessage() throws Exception {
         assertCopyOutBrokenBy(COPY_OUT_RESPONSE + COPY_DATA_HI + "40" + "00000004", false, ProtocolException.class,
-                "unexpected message");
+                "out of place during COPY");
     }
 
     @Test
@@ -66,11 +66,15 @@ class BadServerInputTest {
         assertCopyOutBrokenBy("57" + "00000007" + "00" + "0000", false, ProtocolException.class, "COPY BOTH");
     }
 
+    /** The answer to an unnamed extended "LISTEN jobs": ParseComplete, BindComplete, NoData, CommandComplete, ReadyForQuery. */
+    private static final String LISTEN_DONE = "31" + "00000004" + "32" + "00000004" + "6e" + "00000004"
+            + "43" + "0000000b" + "4c495354454e00" + MisbehavingServer.READY_IDLE;
+
     @Test
     void shouldBreakConnectionWhenANotificationIsMalformed() throws Exception {
         // LISTEN's answer (CommandComplete "LISTEN", ReadyForQuery), then a NotificationResponse whose payload
         // has no terminator.
-        String listenDone = "43" + "0000000b" + "4c495354454e00" + MisbehavingServer.READY_IDLE;
+        String listenDone = LISTEN_DONE;
         String badNotification = "41" + "0000000f" + "00001f90" + "6a6f627300" + "3432";
         try (MisbehavingServer server = new MisbehavingServer(listenDone + badNotification, false);
                 PgConnection c = connect(server)) {
@@ -82,7 +86,7 @@ class BadServerInputTest {
 
     @Test
     void shouldBreakConnectionWhenServerClosesWhileWaitingForNotifications() throws Exception {
-        String listenDone = "43" + "0000000b" + "4c495354454e00" + MisbehavingServer.READY_IDLE;
+        String listenDone = LISTEN_DONE;
         try (MisbehavingServer server = new MisbehavingServer(listenDone, true);
                 PgConnection c = connect(server)) {
             c.execute("LISTEN jobs");

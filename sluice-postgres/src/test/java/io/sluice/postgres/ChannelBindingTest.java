@@ -67,6 +67,6 @@ class ChannelBindingTest {
     @Test
     void shouldRejectAnUnknownSetting() {
         assertThatThrownBy(() -> new PgDriver().connect(scramOverTls("sometimes").build()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("channel_binding");
+                .isInstanceOf(io.sluice.ConfigurationException.class).hasMessageContaining("channel_binding");
     }
 }

@@ -111,6 +111,6 @@ class MultiHostTest {
     @Test
     void shouldRefuseAnUnknownTarget() {
         assertThatThrownBy(() -> connectedPort(servers("leader", MAIN).build()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("target_session_attrs=leader");
+                .isInstanceOf(io.sluice.ConfigurationException.class).hasMessageContaining("target_session_attrs=leader");
     }
 }

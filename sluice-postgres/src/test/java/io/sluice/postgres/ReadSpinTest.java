@@ -132,7 +132,7 @@ class ReadSpinTest {
     @Test
     void shouldRejectASpinSettingOutOfRange() {
         for (String bad : List.of("-1", "100001", "soon")) {
-            assertThatThrownBy(() -> connect(bad)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> connect(bad)).isInstanceOf(io.sluice.ConfigurationException.class)
                     .hasMessageContaining("spin_micros").hasMessageContaining(bad);
         }
     }

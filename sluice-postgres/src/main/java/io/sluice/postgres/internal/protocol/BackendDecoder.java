@@ -212,6 +212,11 @@ public final class BackendDecoder {
      * {@code UPDATE 3}, {@code SELECT 7}), else 0 ({@code CREATE TABLE}).
      */
     public static long commandCompleteRows(byte[] b, int offset, int length) {
+        return Math.max(0, commandCompleteCount(b, offset, length));
+    }
+
+    /** The row count in a CommandComplete tag, or -1 when the tag carries none ({@code CREATE TABLE}, {@code SHOW}). */
+    public static long commandCompleteCount(byte[] b, int offset, int length) {
         int end = offset + length - 1;
         if (length < 1 || b[end] != 0) {
             throw malformed(BackendMessage.COMMAND_COMPLETE, "tag not terminated: length=" + length);
@@ -226,7 +231,7 @@ public final class BackendDecoder {
             rows += (b[i] - '0') * scale;
             scale *= 10;
         }
-        return i < end - 1 && (i < offset || b[i] == ' ') ? rows : 0;
+        return i < end - 1 && (i < offset || b[i] == ' ') ? rows : -1;
     }
 
     /** ParameterStatus as {@code {name, value}}. */
@@ -291,6 +296,22 @@ public final class BackendDecoder {
     public static void empty(byte type, int length) {
         if (length != 0) {
             throw malformed(type, "body must be empty: length=" + length);
+        }
+    }
+
+    /** Checks CopyInResponse / CopyOutResponse: Int8 format (0, 1), Int16 n, Int16 format * n (each 0 or 1). */
+    public static void copyResponse(byte type, byte[] b, int offset, int length) {
+        Cursor c = new Cursor(type, b, offset, length);
+        int overall = c.int8();
+        int n = c.int16();
+        if (overall > 1 || n < 0 || n * 2 != c.remaining()) {
+            throw c.malformed("bad format or column count: format=" + overall + ", columns=" + n);
+        }
+        for (int i = 0; i < n; i++) {
+            int f = c.int16();
+            if (f != 0 && f != 1) {
+                throw c.malformed("unknown column format: format=" + f);
+            }
         }
     }
 

@@ -8,7 +8,8 @@ import java.util.Arrays;
 
 /**
  * Splits the server's byte stream into messages, reading through one buffer (64 KiB, grown only
- * for a message larger than that) so that many small messages cost one read call.
+ * for a message larger than that, and then only as its bytes arrive, never to a length the server
+ * merely declares) so that many small messages cost one read call.
  *
  * <pre>
  *  +------+------------------+------------------------------+
@@ -46,7 +47,11 @@ public final class MessageReader {
         this(in, DEFAULT_MAX_MESSAGE_LENGTH);
     }
 
+    /** A reader refusing messages whose length field exceeds {@code maxMessageLength} (at least 5). */
     public MessageReader(InputStream in, int maxMessageLength) {
+        if (maxMessageLength < HEADER) {
+            throw new IllegalArgumentException("maxMessageLength must be >= 5: maxMessageLength=" + maxMessageLength);
+        }
         this.in = in;
         this.maxMessageLength = maxMessageLength;
     }
@@ -76,7 +81,7 @@ public final class MessageReader {
         int length = getInt(buf, lengthOffset(message));
         if (length < 4 || length > maxMessageLength) {
             throw new ProtocolException("malformed message length from server: type=" + BackendMessage.describe(t)
-                    + ", length=" + length + ", max=" + maxMessageLength);
+                    + ", length=" + length + ", max=" + maxMessageLength + " (setting max_message_size)");
         }
         ensure(1 + length);
         message = start; // ensure() may have compacted the buffer
@@ -127,19 +132,33 @@ public final class MessageReader {
         return limit - start;
     }
 
+    /**
+     * Makes {@code n} bytes from {@code start} available. The fast path (already buffered) is one
+     * compare; the rest is {@link #fill}, which grows the buffer only as bytes arrive: a header that
+     * declares 256 MiB and then nothing costs the 64 KiB buffer, not 256 MiB.
+     */
     private void ensure(int n) throws IOException {
         if (limit - start >= n) {
             return;
         }
-        if (buf.length - start < n) {
-            // Slow path: move the partial message to the front, growing the buffer if it cannot fit.
-            byte[] target = n > buf.length ? new byte[Math.max(n, Math.min(buf.length * 2, maxMessageLength + 1))] : buf;
-            System.arraycopy(buf, start, target, 0, limit - start);
+        fill(n);
+    }
+
+    private void fill(int n) throws IOException {
+        if (buf.length - start < n && start > 0) {
+            // Move the partial message to the front so that it can complete in place where it fits.
+            System.arraycopy(buf, start, buf, 0, limit - start);
             limit -= start;
             start = 0;
-            buf = target;
         }
         while (limit - start < n) {
+            if (limit == buf.length) {
+                // Full, message incomplete: at most double, never beyond the declared need (bounded by
+                // maxMessageLength in next()), so memory follows the bytes received.
+                buf = Arrays.copyOfRange(buf, start, start + (int) Math.min(n, 2L * buf.length));
+                limit -= start;
+                start = 0;
+            }
             int r = in.read(buf, limit, buf.length - limit);
             if (r < 0) {
                 throw new EOFException("server closed the connection: needed=" + n + ", buffered=" + (limit - start));

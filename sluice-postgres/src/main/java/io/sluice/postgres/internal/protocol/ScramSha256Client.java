@@ -1,6 +1,7 @@
 package io.sluice.postgres.internal.protocol;
 
 import io.sluice.AuthenticationException;
+import io.sluice.ConnectionException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -43,7 +44,12 @@ public final class ScramSha256Client {
     static final String GS2_BINDING_NOT_OFFERED = "y,,";
     /** GS2 header: tls-server-end-point binding (RFC 5929), the only type PostgreSQL supports. */
     static final String GS2_TLS_SERVER_END_POINT = "p=tls-server-end-point,,";
-    private static final int MIN_ITERATIONS = 4096;
+    /**
+     * The largest iteration count accepted: far above PostgreSQL's default (4096), low enough that a
+     * hostile server cannot make key derivation run for long (2^31 - 1 iterations take tens of
+     * seconds). Key derivation also stops at the connect deadline.
+     */
+    static final int MAX_ITERATIONS = 10_000_000;
 
     private final String user;
     private final String password;
@@ -130,6 +136,16 @@ public final class ScramSha256Client {
      * @throws AuthenticationException if the server's nonce does not extend ours, or a field is missing
      */
     public String clientFinalMessage(String serverFirst) {
+        return clientFinalMessage(serverFirst, 0);
+    }
+
+    /**
+     * As {@link #clientFinalMessage(String)}, stopping key derivation at {@code deadlineNanos}
+     * ({@link System#nanoTime()} scale; 0 = none).
+     *
+     * @throws ConnectionException when the deadline passes during key derivation
+     */
+    public String clientFinalMessage(String serverFirst, long deadlineNanos) {
         String nonce = attribute(serverFirst, 'r');
         String salt = attribute(serverFirst, 's');
         String iterationText = attribute(serverFirst, 'i');
@@ -142,8 +158,9 @@ public final class ScramSha256Client {
         } catch (NumberFormatException e) {
             throw new AuthenticationException("SCRAM iteration count is not a number: i=" + iterationText);
         }
-        if (iterations < 1) {
-            throw new AuthenticationException("SCRAM iteration count out of range: i=" + iterations + ", min=" + MIN_ITERATIONS);
+        if (iterations < 1 || iterations > MAX_ITERATIONS) {
+            throw new AuthenticationException("SCRAM iteration count out of range: i=" + iterations + ", min=1, max="
+                    + MAX_ITERATIONS);
         }
         byte[] saltBytes;
         try {
@@ -156,7 +173,8 @@ public final class ScramSha256Client {
         System.arraycopy(bindingData, 0, channel, header.length, bindingData.length);
         String withoutProof = "c=" + Base64.getEncoder().encodeToString(channel) + ",r=" + nonce;
         String authMessage = clientFirstBare + "," + serverFirst + "," + withoutProof;
-        byte[] saltedPassword = hi(saslPrep(password).getBytes(StandardCharsets.UTF_8), saltBytes, iterations);
+        byte[] saltedPassword = hi(saslPrep(password).getBytes(StandardCharsets.UTF_8), saltBytes, iterations,
+                deadlineNanos);
         byte[] clientKey = hmac(saltedPassword, "Client Key".getBytes(StandardCharsets.US_ASCII));
         byte[] storedKey = sha256(clientKey);
         byte[] clientSignature = hmac(storedKey, authMessage.getBytes(StandardCharsets.UTF_8));
@@ -243,12 +261,21 @@ public final class ScramSha256Client {
 
     /** Hi(str, salt, i) of RFC 5802: PBKDF2 with HMAC-SHA-256 and one output block. */
     static byte[] hi(byte[] password, byte[] salt, int iterations) {
+        return hi(password, salt, iterations, 0);
+    }
+
+    /** Hi with a deadline, checked every 1024 iterations (a few hundred microseconds of work). */
+    static byte[] hi(byte[] password, byte[] salt, int iterations, long deadlineNanos) {
         Mac mac = mac(password);
         mac.update(salt);
         mac.update(new byte[] {0, 0, 0, 1});
         byte[] u = mac.doFinal();
         byte[] result = u.clone();
         for (int i = 1; i < iterations; i++) {
+            if ((i & 1023) == 0 && deadlineNanos != 0 && System.nanoTime() - deadlineNanos > 0) {
+                throw new ConnectionException("connect timed out during SCRAM key derivation: iterations=" + iterations
+                        + ", done=" + i + " (setting connect_timeout)");
+            }
             u = mac.doFinal(u);
             for (int j = 0; j < result.length; j++) {
                 result[j] ^= u[j];

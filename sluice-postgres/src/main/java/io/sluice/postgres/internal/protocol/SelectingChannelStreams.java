@@ -6,6 +6,8 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
@@ -48,7 +50,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
     private final Selector writeSelector;
     private final InputStream in = new ChannelInput();
     private final OutputStream out = new ChannelOutput();
-    private volatile int readTimeoutMillis; // 0 = wait forever; used during start-up only
+    private volatile int readTimeoutMillis; // 0 = wait forever
     private volatile ReadWaitListener readWaitListener;
 
     /** Told when a read is about to wait for the server and when the wait is over. */
@@ -90,7 +92,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
         channel.register(writeSelector, SelectionKey.OP_WRITE);
     }
 
-    /** Limits each read's wait (start-up's connect timeout); 0 waits forever. */
+    /** Limits each read's wait (connect timeout at start-up, then socket_timeout); 0 waits forever. */
     public void readTimeout(int millis) {
         this.readTimeoutMillis = millis;
     }
@@ -116,6 +118,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
         return out;
     }
 
+    /** Closes the channel and both selectors, waking a reader or writer blocked in them at once. Idempotent. */
     @Override
     public void close() {
         try {
@@ -255,11 +258,16 @@ public final class SelectingChannelStreams implements AutoCloseable {
                         listener.beforeSleep();
                     }
                     ready = readSelector.select(IGNORE_KEY, timeout);
+                } catch (ClosedSelectorException e) { // closed by another thread (the session broke): an I/O failure here
+                    throw new AsynchronousCloseException();
                 } finally {
                     WAITING.decrementAndGet();
                     if (listener != null) {
                         listener.afterWait();
                     }
+                }
+                if (!channel.isOpen()) {
+                    throw new AsynchronousCloseException(); // closed under the reader (the session broke)
                 }
                 if (Thread.interrupted()) {
                     throw new ReadInterruptedException();
@@ -285,7 +293,11 @@ public final class SelectingChannelStreams implements AutoCloseable {
             boolean interrupted = false;
             while (source.hasRemaining()) {
                 if (channel.write(source) == 0) {
-                    writeSelector.select(IGNORE_KEY, 0);
+                    try {
+                        writeSelector.select(IGNORE_KEY, 0);
+                    } catch (ClosedSelectorException e) {
+                        throw new AsynchronousCloseException();
+                    }
                     interrupted |= Thread.interrupted(); // else select would return at once, forever
                 }
             }

@@ -3,11 +3,13 @@ package io.sluice.postgres.internal.protocol;
 import static io.sluice.postgres.internal.protocol.BackendMessage.*;
 
 import io.sluice.AuthenticationException;
+import io.sluice.ConfigurationException;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import io.sluice.ServerException;
 import io.sluice.ServerMessage;
+import io.sluice.SluiceException;
 import io.sluice.SslMode;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import io.sluice.spi.TlsSockets;
@@ -52,7 +54,10 @@ import javax.net.ssl.SSLSocket;
 public final class StartupHandshake {
     /** What a finished handshake leaves behind: the open socket and the session's facts. */
     public record Session(Socket socket, InputStream in, OutputStream out, MessageReader reader, int processId,
-            int secretKey, Map<String, String> parameters, byte transactionStatus, boolean tls, AutoCloseable io) {}
+            int secretKey, Map<String, String> parameters, byte transactionStatus, boolean tls, AutoCloseable io,
+            SelectingChannelStreams channel) {}
+
+    private ConnectDeadline deadline;
 
     private final ConnectionConfig config;
     private final String host;
@@ -62,7 +67,7 @@ public final class StartupHandshake {
     /** spin_micros: how long a lone waiting reader spins before it sleeps (see SelectingChannelStreams). */
     private final int spinMicros;
 
-    /** @throws IllegalArgumentException for a {@code spin_micros} that is not an integer from 0 to 100000 */
+    /** @throws ConfigurationException for a {@code spin_micros} that is not an integer from 0 to 100000 */
     public StartupHandshake(ConnectionConfig config) {
         this.config = config;
         this.host = config.host();
@@ -77,6 +82,32 @@ public final class StartupHandshake {
      * @throws ConnectionException     for anything else that prevents the session
      */
     public Session open() {
+        deadline = new ConnectDeadline(config.connectTimeout()); // a zero connect_timeout means no limit, as in libpq
+        try {
+            return openBounded();
+        } catch (ConnectionException e) {
+            deadline.closeAll();
+            if (deadline.fired) {
+                throw timedOut(host + ":" + port, e);
+            }
+            throw e;
+        } catch (SluiceException e) {
+            deadline.closeAll();
+            throw e;
+        } catch (RuntimeException e) { // a failure of the JDK's TLS or crypto: never leaks as such
+            deadline.closeAll();
+            throw new ConnectionException("connect failed: host=" + host + ", port=" + port + ", cause=" + e, e);
+        } finally {
+            deadline.cancel();
+        }
+    }
+
+    private ConnectionException timedOut(String where, Exception cause) {
+        return new ConnectionException("connect timed out: server=" + where + ", timeout=" + config.connectTimeout()
+                + " (setting connect_timeout)", cause);
+    }
+
+    private Session openBounded() {
         if (isUnixSocket(host)) {
             return attemptUnix();
         }
@@ -102,14 +133,15 @@ public final class StartupHandshake {
             throw new ConnectionException("cannot open a socket: host=" + host + ", port=" + port + ", cause=" + e, e);
         }
         Socket socket = channel.socket();
-        // A zero connect_timeout means no limit, as in libpq.
-        long deadline = config.connectTimeout().isZero() ? 0 : System.nanoTime() + config.connectTimeout().toNanos();
+        long deadline = this.deadline.nanos;
+        this.deadline.guard(channel);
         try {
             socket.setTcpNoDelay(true);
             socket.setKeepAlive(true);
             socket.connect(new InetSocketAddress(host, port), remainingMillis(deadline));
             socket.setSoTimeout(remainingMillis(deadline));
             Socket active = socket;
+            SelectingChannelStreams tlsStreams = null;
             boolean tls = false;
             PgWriteBuffer out = new PgWriteBuffer(256);
             if (tryTls) {
@@ -119,6 +151,8 @@ public final class StartupHandshake {
                 if (answer == SSL_ACCEPTED) {
                     // TLS over a selecting channel, so that interrupts can cancel queries here too.
                     SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
+                    this.deadline.guard(io);
+                    tlsStreams = io;
                     io.readTimeout(remainingMillis(deadline));
                     active = TlsSockets.wrap(new ChannelSocket(io), host, port, config);
                     active.setSoTimeout(remainingMillis(deadline));
@@ -132,19 +166,21 @@ public final class StartupHandshake {
             }
             InputStream in = active.getInputStream();
             OutputStream os = active.getOutputStream();
-            MessageReader reader = new MessageReader(in);
+            MessageReader reader = new MessageReader(in, maxMessageLength(config));
             Session session = login(reader, in, os, out, active, tls ? (SSLSocket) active : null);
             active.setSoTimeout(0);
             if (tls) {
-                return session;
+                return new Session(session.socket(), in, os, reader, session.processId(), session.secretKey(),
+                        session.parameters(), session.transactionStatus(), true, active, tlsStreams);
             }
             if (reader.buffered() != 0) {
                 throw new ProtocolException("unexpected bytes after ReadyForQuery at start-up: buffered=" + reader.buffered());
             }
             // Plain text: switch to non-blocking I/O so that an interrupt can cancel a query (see SelectingChannelStreams).
             SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
-            return new Session(socket, io.input(), io.output(), new MessageReader(io.input()), session.processId(),
-                    session.secretKey(), session.parameters(), session.transactionStatus(), false, io);
+            return new Session(socket, io.input(), io.output(), new MessageReader(io.input(), maxMessageLength(config)),
+                    session.processId(), session.secretKey(), session.parameters(), session.transactionStatus(), false,
+                    io, io);
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
             throw new ConnectionException("connect timed out: host=" + host + ", port=" + port + ", timeout="
@@ -193,18 +229,20 @@ public final class StartupHandshake {
      */
     private Session attemptUnix() {
         Path path = unixSocketPath(host, port);
-        long deadline = config.connectTimeout().isZero() ? 0 : System.nanoTime() + config.connectTimeout().toNanos();
+        long deadline = this.deadline.nanos;
         SocketChannel channel = null;
         try {
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+            this.deadline.guard(channel);
             channel.connect(UnixDomainSocketAddress.of(path));
             SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
+            this.deadline.guard(io);
             io.readTimeout(remainingMillis(deadline));
-            MessageReader reader = new MessageReader(io.input());
+            MessageReader reader = new MessageReader(io.input(), maxMessageLength(config));
             Session session = login(reader, io.input(), io.output(), new PgWriteBuffer(256), null, null);
             io.readTimeout(0);
             return new Session(null, io.input(), io.output(), reader, session.processId(), session.secretKey(),
-                    session.parameters(), session.transactionStatus(), false, io);
+                    session.parameters(), session.transactionStatus(), false, io, io);
         } catch (SocketTimeoutException e) {
             closeQuietly(channel);
             throw new ConnectionException("connect timed out: socket=" + path + ", timeout=" + config.connectTimeout()
@@ -228,6 +266,10 @@ public final class StartupHandshake {
         String binding = channelBinding();
         boolean bound = false;
         ScramSha256Client scram = null;
+        // One method per session: after the client answered a request, only the steps of that method,
+        // then AuthenticationOk or ErrorResponse, may follow. In SCRAM, Ok counts only after the
+        // server-final message proved that the server knows the password (as libpq insists).
+        int step = NOT_ASKED;
         while (true) {
             byte type = reader.next();
             byte[] b = reader.buffer();
@@ -248,8 +290,18 @@ public final class StartupHandshake {
                         + (code == AUTHENTICATION_MD5_PASSWORD ? "md5" : "cleartext") + " password (not sent): user="
                         + config.user() + " (channel_binding=require)");
             }
+            if (code != AUTHENTICATION_OK && code != AUTHENTICATION_SASL_CONTINUE && code != AUTHENTICATION_SASL_FINAL
+                    && step != NOT_ASKED) {
+                throw new ProtocolException("second authentication request: code=" + code + ", user=" + config.user());
+            }
             switch (code) {
                 case AUTHENTICATION_OK -> {
+                    BackendDecoder.empty(AUTHENTICATION, len - 4);
+                    if (step == SASL_STARTED || step == SASL_ANSWERED) {
+                        throw new AuthenticationException("server accepted the login without completing SCRAM "
+                                + "(no verified server-final message, so the server never proved it knows the password): "
+                                + "host=" + host + ", port=" + port + ", user=" + config.user());
+                    }
                     if (binding.equals("require") && !bound) {
                         throw new AuthenticationException("channel binding required, but the server authenticated "
                                 + "the client without it: user=" + config.user() + " (channel_binding=require)");
@@ -257,8 +309,10 @@ public final class StartupHandshake {
                     return;
                 }
                 case AUTHENTICATION_CLEARTEXT_PASSWORD -> {
+                    BackendDecoder.empty(AUTHENTICATION, len - 4);
                     FrontendEncoder.passwordMessage(out, requirePassword("cleartext"));
                     flush(out, os);
+                    step = PASSWORD_SENT;
                 }
                 case AUTHENTICATION_MD5_PASSWORD -> {
                     byte[] salt = BackendDecoder.authenticationData(b, off, len);
@@ -267,6 +321,7 @@ public final class StartupHandshake {
                     }
                     FrontendEncoder.passwordMessage(out, Md5Password.encode(config.user(), requirePassword("md5"), salt));
                     flush(out, os);
+                    step = PASSWORD_SENT;
                 }
                 case AUTHENTICATION_SASL -> {
                     List<String> mechanisms = BackendDecoder.saslMechanisms(b, off, len);
@@ -294,20 +349,24 @@ public final class StartupHandshake {
                     FrontendEncoder.saslInitialResponse(out, scram.mechanism(),
                             scram.clientFirstMessage().getBytes(StandardCharsets.UTF_8));
                     flush(out, os);
+                    step = SASL_STARTED;
                 }
                 case AUTHENTICATION_SASL_CONTINUE -> {
-                    if (scram == null) {
-                        throw new ProtocolException("AuthenticationSASLContinue without AuthenticationSASL");
+                    if (step != SASL_STARTED) {
+                        throw new ProtocolException("AuthenticationSASLContinue out of order: step=" + stepName(step));
                     }
                     String serverFirst = new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8);
-                    FrontendEncoder.saslResponse(out, scram.clientFinalMessage(serverFirst).getBytes(StandardCharsets.UTF_8));
+                    String clientFinal = scram.clientFinalMessage(serverFirst, deadline.nanos);
+                    FrontendEncoder.saslResponse(out, clientFinal.getBytes(StandardCharsets.UTF_8));
                     flush(out, os);
+                    step = SASL_ANSWERED;
                 }
                 case AUTHENTICATION_SASL_FINAL -> {
-                    if (scram == null) {
-                        throw new ProtocolException("AuthenticationSASLFinal without AuthenticationSASL");
+                    if (step != SASL_ANSWERED) {
+                        throw new ProtocolException("AuthenticationSASLFinal out of order: step=" + stepName(step));
                     }
                     scram.verifyServerFinal(new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8));
+                    step = SASL_VERIFIED;
                 }
                 default -> throw new AuthenticationException("unsupported authentication method: code=" + code
                         + ", user=" + config.user() + ", supported=trust,password,md5,scram-sha-256");
@@ -315,11 +374,28 @@ public final class StartupHandshake {
         }
     }
 
+    private static final int NOT_ASKED = 0;
+    private static final int PASSWORD_SENT = 1;
+    private static final int SASL_STARTED = 2;
+    private static final int SASL_ANSWERED = 3;
+    private static final int SASL_VERIFIED = 4;
+
+    private static String stepName(int step) {
+        return switch (step) {
+            case NOT_ASKED -> "no request yet";
+            case PASSWORD_SENT -> "password sent";
+            case SASL_STARTED -> "SCRAM client-first sent";
+            case SASL_ANSWERED -> "SCRAM client-final sent";
+            default -> "SCRAM verified";
+        };
+    }
+
     private Session awaitReady(MessageReader reader, Socket socket, InputStream in, OutputStream os, boolean tls)
             throws IOException {
         Map<String, String> parameters = new LinkedHashMap<>();
         int processId = 0;
         int secretKey = 0;
+        boolean keyData = false;
         while (true) {
             byte type = reader.next();
             byte[] b = reader.buffer();
@@ -331,6 +407,10 @@ public final class StartupHandshake {
                     parameters.put(nv[0], nv[1]);
                 }
                 case BACKEND_KEY_DATA -> {
+                    if (keyData) {
+                        throw new ProtocolException("second BackendKeyData during start-up");
+                    }
+                    keyData = true;
                     int[] key = BackendDecoder.backendKeyData(b, off, len);
                     processId = key[0];
                     secretKey = key[1];
@@ -339,7 +419,7 @@ public final class StartupHandshake {
                 case ERROR_RESPONSE -> throw startupError(BackendDecoder.serverMessage(type, b, off, len));
                 case READY_FOR_QUERY -> {
                     byte status = BackendDecoder.readyForQuery(b, off, len);
-                    return new Session(socket, in, os, reader, processId, secretKey, parameters, status, tls, socket);
+                    return new Session(socket, in, os, reader, processId, secretKey, parameters, status, tls, socket, null);
                 }
                 default -> throw new ProtocolException("unexpected message during start-up: type=" + BackendMessage.describe(type));
             }
@@ -377,7 +457,7 @@ public final class StartupHandshake {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("spin_micros must be an integer from 0 to 100000: value=" + value);
+        throw new ConfigurationException("spin_micros must be an integer from 0 to 100000: value=" + value);
     }
 
     /** libpq's channel_binding: prefer (default), require or disable. */
@@ -385,7 +465,7 @@ public final class StartupHandshake {
         String value = config.properties().getOrDefault("channel_binding", "prefer").trim().toLowerCase(Locale.ROOT);
         return switch (value) {
             case "prefer", "require", "disable" -> value;
-            default -> throw new IllegalArgumentException("unknown channel_binding: value=" + value
+            default -> throw new ConfigurationException("unknown channel_binding: value=" + value
                     + ", expected one of disable, prefer, require");
         };
     }
@@ -411,6 +491,15 @@ public final class StartupHandshake {
         os.write(out.array(), 0, out.position());
         os.flush();
         out.clear();
+    }
+
+    /**
+     * max_message_size as the largest length field accepted. The default (1 GiB) keeps 1 KiB of
+     * framing on top, so that a value of PostgreSQL's own 1 GiB limit still fits in a DataRow.
+     */
+    static int maxMessageLength(ConnectionConfig config) {
+        int max = config.maxMessageSize();
+        return max == ConnectionConfig.DEFAULT_MAX_MESSAGE_SIZE ? MessageReader.DEFAULT_MAX_MESSAGE_LENGTH : max;
     }
 
     private static int remainingMillis(long deadline) throws SocketTimeoutException {
