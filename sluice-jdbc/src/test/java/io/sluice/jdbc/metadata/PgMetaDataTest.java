@@ -1,0 +1,207 @@
+package io.sluice.jdbc.metadata;
+
+import static io.sluice.jdbc.metadata.MetaDataComparison.assertSameRows;
+import static io.sluice.jdbc.metadata.MetaDataComparison.assertSameRowsInAnyOrder;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.Sluice;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link SluiceDatabaseMetaData} on PostgreSQL against pgjdbc's {@link DatabaseMetaData} on the same schema
+ * ({@code pg-schema.sql}: schemas {@code jdbcmeta_pg} and {@code jdbcmeta_pgx}). Every difference allowed here is
+ * listed, with its reason, in sluice-jdbc/README-METADATA.md.
+ */
+class PgMetaDataTest {
+
+    private static final String SCHEMA = "jdbcmeta_pg";
+    private static final String OTHER_SCHEMA = "jdbcmeta_pgx";
+    private static final List<String> TABLES = List.of("all_types", "customer", "order_header", "order_line",
+            "customer_names", "order_count");
+    private static final List<String> OTHER_TABLES = List.of("a_b", "axb", "MixedCase");
+
+    private static io.sluice.Connection nativeConnection;
+    private static Connection referenceConnection;
+    private static DatabaseMetaData reference;
+    private static SluiceDatabaseMetaData ours;
+
+    @BeforeAll
+    static void createSchema() throws Exception {
+        nativeConnection = Sluice.connect("postgresql://postgres@127.0.0.1:5432/test?sslmode=disable");
+        nativeConnection.executeScript(script("pg-schema.sql"));
+        referenceConnection = DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:5432/test?user=postgres&sslmode=disable");
+        reference = referenceConnection.getMetaData();
+        ours = new SluiceDatabaseMetaData(null, nativeConnection,
+                "jdbc:sluice:postgresql://127.0.0.1:5432/test?sslmode=disable", "postgres");
+    }
+
+    @AfterAll
+    static void dropSchema() throws SQLException {
+        if (nativeConnection != null) {
+            nativeConnection.executeScript("DROP SCHEMA IF EXISTS jdbcmeta_pg CASCADE;"
+                    + " DROP SCHEMA IF EXISTS jdbcmeta_pgx CASCADE");
+            nativeConnection.close();
+        }
+        if (referenceConnection != null) {
+            referenceConnection.close();
+        }
+    }
+
+    static String script(String name) throws IOException {
+        try (InputStream in = PgMetaDataTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void shouldListTablesLikePgjdbc() throws SQLException {
+        for (String schema : List.of(SCHEMA, OTHER_SCHEMA)) {
+            assertSameRows("tables " + schema, reference.getTables(null, schema, "%", null),
+                    ours.getTables(null, schema, "%", null), MetaLayouts.TABLES, Set.of());
+        }
+        String[] types = {"TABLE", "VIEW", "MATERIALIZED VIEW"};
+        assertSameRows("tables by type", reference.getTables("test", SCHEMA, null, types),
+                ours.getTables("test", SCHEMA, null, types), MetaLayouts.TABLES, Set.of());
+        assertSameRows("tables by pattern", reference.getTables(null, "jdbcmeta\\_pg%", "order%", null),
+                ours.getTables(null, "jdbcmeta\\_pg%", "order%", null), MetaLayouts.TABLES, Set.of());
+    }
+
+    @Test
+    void shouldTreatUnderscoreAsWildcardUnlessEscaped() throws SQLException {
+        assertThat(names(ours.getTables(null, OTHER_SCHEMA, "a_b", null), "TABLE_NAME"))
+                .containsExactly("a_b", "axb");
+        assertThat(names(ours.getTables(null, OTHER_SCHEMA, "a" + ours.getSearchStringEscape() + "_b", null),
+                "TABLE_NAME")).containsExactly("a_b");
+        assertThat(names(ours.getTables("no_such_database", OTHER_SCHEMA, "%", null), "TABLE_NAME")).isEmpty();
+    }
+
+    @Test
+    void shouldDescribeColumnsLikePgjdbc() throws SQLException {
+        for (String schema : List.of(SCHEMA, OTHER_SCHEMA)) {
+            assertSameRows("columns " + schema, reference.getColumns(null, schema, "%", "%"),
+                    ours.getColumns(null, schema, "%", "%"), MetaLayouts.COLUMNS, Set.of());
+        }
+        assertSameRows("columns by pattern", reference.getColumns(null, SCHEMA, "all\\_types", "c\\_time%"),
+                ours.getColumns(null, SCHEMA, "all\\_types", "c\\_time%"), MetaLayouts.COLUMNS, Set.of());
+    }
+
+    @Test
+    void shouldFindKeysAndIndexesLikePgjdbc() throws SQLException {
+        for (String schema : List.of(SCHEMA, OTHER_SCHEMA)) {
+            for (String table : schema.equals(SCHEMA) ? TABLES : OTHER_TABLES) {
+                String at = schema + "." + table;
+                assertSameRows("primary key " + at, reference.getPrimaryKeys(null, schema, table),
+                        ours.getPrimaryKeys(null, schema, table), MetaLayouts.PRIMARY_KEYS, Set.of());
+                assertSameRows("imported keys " + at, reference.getImportedKeys(null, schema, table),
+                        ours.getImportedKeys(null, schema, table), MetaLayouts.KEYS, Set.of());
+                assertSameRows("exported keys " + at, reference.getExportedKeys(null, schema, table),
+                        ours.getExportedKeys(null, schema, table), MetaLayouts.KEYS, Set.of());
+                for (boolean unique : new boolean[] {false, true}) {
+                    assertSameRows("indexes " + at + " unique=" + unique,
+                            reference.getIndexInfo(null, schema, table, unique, true),
+                            ours.getIndexInfo(null, schema, table, unique, true), MetaLayouts.INDEX_INFO, Set.of());
+                }
+            }
+        }
+        assertSameRows("cross reference",
+                reference.getCrossReference(null, SCHEMA, "order_header", null, SCHEMA, "order_line"),
+                ours.getCrossReference(null, SCHEMA, "order_header", null, SCHEMA, "order_line"), MetaLayouts.KEYS,
+                Set.of());
+    }
+
+    @Test
+    void shouldListSchemasCatalogsAndTableTypesLikePgjdbc() throws SQLException {
+        assertSameRows("schemas", reference.getSchemas(), ours.getSchemas(), MetaLayouts.SCHEMAS, Set.of(),
+                row -> row.get(0).startsWith("jdbcmeta_") || !row.get(0).contains("_")
+                        || row.get(0).equals("information_schema") || row.get(0).equals("pg_catalog"));
+        assertSameRows("schemas by pattern", reference.getSchemas(null, "jdbcmeta%"),
+                ours.getSchemas(null, "jdbcmeta%"), MetaLayouts.SCHEMAS, Set.of());
+        assertSameRows("catalogs", reference.getCatalogs(), ours.getCatalogs(), MetaLayouts.CATALOGS, Set.of());
+        assertSameRows("table types", reference.getTableTypes(), ours.getTableTypes(), MetaLayouts.TABLE_TYPES,
+                Set.of());
+    }
+
+    @Test
+    void shouldListRoutinesLikePgjdbc() throws SQLException {
+        assertSameRows("functions", reference.getFunctions(null, SCHEMA, "%"), ours.getFunctions(null, SCHEMA, "%"),
+                MetaLayouts.FUNCTIONS, Set.of());
+        // pgjdbc reports procedureReturnsResult for procedures, which return nothing: see README-METADATA.md
+        assertSameRows("procedures", reference.getProcedures(null, SCHEMA, "%"),
+                ours.getProcedures(null, SCHEMA, "%"), MetaLayouts.PROCEDURES, Set.of("PROCEDURE_TYPE"));
+        try (ResultSet procedures = ours.getProcedures(null, SCHEMA, "touch")) {
+            assertThat(procedures.next()).isTrue();
+            assertThat(procedures.getShort("PROCEDURE_TYPE")).isEqualTo((short) DatabaseMetaData.procedureNoResult);
+        }
+    }
+
+    @Test
+    void shouldListTypesLikePgjdbc() throws SQLException {
+        // the order within one DATA_TYPE is pgjdbc's internal one, and pgjdbc answers two types by their name's
+        // other meaning (an interval array, a name two types share): see README-METADATA.md
+        assertSameRowsInAnyOrder("type info", reference.getTypeInfo(), ours.getTypeInfo(), MetaLayouts.TYPE_INFO,
+                Set.of(), row -> !Set.of("_interval", "_pg_user_mappings").contains(row.get(0)));
+        assertDataTypeOrder(ours.getTypeInfo());
+    }
+
+    @Test
+    void shouldAnswerLikePgjdbc() throws Exception {
+        MetaDataAnswers.assertSameAnswers(reference, ours, PgMetaDataTest.DOCUMENTED_DIFFERENCES);
+        assertThat(ours.getDatabaseProductName()).isEqualTo("PostgreSQL");
+        assertThat(ours.storesLowerCaseIdentifiers()).isTrue();
+        assertThat(ours.getDriverName()).isEqualTo("Sluice");
+        assertThat(ours.getJDBCMajorVersion()).isEqualTo(4);
+        assertThat(ours.getJDBCMinorVersion()).isEqualTo(3);
+    }
+
+    /** Answers that differ from pgjdbc's on purpose (README-METADATA.md says why). */
+    static final Set<String> DOCUMENTED_DIFFERENCES = Set.of("getDriverName", "getDriverVersion",
+            "getDriverMajorVersion", "getDriverMinorVersion", "getURL", "getJDBCMinorVersion", "getNumericFunctions",
+            "getStringFunctions", "getSystemFunctions", "getTimeDateFunctions", "supportsConvert",
+            "supportsStoredFunctionsUsingCallSyntax", "supportsRefCursors", "getMaxConnections");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"getUDTs", "getSuperTypes", "getSuperTables", "getAttributes", "getClientInfoProperties",
+        "getPseudoColumns", "getColumnPrivileges", "getTablePrivileges", "getVersionColumns", "getBestRowIdentifier",
+        "getProcedureColumns", "getFunctionColumns"})
+    void shouldAnswerUnprovidedReadsWithEmptyResultsInTheSpecifiedLayout(String method) throws Exception {
+        try (ResultSet result = MetaDataAnswers.callWithNulls(ours, method)) {
+            assertThat(result.next()).isFalse();
+            assertThat(result.getMetaData().getColumnCount()).isPositive();
+        }
+    }
+
+    static void assertDataTypeOrder(ResultSet types) throws SQLException {
+        try (types) {
+            int previous = Integer.MIN_VALUE;
+            while (types.next()) {
+                assertThat(types.getInt("DATA_TYPE")).as(types.getString("TYPE_NAME")).isGreaterThanOrEqualTo(previous);
+                previous = types.getInt("DATA_TYPE");
+            }
+        }
+    }
+
+    private static List<String> names(ResultSet result, String column) throws SQLException {
+        try (result) {
+            List<String> names = new java.util.ArrayList<>();
+            while (result.next()) {
+                names.add(result.getString(column));
+            }
+            return names;
+        }
+    }
+}
