@@ -453,12 +453,12 @@ abstract sealed class DialectAnswers extends DriverAnswers permits SluiceDatabas
 
     @Override
     public boolean supportsOpenCursorsAcrossCommit() {
-        return false;
+        return !postgres;
     }
 
     @Override
     public boolean supportsOpenCursorsAcrossRollback() {
-        return false;
+        return !postgres;
     }
 
     @Override
@@ -475,12 +475,12 @@ abstract sealed class DialectAnswers extends DriverAnswers permits SluiceDatabas
 
     @Override
     public int getMaxBinaryLiteralLength() {
-        return 0;
+        return postgres ? 0 : Integer.MAX_VALUE;
     }
 
     @Override
     public int getMaxCharLiteralLength() {
-        return 0;
+        return postgres ? 0 : Integer.MAX_VALUE;
     }
 
     @Override
@@ -490,7 +490,7 @@ abstract sealed class DialectAnswers extends DriverAnswers permits SluiceDatabas
 
     @Override
     public int getMaxColumnsInGroupBy() {
-        return 0;
+        return postgres ? 0 : 64;
     }
 
     @Override
@@ -500,12 +500,12 @@ abstract sealed class DialectAnswers extends DriverAnswers permits SluiceDatabas
 
     @Override
     public int getMaxColumnsInOrderBy() {
-        return 0;
+        return postgres ? 0 : 64;
     }
 
     @Override
     public int getMaxColumnsInSelect() {
-        return 0;
+        return postgres ? 0 : 32767;
     }
 
     @Override
@@ -580,6 +580,7 @@ abstract sealed class DialectAnswers extends DriverAnswers permits SluiceDatabas
 
     @Override
     public long getMaxLogicalLobSize() {
-        return 0;
+        // MySQL's LONGBLOB and LONGTEXT hold up to 4 GiB; PostgreSQL's limit depends on the kind of LOB
+        return postgres ? 0 : 4294967295L;
     }
 }

@@ -140,7 +140,8 @@ final class MysqlCatalogQueries implements CatalogQueries {
                 WHERE k.REFERENCED_TABLE_NAME IS NOT NULL""")
                 .equal("k.REFERENCED_TABLE_SCHEMA", catalog(pkCatalog)).equal("k.REFERENCED_TABLE_NAME", pkTable)
                 .equal("k.TABLE_SCHEMA", catalog(fkCatalog)).equal("k.TABLE_NAME", fkTable)
-                .append(orderByForeignTable ? " ORDER BY 5, 7, 12, 9" : " ORDER BY 1, 3, 12, 9");
+                .append(orderByForeignTable ? " ORDER BY BINARY k.TABLE_SCHEMA, BINARY k.TABLE_NAME, 12, 9"
+                        : " ORDER BY BINARY k.REFERENCED_TABLE_SCHEMA, BINARY k.REFERENCED_TABLE_NAME, 12, 9");
         return new MetaResultSet(MetaLayouts.KEYS, sql.rows(connection));
     }
 
@@ -160,7 +161,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
 
     @Override
     public MetaResultSet typeInfo() {
-        return MysqlTypeInfo.read();
+        return MysqlTypeInfo.read(connection.serverInfo());
     }
 
     /** The server's keywords ({@code information_schema.KEYWORDS}, MariaDB 10.6+ and MySQL 8) not in SQL:2003. */

@@ -10,7 +10,7 @@ import java.util.Locale;
 /**
  * {@link java.sql.DatabaseMetaData#getColumns} on MySQL and MariaDB: one {@code information_schema.COLUMNS} query,
  * then the JDBC type and size of each column worked out here, as MariaDB Connector/J reports them:
- * {@code tinyint(1)} is BOOLEAN, {@code mediumint} INTEGER, {@code text} kinds LONGVARCHAR (but {@code tinytext}
+ * {@code tinyint(1)} (signed or not) is BOOLEAN, {@code mediumint} INTEGER, {@code text} kinds LONGVARCHAR (but {@code tinytext}
  * VARCHAR), type names carry {@code UNSIGNED}; temporal sizes are the length of their text form. Lengths above
  * {@link Integer#MAX_VALUE} (LONGTEXT's 4 GiB) are capped.
  */
@@ -38,7 +38,7 @@ final class MysqlColumns {
     private static Object[] column(Object[] raw) {
         String dataTypeName = ((String) raw[3]).toLowerCase(Locale.ROOT);
         String columnType = ((String) raw[4]).toLowerCase(Locale.ROOT);
-        boolean bool = columnType.startsWith("tinyint(1)") && !columnType.contains("unsigned");
+        boolean bool = columnType.startsWith("tinyint(1)");
         int dataType = bool ? Types.BOOLEAN : jdbcType(dataTypeName);
         String typeName = bool ? "BOOLEAN" : dataTypeName.toUpperCase(Locale.ROOT)
                 + (columnType.contains("unsigned") ? " UNSIGNED" : "");

@@ -195,7 +195,7 @@ class PgMetaDataTest {
         }
     }
 
-    private static List<String> names(ResultSet result, String column) throws SQLException {
+    static List<String> names(ResultSet result, String column) throws SQLException {
         try (result) {
             List<String> names = new java.util.ArrayList<>();
             while (result.next()) {
