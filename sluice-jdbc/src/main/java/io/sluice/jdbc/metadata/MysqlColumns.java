@@ -10,9 +10,10 @@ import java.util.Locale;
 /**
  * {@link java.sql.DatabaseMetaData#getColumns} on MySQL and MariaDB: one {@code information_schema.COLUMNS} query,
  * then the JDBC type and size of each column worked out here, as MariaDB Connector/J reports them:
- * {@code tinyint(1)} (signed or not) is BOOLEAN, {@code mediumint} INTEGER, {@code text} kinds LONGVARCHAR (but {@code tinytext}
- * VARCHAR), type names carry {@code UNSIGNED}; temporal sizes are the length of their text form. Lengths above
- * {@link Integer#MAX_VALUE} (LONGTEXT's 4 GiB) are capped.
+ * {@code tinyint(1)} (signed or not) is BOOLEAN, {@code mediumint} INTEGER, {@code text} kinds LONGVARCHAR (but
+ * {@code tinytext} VARCHAR), type names carry {@code UNSIGNED}; temporal sizes are the length of their text form.
+ * Lengths above {@link Integer#MAX_VALUE} (LONGTEXT's 4 GiB) are capped. Types the mapping does not know
+ * (spatial types, MariaDB's INET6 and UUID) are OTHER.
  */
 final class MysqlColumns {
 
@@ -47,7 +48,8 @@ final class MysqlColumns {
             case "time" -> 10 + fraction(raw[9]);
             case "datetime", "timestamp" -> 19 + fraction(raw[9]);
             case "year" -> null;
-            default -> raw[5] != null ? Integer.valueOf(capped(raw[5])) : raw[7] != null ? Integer.valueOf(capped(raw[7])) : null;
+            default -> raw[5] != null ? Integer.valueOf(capped(raw[5]))
+                    : raw[7] != null ? Integer.valueOf(capped(raw[7])) : null;
         };
         boolean nullable = "YES".equals(raw[10]);
         String extra = raw[14] == null ? "" : ((String) raw[14]).toLowerCase(Locale.ROOT);

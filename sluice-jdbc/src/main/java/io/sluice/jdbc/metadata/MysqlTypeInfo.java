@@ -44,19 +44,22 @@ final class MysqlTypeInfo {
             new Type("TINYINT UNSIGNED", Types.TINYINT, 3, false, INTEGER_PARAMS, false, true, true, 0),
             new Type("BIGINT", Types.BIGINT, 19, false, INTEGER_PARAMS, false, false, true, 0),
             new Type("BIGINT UNSIGNED", Types.BIGINT, 20, false, UNSIGNED_PARAMS, false, true, true, 0),
-            new Type("LONG VARBINARY", Types.LONGVARBINARY, 16777215, true, null, true, false, false, 0).as("MEDIUMBLOB"),
+            new Type("LONG VARBINARY", Types.LONGVARBINARY, 16777215, true, null, true, false, false, 0)
+                    .as("MEDIUMBLOB"),
             new Type("MEDIUMBLOB", Types.LONGVARBINARY, 16777215, true, null, true, false, false, 0),
             new Type("LONGBLOB", Types.LONGVARBINARY, Integer.MAX_VALUE, true, null, true, false, false, 0),
             new Type("BLOB", Types.LONGVARBINARY, 65535, true, null, true, false, false, 0),
             new Type("TINYBLOB", Types.VARBINARY, 255, true, null, true, false, false, 0),
             new Type("VARBINARY", Types.VARBINARY, 65535, true, LENGTH, true, false, false, 0),
             new Type("BINARY", Types.BINARY, 255, true, LENGTH, true, false, false, 0),
-            new Type("LONG VARCHAR", Types.LONGVARCHAR, 16777215, true, TEXT_PARAMS, false, false, false, 0).as("MEDIUMTEXT"),
+            new Type("LONG VARCHAR", Types.LONGVARCHAR, 16777215, true, TEXT_PARAMS, false, false, false, 0)
+                    .as("MEDIUMTEXT"),
             new Type("MEDIUMTEXT", Types.LONGVARCHAR, 16777215, true, TEXT_PARAMS, false, false, false, 0),
             new Type("LONGTEXT", Types.LONGVARCHAR, Integer.MAX_VALUE, true, TEXT_PARAMS, false, false, false, 0),
             new Type("TEXT", Types.LONGVARCHAR, 65535, true, TEXT_PARAMS, false, false, false, 0),
             new Type("CHAR", Types.CHAR, 255, true, "[(M)] " + TEXT_PARAMS, false, false, false, 0),
-            new Type("NUMERIC", Types.NUMERIC, 65, false, "[(M[,D])] [ZEROFILL]", false, false, false, 30).as("DECIMAL"),
+            new Type("NUMERIC", Types.NUMERIC, 65, false, "[(M[,D])] [ZEROFILL]", false, false, false, 30)
+                    .as("DECIMAL"),
             new Type("DECIMAL", Types.DECIMAL, 65, false, "[(M[,D])] [ZEROFILL]", false, false, false, 30),
             new Type("INTEGER", Types.INTEGER, 10, false, INTEGER_PARAMS, false, false, true, 0),
             new Type("INTEGER UNSIGNED", Types.INTEGER, 10, false, UNSIGNED_PARAMS, false, true, true, 0),
@@ -69,12 +72,14 @@ final class MysqlTypeInfo {
             new Type("FLOAT", Types.REAL, 12, false, "[(M,D)] [ZEROFILL]", false, false, true, 30),
             new Type("DOUBLE", Types.DOUBLE, 22, false, "[(M,D)] [ZEROFILL]", false, false, true, 30),
             new Type("DOUBLE PRECISION", Types.DOUBLE, 22, false, "[(M,D)] [ZEROFILL]", false, false, true, 30),
-            new Type("REAL", Types.DOUBLE, 22, false, "[(M,D)] [ZEROFILL]", false, false, true, 30).as("DOUBLE"),
+            new Type("REAL", Types.DOUBLE, 22, false, "[(M,D)] [ZEROFILL]", false, false, true, 30)
+                    .as("DOUBLE"),
             new Type("VARCHAR", Types.VARCHAR, 65535, true, "(M) " + TEXT_PARAMS, false, false, false, 0),
             new Type("ENUM", Types.VARCHAR, 65535, true, TEXT_PARAMS, false, false, false, 0),
             new Type("TINYTEXT", Types.VARCHAR, 255, true, TEXT_PARAMS, false, false, false, 0),
             new Type("SET", Types.VARCHAR, 64, true, TEXT_PARAMS, false, false, false, 0),
-            new Type("BOOL", Types.BOOLEAN, 1, false, null, false, false, false, 0).as("BOOLEAN"),
+            new Type("BOOL", Types.BOOLEAN, 1, false, null, false, false, false, 0)
+                    .as("BOOLEAN"),
             new Type("BOOLEAN", Types.BOOLEAN, 1, false, null, false, false, false, 0),
             new Type("DATE", Types.DATE, 10, true, null, false, false, false, 0),
             // "-838:59:59.ffffff" and "yyyy-mm-dd hh:mm:ss.ffffff"

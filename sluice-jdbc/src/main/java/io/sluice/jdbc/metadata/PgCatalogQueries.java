@@ -161,8 +161,10 @@ final class PgCatalogQueries implements CatalogQueries {
         CatalogSql sql = query("""
                 SELECT current_database(), pkn.nspname::text, pkc.relname::text, pka.attname::text,
                   current_database(), fkn.nspname::text, fkc.relname::text, fka.attname::text, k.n,
-                  CASE con.confupdtype WHEN 'c' THEN 0 WHEN 'r' THEN 1 WHEN 'n' THEN 2 WHEN 'a' THEN 3 WHEN 'd' THEN 4 END,
-                  CASE con.confdeltype WHEN 'c' THEN 0 WHEN 'r' THEN 1 WHEN 'n' THEN 2 WHEN 'a' THEN 3 WHEN 'd' THEN 4 END,
+                  CASE con.confupdtype WHEN 'c' THEN 0 WHEN 'r' THEN 1 WHEN 'n' THEN 2 WHEN 'a' THEN 3
+                    WHEN 'd' THEN 4 END,
+                  CASE con.confdeltype WHEN 'c' THEN 0 WHEN 'r' THEN 1 WHEN 'n' THEN 2 WHEN 'a' THEN 3
+                    WHEN 'd' THEN 4 END,
                   con.conname::text, pki.relname::text,
                   CASE WHEN con.condeferrable AND con.condeferred THEN 5 WHEN con.condeferrable THEN 6 ELSE 7 END
                 FROM pg_catalog.pg_constraint con
@@ -184,7 +186,8 @@ final class PgCatalogQueries implements CatalogQueries {
     @Override
     public MetaResultSet indexInfo(String catalog, String schema, String table, boolean unique,
             boolean approximate) throws SQLException {
-        // a plain column by name, an expression as its text; statistics are the planner's (reltuples, relpages): approximate either way, so the flag changes nothing
+        // a plain column by name, an expression as its text; the statistics are the planner's estimates
+        // (reltuples, relpages), so "approximate" changes nothing
         CatalogSql sql = query("""
                 SELECT current_database(), n.nspname::text, ct.relname::text, NOT i.indisunique, NULL,
                   ci.relname::text, CASE am.amname WHEN 'hash' THEN 2 ELSE 3 END AS type, k.n,
