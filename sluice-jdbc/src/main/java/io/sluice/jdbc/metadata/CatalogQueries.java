@@ -16,6 +16,13 @@ sealed interface CatalogQueries permits PgCatalogQueries, MysqlCatalogQueries {
     /** {@link java.sql.DatabaseMetaData#getFunctions}. */
     MetaResultSet functions(String catalog, String schemaPattern, String namePattern) throws SQLException;
 
+    /**
+     * {@link java.sql.DatabaseMetaData#getProcedureColumns} ({@code functions} false) or
+     * {@link java.sql.DatabaseMetaData#getFunctionColumns} ({@code functions} true).
+     */
+    MetaResultSet routineColumns(String catalog, String schemaPattern, String namePattern, String columnPattern,
+            boolean functions) throws SQLException;
+
     /** {@link java.sql.DatabaseMetaData#getTables}. */
     MetaResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types)
             throws SQLException;

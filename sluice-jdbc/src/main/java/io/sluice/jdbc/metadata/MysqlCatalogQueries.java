@@ -72,6 +72,50 @@ final class MysqlCatalogQueries implements CatalogQueries {
     }
 
     @Override
+    public MetaResultSet routineColumns(String catalog, String schemaPattern, String namePattern,
+            String columnPattern, boolean functions) throws SQLException {
+        // the return value is the row with ordinal 0 and no name; IN 1, INOUT 2, OUT procedureColumnOut 4 or
+        // functionColumnOut 3, return procedureColumnReturn 5 or functionReturn 4
+        CatalogSql sql = CatalogSql.mysql("""
+                SELECT SPECIFIC_SCHEMA, SPECIFIC_NAME, PARAMETER_NAME, PARAMETER_MODE, DATA_TYPE,
+                  COALESCE(NUMERIC_PRECISION, CHARACTER_MAXIMUM_LENGTH), NUMERIC_SCALE, CHARACTER_OCTET_LENGTH,
+                  ORDINAL_POSITION
+                FROM information_schema.PARAMETERS WHERE 1 = 1""")
+                .append(functions ? " AND ROUTINE_TYPE = 'FUNCTION'" : "")
+                .equal("SPECIFIC_SCHEMA", catalog(catalog)).like("SPECIFIC_NAME", namePattern)
+                .like("COALESCE(PARAMETER_NAME, '')", columnPattern)
+                .append(" ORDER BY SPECIFIC_SCHEMA, SPECIFIC_NAME, ORDINAL_POSITION");
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] raw : sql.rows(connection)) {
+            String mode = raw[3] == null ? "RETURN" : (String) raw[3];
+            int dataType = MysqlColumns.jdbcType(((String) raw[4]).toLowerCase(Locale.ROOT));
+            Long size = raw[5] == null ? null : Math.min(((Number) raw[5]).longValue(), Integer.MAX_VALUE);
+            Long octets = raw[7] == null ? null : Math.min(((Number) raw[7]).longValue(), Integer.MAX_VALUE);
+            if (functions) {
+                int type = switch (mode) {
+                    case "IN" -> java.sql.DatabaseMetaData.functionColumnIn;
+                    case "INOUT" -> java.sql.DatabaseMetaData.functionColumnInOut;
+                    case "OUT" -> java.sql.DatabaseMetaData.functionColumnOut;
+                    default -> java.sql.DatabaseMetaData.functionReturn;
+                };
+                rows.add(new Object[] {raw[0], null, raw[1], raw[2], type, dataType, raw[4], size, null, raw[6], 10,
+                    java.sql.DatabaseMetaData.functionNullableUnknown, null, octets, raw[8], "", raw[1]});
+            } else {
+                int type = switch (mode) {
+                    case "IN" -> java.sql.DatabaseMetaData.procedureColumnIn;
+                    case "INOUT" -> java.sql.DatabaseMetaData.procedureColumnInOut;
+                    case "OUT" -> java.sql.DatabaseMetaData.procedureColumnOut;
+                    default -> java.sql.DatabaseMetaData.procedureColumnReturn;
+                };
+                rows.add(new Object[] {raw[0], null, raw[1], raw[2], type, dataType, raw[4], size, size, raw[6], 10,
+                    java.sql.DatabaseMetaData.procedureNullableUnknown, null, null, 0, 0, octets, raw[8], "",
+                    raw[1]});
+            }
+        }
+        return new MetaResultSet(functions ? MetaLayouts.FUNCTION_COLUMNS : MetaLayouts.PROCEDURE_COLUMNS, rows);
+    }
+
+    @Override
     public MetaResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types)
             throws SQLException {
         CatalogSql sql = CatalogSql.mysql("SELECT * FROM (SELECT TABLE_SCHEMA AS cat, NULL AS s, TABLE_NAME AS name, "

@@ -86,6 +86,14 @@ final class PgCatalogQueries implements CatalogQueries {
     }
 
     @Override
+    public MetaResultSet routineColumns(String catalog, String schemaPattern, String namePattern,
+            String columnPattern, boolean functions) throws SQLException {
+        return PgRoutineColumns.read(connection, query(PgRoutineColumns.SELECT, catalog)
+                .like("r.schem", schema(schemaPattern)).like("r.routine", namePattern).like("r.col", columnPattern),
+                functions);
+    }
+
+    @Override
     public MetaResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types)
             throws SQLException {
         CatalogSql sql = query("SELECT * FROM (SELECT current_database(), n.nspname::text AS schem,"

@@ -166,6 +166,18 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
     }
 
     @Override
+    public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern,
+            String columnNamePattern) throws SQLException {
+        return queries.routineColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern, false);
+    }
+
+    @Override
+    public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern,
+            String columnNamePattern) throws SQLException {
+        return queries.routineColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern, true);
+    }
+
+    @Override
     public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
             throws SQLException {
         return queries.tables(catalog, schemaPattern, tableNamePattern, types);
@@ -232,19 +244,6 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
 
     // ---- reads with no meaning here, or not provided: empty results in the specified layout
 
-    /** Not provided: an empty result (parameter details are not read from the catalog). */
-    @Override
-    public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern,
-            String columnNamePattern) {
-        return MetaResultSet.empty(MetaLayouts.PROCEDURE_COLUMNS);
-    }
-
-    /** Not provided: an empty result (parameter details are not read from the catalog). */
-    @Override
-    public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern,
-            String columnNamePattern) {
-        return MetaResultSet.empty(MetaLayouts.FUNCTION_COLUMNS);
-    }
 
     /** Empty: privileges are not read from the catalog. */
     @Override

@@ -135,6 +135,10 @@ class MysqlMetaDataTest {
                 ours.getFunctions(DATABASE, null, "%"), MetaLayouts.FUNCTIONS, Set.of());
         assertSameRows("procedures", reference.getProcedures(DATABASE, null, "%"),
                 ours.getProcedures(DATABASE, null, "%"), MetaLayouts.PROCEDURES, Set.of());
+        assertSameRows("procedure columns", reference.getProcedureColumns(DATABASE, null, "%", "%"),
+                ours.getProcedureColumns(DATABASE, null, "%", "%"), MetaLayouts.PROCEDURE_COLUMNS, Set.of());
+        assertSameRows("function columns", reference.getFunctionColumns(DATABASE, null, "%", "%"),
+                ours.getFunctionColumns(DATABASE, null, "%", "%"), MetaLayouts.FUNCTION_COLUMNS, Set.of());
     }
 
     @Test

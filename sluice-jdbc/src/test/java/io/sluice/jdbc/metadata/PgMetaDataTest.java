@@ -143,6 +143,14 @@ class PgMetaDataTest {
         // pgjdbc reports procedureReturnsResult for procedures, which return nothing: see README-METADATA.md
         assertSameRows("procedures", reference.getProcedures(null, SCHEMA, "%"),
                 ours.getProcedures(null, SCHEMA, "%"), MetaLayouts.PROCEDURES, Set.of("PROCEDURE_TYPE"));
+        assertSameRows("procedure columns", reference.getProcedureColumns(null, SCHEMA, "%", "%"),
+                ours.getProcedureColumns(null, SCHEMA, "%", "%"), MetaLayouts.PROCEDURE_COLUMNS, Set.of());
+        assertSameRows("function columns", reference.getFunctionColumns(null, SCHEMA, "%", "%"),
+                ours.getFunctionColumns(null, SCHEMA, "%", "%"), MetaLayouts.FUNCTION_COLUMNS, Set.of());
+        // pgjdbc ignores the column pattern of getFunctionColumns: see README-METADATA.md
+        assertThat(names(ours.getFunctionColumns(null, SCHEMA, "order%", "s%"), "COLUMN_NAME")).containsExactly("sku");
+        assertThat(names(ours.getProcedureColumns(null, SCHEMA, "add\\_one", "returnValue"), "COLUMN_NAME"))
+                .containsExactly("returnValue");
         try (ResultSet procedures = ours.getProcedures(null, SCHEMA, "touch")) {
             assertThat(procedures.next()).isTrue();
             assertThat(procedures.getShort("PROCEDURE_TYPE")).isEqualTo((short) DatabaseMetaData.procedureNoResult);
@@ -176,8 +184,7 @@ class PgMetaDataTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"getUDTs", "getSuperTypes", "getSuperTables", "getAttributes", "getClientInfoProperties",
-        "getPseudoColumns", "getColumnPrivileges", "getTablePrivileges", "getVersionColumns", "getBestRowIdentifier",
-        "getProcedureColumns", "getFunctionColumns"})
+        "getPseudoColumns", "getColumnPrivileges", "getTablePrivileges", "getVersionColumns", "getBestRowIdentifier"})
     void shouldAnswerUnprovidedReadsWithEmptyResultsInTheSpecifiedLayout(String method) throws Exception {
         try (ResultSet result = MetaDataAnswers.callWithNulls(ours, method)) {
             assertThat(result.next()).isFalse();
