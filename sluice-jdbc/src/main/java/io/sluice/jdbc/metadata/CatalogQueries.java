@@ -55,6 +55,19 @@ sealed interface CatalogQueries permits PgCatalogQueries, MysqlCatalogQueries {
     MetaResultSet indexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
             throws SQLException;
 
+    /** {@link java.sql.DatabaseMetaData#getBestRowIdentifier}. */
+    MetaResultSet bestRowIdentifier(String catalog, String schema, String table, int scope) throws SQLException;
+
+    /** {@link java.sql.DatabaseMetaData#getVersionColumns}. */
+    MetaResultSet versionColumns(String catalog, String schema, String table) throws SQLException;
+
+    /** {@link java.sql.DatabaseMetaData#getTablePrivileges}. */
+    MetaResultSet tablePrivileges(String catalog, String schemaPattern, String tablePattern) throws SQLException;
+
+    /** {@link java.sql.DatabaseMetaData#getColumnPrivileges}. */
+    MetaResultSet columnPrivileges(String catalog, String schema, String table, String columnPattern)
+            throws SQLException;
+
     /** {@link java.sql.DatabaseMetaData#getTypeInfo}. */
     MetaResultSet typeInfo() throws SQLException;
 

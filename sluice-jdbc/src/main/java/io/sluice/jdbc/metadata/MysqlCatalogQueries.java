@@ -204,6 +204,34 @@ final class MysqlCatalogQueries implements CatalogQueries {
     }
 
     @Override
+    public MetaResultSet bestRowIdentifier(String catalog, String schema, String table, int scope)
+            throws SQLException {
+        return MysqlRowIdentifiers.bestRow(connection, CatalogSql.mysql(MysqlRowIdentifiers.SELECT)
+                .equal("TABLE_SCHEMA", catalog(catalog)).equal("TABLE_NAME", table));
+    }
+
+    @Override
+    public MetaResultSet versionColumns(String catalog, String schema, String table) throws SQLException {
+        return MysqlRowIdentifiers.versionColumns(connection, CatalogSql.mysql(MysqlRowIdentifiers.SELECT)
+                .equal("TABLE_SCHEMA", catalog(catalog)).equal("TABLE_NAME", table));
+    }
+
+    @Override
+    public MetaResultSet tablePrivileges(String catalog, String schemaPattern, String tablePattern)
+            throws SQLException {
+        return MysqlPrivileges.tables(connection, CatalogSql.mysql(MysqlPrivileges.TABLES)
+                .equal("TABLE_SCHEMA", catalog(catalog)).like("TABLE_NAME", tablePattern));
+    }
+
+    @Override
+    public MetaResultSet columnPrivileges(String catalog, String schema, String table, String columnPattern)
+            throws SQLException {
+        return MysqlPrivileges.columns(connection, CatalogSql.mysql(MysqlPrivileges.COLUMNS)
+                .equal("TABLE_SCHEMA", catalog(catalog)).equal("TABLE_NAME", table)
+                .like("COLUMN_NAME", columnPattern));
+    }
+
+    @Override
     public MetaResultSet typeInfo() {
         return MysqlTypeInfo.read(connection.serverInfo());
     }

@@ -57,8 +57,8 @@ final class MysqlColumns {
             raw[0], null, raw[1], raw[2], dataType, typeName, size, 65535, raw[6] == null ? null : capped(raw[6]), 10,
             nullable ? 1 : 0, raw[11], raw[12], 0, 0, raw[8] == null ? null : capped(raw[8]), capped(raw[13]),
             nullable ? "YES" : "NO", null, null, null, null, extra.contains("auto_increment") ? "YES" : "NO",
-            extra.contains("generated") || extra.contains("virtual") || extra.contains("persistent")
-                    || extra.contains("stored") ? "YES" : "NO"
+            // VIRTUAL/STORED/PERSISTENT GENERATED; MySQL 8's DEFAULT_GENERATED is a default, not a generated column
+            extra.contains("virtual") || extra.contains("persistent") || extra.contains("stored") ? "YES" : "NO"
         };
     }
 

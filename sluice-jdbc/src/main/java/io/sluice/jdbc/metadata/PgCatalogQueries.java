@@ -218,6 +218,33 @@ final class PgCatalogQueries implements CatalogQueries {
     }
 
     @Override
+    public MetaResultSet bestRowIdentifier(String catalog, String schema, String table, int scope)
+            throws SQLException {
+        return PgRowIdentifiers.bestRow(connection, query(PgRowIdentifiers.KEY_COLUMNS, catalog)
+                .equal("n.nspname", schema(schema)).equal("ct.relname", table), scope);
+    }
+
+    @Override
+    public MetaResultSet versionColumns(String catalog, String schema, String table) throws SQLException {
+        return PgRowIdentifiers.versionColumns(connection, query(PgRowIdentifiers.TABLE, catalog)
+                .equal("n.nspname", schema(schema)).equal("c.relname", table));
+    }
+
+    @Override
+    public MetaResultSet tablePrivileges(String catalog, String schemaPattern, String tablePattern)
+            throws SQLException {
+        return PgPrivileges.tables(connection, query(PgPrivileges.TABLES, catalog)
+                .like("n.nspname", schema(schemaPattern)).like("c.relname", tablePattern));
+    }
+
+    @Override
+    public MetaResultSet columnPrivileges(String catalog, String schema, String table, String columnPattern)
+            throws SQLException {
+        return PgPrivileges.columns(connection, query(PgPrivileges.COLUMNS, catalog)
+                .equal("n.nspname", schema(schema)).equal("c.relname", table).like("a.attname", columnPattern));
+    }
+
+    @Override
     public MetaResultSet typeInfo() throws SQLException {
         return PgTypeInfo.read(connection);
     }

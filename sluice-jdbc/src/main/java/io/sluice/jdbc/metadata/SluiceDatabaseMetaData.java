@@ -238,37 +238,36 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
     }
 
     @Override
+    public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope, boolean nullable)
+            throws SQLException {
+        // a primary key's columns are never null, so "nullable" excludes nothing
+        return queries.bestRowIdentifier(catalog, schema, table, scope);
+    }
+
+    @Override
+    public ResultSet getVersionColumns(String catalog, String schema, String table) throws SQLException {
+        return queries.versionColumns(catalog, schema, table);
+    }
+
+    @Override
+    public ResultSet getTablePrivileges(String catalog, String schemaPattern, String tableNamePattern)
+            throws SQLException {
+        return queries.tablePrivileges(catalog, schemaPattern, tableNamePattern);
+    }
+
+    @Override
+    public ResultSet getColumnPrivileges(String catalog, String schema, String table, String columnNamePattern)
+            throws SQLException {
+        return queries.columnPrivileges(catalog, schema, table, columnNamePattern);
+    }
+
+    @Override
     public ResultSet getTypeInfo() throws SQLException {
         return queries.typeInfo();
     }
 
-    // ---- reads with no meaning here, or not provided: empty results in the specified layout
+    // ---- reads with no meaning for these servers: empty results in the specified layout
 
-
-    /** Empty: privileges are not read from the catalog. */
-    @Override
-    public ResultSet getColumnPrivileges(String catalog, String schema, String table, String columnNamePattern) {
-        return MetaResultSet.empty(MetaLayouts.COLUMN_PRIVILEGES);
-    }
-
-    /** Empty: privileges are not read from the catalog. */
-    @Override
-    public ResultSet getTablePrivileges(String catalog, String schemaPattern, String tableNamePattern) {
-        return MetaResultSet.empty(MetaLayouts.TABLE_PRIVILEGES);
-    }
-
-    /** Empty: no best-row analysis; use {@link #getPrimaryKeys}. */
-    @Override
-    public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope,
-            boolean nullable) {
-        return MetaResultSet.empty(MetaLayouts.BEST_ROW_IDENTIFIER);
-    }
-
-    /** Empty: neither server updates a column automatically on every row change in a way JDBC can name. */
-    @Override
-    public ResultSet getVersionColumns(String catalog, String schema, String table) {
-        return MetaResultSet.empty(MetaLayouts.VERSION_COLUMNS);
-    }
 
     /** Empty: no user-defined JDBC types (JAVA_OBJECT, STRUCT, DISTINCT) are mapped. */
     @Override

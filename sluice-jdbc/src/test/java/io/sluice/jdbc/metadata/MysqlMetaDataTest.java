@@ -46,7 +46,8 @@ class MysqlMetaDataTest {
     @AfterAll
     static void dropSchema() throws SQLException {
         if (nativeConnection != null) {
-            nativeConnection.executeScript("DROP DATABASE IF EXISTS jdbcmeta_my; DROP DATABASE IF EXISTS jdbcmeta_myx");
+            nativeConnection.executeScript("DROP DATABASE IF EXISTS jdbcmeta_my; DROP DATABASE IF EXISTS jdbcmeta_myx;"
+                    + " DROP USER IF EXISTS 'jdbcmeta_reader'@'%'");
             nativeConnection.close();
         }
         if (referenceConnection != null) {
@@ -108,6 +109,12 @@ class MysqlMetaDataTest {
                 }
             }
         }
+        for (String table : List.of("order_line", "customer", "all_types")) {
+            assertSameRows("best row identifier " + table,
+                    reference.getBestRowIdentifier(DATABASE, null, table, DatabaseMetaData.bestRowSession, true),
+                    ours.getBestRowIdentifier(DATABASE, null, table, DatabaseMetaData.bestRowSession, true),
+                    MetaLayouts.BEST_ROW_IDENTIFIER, Set.of());
+        }
         assertSameRows("cross reference",
                 reference.getCrossReference(DATABASE, null, "order_header", DATABASE, null, "order_line"),
                 ours.getCrossReference(DATABASE, null, "order_header", DATABASE, null, "order_line"),
@@ -127,6 +134,23 @@ class MysqlMetaDataTest {
         List<String> referenceTypes = PgMetaDataTest.names(reference.getTableTypes(), "TABLE_TYPE");
         List<String> ourTypes = PgMetaDataTest.names(ours.getTableTypes(), "TABLE_TYPE");
         assertThat(ourTypes).containsAll(referenceTypes).contains("SEQUENCE").isSorted();
+    }
+
+    @Test
+    void shouldListPrivilegesLikeConnectorJ() throws SQLException {
+        assertSameRows("table privileges", reference.getTablePrivileges(DATABASE, null, "%"),
+                ours.getTablePrivileges(DATABASE, null, "%"), MetaLayouts.TABLE_PRIVILEGES, Set.of());
+        assertSameRows("column privileges", reference.getColumnPrivileges(DATABASE, null, "customer", "%"),
+                ours.getColumnPrivileges(DATABASE, null, "customer", "%"), MetaLayouts.COLUMN_PRIVILEGES, Set.of());
+    }
+
+    @Test
+    void shouldReportColumnsUpdatedOnEveryChangeAsVersionColumns() throws SQLException {
+        // Connector/J reports none: see README-METADATA.md
+        assertThat(PgMetaDataTest.names(ours.getVersionColumns(DATABASE, null, "customer"), "COLUMN_NAME"))
+                .containsExactly("updated_at");
+        assertThat(PgMetaDataTest.names(ours.getVersionColumns(DATABASE, null, "order_line"), "COLUMN_NAME"))
+                .isEmpty();
     }
 
     @Test

@@ -1,14 +1,18 @@
 -- The schema both MySQL/MariaDB drivers' DatabaseMetaData describe in SluiceDatabaseMetaDataMysqlTest.
 DROP DATABASE IF EXISTS jdbcmeta_my;
 DROP DATABASE IF EXISTS jdbcmeta_myx;
+CREATE USER IF NOT EXISTS 'jdbcmeta_reader'@'%';
 CREATE DATABASE jdbcmeta_my;
 CREATE DATABASE jdbcmeta_myx;
 CREATE TABLE jdbcmeta_my.customer (
     id bigint NOT NULL AUTO_INCREMENT PRIMARY KEY,
     code varchar(20) NOT NULL UNIQUE COMMENT 'Short unique code',
     name text,
-    created_at timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP
+    created_at timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_at timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP
 ) ENGINE = InnoDB COMMENT = 'People who order';
+GRANT SELECT, INSERT ON jdbcmeta_my.customer TO 'jdbcmeta_reader'@'%';
+GRANT SELECT (code), UPDATE (name) ON jdbcmeta_my.customer TO 'jdbcmeta_reader'@'%';
 CREATE TABLE jdbcmeta_my.all_types (
     c_tinyint tinyint,
     c_tinyint1 tinyint(1),

@@ -12,6 +12,9 @@ CREATE TABLE jdbcmeta_pg.customer (
     created_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE jdbcmeta_pg.customer IS 'People who order';
+DO $$ BEGIN CREATE ROLE jdbcmeta_reader; EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+GRANT SELECT ON jdbcmeta_pg.customer TO jdbcmeta_reader WITH GRANT OPTION;
+GRANT UPDATE (name) ON jdbcmeta_pg.customer TO jdbcmeta_reader;
 COMMENT ON COLUMN jdbcmeta_pg.customer.code IS 'Short unique code';
 CREATE TABLE jdbcmeta_pg.all_types (
     c_smallint smallint,
