@@ -74,6 +74,9 @@ sealed interface CatalogQueries permits PgCatalogQueries, MysqlCatalogQueries {
     /** {@link java.sql.DatabaseMetaData#getSQLKeywords}. */
     String keywords() throws SQLException;
 
+    /** The server's connection limit ({@code max_connections}). */
+    int maxConnections() throws SQLException;
+
     /** The server's default isolation level as a {@link java.sql.Connection} TRANSACTION_* constant. */
     int defaultTransactionIsolation() throws SQLException;
 

@@ -17,8 +17,13 @@ abstract sealed class DialectAnswers extends DriverAnswers permits SluiceDatabas
     /** True for PostgreSQL, false for MySQL and MariaDB. */
     final boolean postgres;
 
-    DialectAnswers(boolean postgres) {
-        this.postgres = postgres;
+    /** True for MariaDB (where it differs from MySQL). */
+    final boolean mariadb;
+
+    /** Answers for the server whose {@link io.sluice.ServerInfo#product()} is {@code product}. */
+    DialectAnswers(String product) {
+        this.postgres = "PostgreSQL".equals(product);
+        this.mariadb = "MariaDB".equals(product);
     }
 
     /** MySQL's {@code lower_case_table_names}: 0 stored and compared as given, 1 lower case, 2 stored as given
@@ -514,11 +519,6 @@ abstract sealed class DialectAnswers extends DriverAnswers permits SluiceDatabas
     }
 
     @Override
-    public int getMaxConnections() {
-        return 0;
-    }
-
-    @Override
     public int getMaxCursorNameLength() {
         return postgres ? 63 : 64;
     }
@@ -575,7 +575,7 @@ abstract sealed class DialectAnswers extends DriverAnswers permits SluiceDatabas
 
     @Override
     public int getMaxUserNameLength() {
-        return postgres ? 63 : 80;
+        return postgres ? 63 : mariadb ? 80 : 32;
     }
 
     @Override

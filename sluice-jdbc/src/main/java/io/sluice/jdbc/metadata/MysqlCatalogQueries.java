@@ -251,6 +251,11 @@ final class MysqlCatalogQueries implements CatalogQueries {
     }
 
     @Override
+    public int maxConnections() throws SQLException {
+        return ((Number) CatalogSql.run(connection, "SELECT @@max_connections").getFirst()[0]).intValue();
+    }
+
+    @Override
     public int defaultTransactionIsolation() throws SQLException {
         String variable = "transaction_isolation";
         List<Object[]> rows;

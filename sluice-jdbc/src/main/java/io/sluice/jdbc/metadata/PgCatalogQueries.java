@@ -257,6 +257,12 @@ final class PgCatalogQueries implements CatalogQueries {
     }
 
     @Override
+    public int maxConnections() throws SQLException {
+        return Integer.parseInt((String) CatalogSql.run(connection,
+                "SELECT pg_catalog.current_setting('max_connections')").getFirst()[0]);
+    }
+
+    @Override
     public int defaultTransactionIsolation() throws SQLException {
         List<Object[]> rows = CatalogSql.run(connection,
                 "SELECT pg_catalog.current_setting('default_transaction_isolation')");

@@ -15,9 +15,10 @@ import java.util.regex.Pattern;
  * differences README-METADATA.md lists.
  *
  * <p>Costs: every method returning a {@link ResultSet} runs one catalog query on the native connection and
- * holds its rows in memory; the other methods answer from constants, except {@link #getSQLKeywords},
- * {@link #getDefaultTransactionIsolation} and the MySQL identifier-case answers, which ask the server (the
- * last once per instance). Not thread-safe beyond what the native connection allows.
+ * holds its rows in memory (the empty results of reads with no meaning here run none); the other methods
+ * answer from constants, except {@link #getSQLKeywords}, {@link #getDefaultTransactionIsolation},
+ * {@link #getMaxConnections} and the MySQL identifier-case answers, which ask the server (the last once per
+ * instance). Not thread-safe beyond what the native connection allows.
  *
  * <p>Errors: a failing catalog query throws {@link SQLException} with the server's SQLSTATE and the
  * {@link io.sluice.SluiceException} as its cause.
@@ -46,7 +47,7 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
      */
     public SluiceDatabaseMetaData(Connection owner, io.sluice.Connection nativeConnection, String jdbcUrl,
             String userName) {
-        super("PostgreSQL".equals(nativeConnection.serverInfo().product()));
+        super(nativeConnection.serverInfo().product());
         this.owner = owner;
         this.nativeConnection = Objects.requireNonNull(nativeConnection, "nativeConnection");
         this.jdbcUrl = jdbcUrl;
@@ -144,6 +145,12 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
     @Override
     public String getSQLKeywords() throws SQLException {
         return queries.keywords();
+    }
+
+    /** The server's {@code max_connections} setting. */
+    @Override
+    public int getMaxConnections() throws SQLException {
+        return queries.maxConnections();
     }
 
     @Override

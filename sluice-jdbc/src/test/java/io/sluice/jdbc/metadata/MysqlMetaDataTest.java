@@ -182,15 +182,20 @@ class MysqlMetaDataTest {
         assertThat(ours.nullsAreSortedLow()).isTrue();
         assertThat(ours.nullsAreSortedAtEnd()).isFalse();
         assertThat(ours.getSQLKeywords()).contains("auto_increment").doesNotContain("select");
+        try (ResultSet limit = referenceConnection.createStatement().executeQuery("SELECT @@max_connections")) {
+            limit.next();
+            assertThat(ours.getMaxConnections()).isEqualTo(limit.getInt(1));
+        }
     }
 
     /** Answers that differ from Connector/J's on purpose (README-METADATA.md says why). */
     static final Set<String> DOCUMENTED_DIFFERENCES = Set.of("getDriverName", "getDriverVersion",
-            "getDriverMajorVersion", "getDriverMinorVersion", "getURL", "getUserName", "getJDBCMinorVersion",
+            "getDriverMajorVersion", "getDriverMinorVersion", "getURL", "getJDBCMinorVersion",
             "getNumericFunctions", "getStringFunctions", "getSystemFunctions", "getTimeDateFunctions",
             "supportsConvert", "supportsStoredFunctionsUsingCallSyntax", "getSQLKeywords", "nullsAreSortedAtEnd",
             "supportsFullOuterJoins", "supportsANSI92IntermediateSQL", "supportsANSI92FullSQL",
             "supportsExtendedSQLGrammar", "getMaxCatalogNameLength", "getMaxColumnsInTable", "getMaxCursorNameLength",
             "getMaxIndexLength", "getMaxRowSize", "getMaxTablesInSelect", "getMaxUserNameLength", "locatorsUpdateCopy",
+            "getMaxConnections",
             "supportsDataDefinitionAndDataManipulationTransactions");
 }

@@ -196,6 +196,10 @@ class PgMetaDataTest {
         assertThat(ours.getDatabaseProductName()).isEqualTo("PostgreSQL");
         assertThat(ours.storesLowerCaseIdentifiers()).isTrue();
         assertThat(ours.getDriverName()).isEqualTo("Sluice");
+        try (ResultSet limit = referenceConnection.createStatement().executeQuery("SHOW max_connections")) {
+            limit.next();
+            assertThat(ours.getMaxConnections()).isEqualTo(limit.getInt(1));
+        }
         assertThat(ours.getJDBCMajorVersion()).isEqualTo(4);
         assertThat(ours.getJDBCMinorVersion()).isEqualTo(3);
     }
