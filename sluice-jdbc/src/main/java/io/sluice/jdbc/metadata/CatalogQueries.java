@@ -68,6 +68,9 @@ sealed interface CatalogQueries permits PgCatalogQueries, MysqlCatalogQueries {
     MetaResultSet columnPrivileges(String catalog, String schema, String table, String columnPattern)
             throws SQLException;
 
+    /** {@link java.sql.DatabaseMetaData#getUDTs}. */
+    MetaResultSet udts(String catalog, String schemaPattern, String typePattern, int[] types) throws SQLException;
+
     /** {@link java.sql.DatabaseMetaData#getTypeInfo}. */
     MetaResultSet typeInfo() throws SQLException;
 

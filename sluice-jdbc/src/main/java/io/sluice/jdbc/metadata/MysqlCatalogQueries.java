@@ -231,6 +231,12 @@ final class MysqlCatalogQueries implements CatalogQueries {
                 .like("COLUMN_NAME", columnPattern));
     }
 
+    /** Always empty: MySQL and MariaDB have no user-defined types. */
+    @Override
+    public MetaResultSet udts(String catalog, String schemaPattern, String typePattern, int[] types) {
+        return MetaResultSet.empty(MetaLayouts.UDTS);
+    }
+
     @Override
     public MetaResultSet typeInfo() {
         return MysqlTypeInfo.read(connection.serverInfo());

@@ -245,6 +245,13 @@ final class PgCatalogQueries implements CatalogQueries {
     }
 
     @Override
+    public MetaResultSet udts(String catalog, String schemaPattern, String typePattern, int[] types)
+            throws SQLException {
+        return PgTypeInfo.udts(connection, query(PgTypeInfo.UDTS, catalog).like("n.nspname", schema(schemaPattern))
+                .like("t.typname", typePattern), types);
+    }
+
+    @Override
     public MetaResultSet typeInfo() throws SQLException {
         return PgTypeInfo.read(connection);
     }

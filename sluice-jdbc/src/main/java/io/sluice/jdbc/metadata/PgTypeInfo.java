@@ -32,7 +32,45 @@ final class PgTypeInfo {
               AND (t.typrelid = 0 OR (SELECT c.relkind = 'c' FROM pg_catalog.pg_class c WHERE c.oid = t.typrelid))
             ORDER BY t.oid""";
 
+    /**
+     * The user-defined types JDBC names (domains as DISTINCT, composite types, the row types of tables and
+     * views included, as STRUCT), as pgjdbc lists them for {@link DatabaseMetaData#getUDTs}; filtered by the
+     * caller on {@code n.nspname} and {@code t.typname}.
+     */
+    static final String UDTS = """
+            SELECT * FROM (SELECT current_database(), n.nspname::text AS schem, t.typname::text AS name, NULL,
+              CASE t.typtype WHEN 'd' THEN 2001 ELSE 2002 END AS data_type, d.description, bt.typname::text,
+              bt.typtype::text, bt.typinput = 'pg_catalog.array_in'::regproc
+            FROM pg_catalog.pg_type t
+            JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+            LEFT JOIN pg_catalog.pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype
+            LEFT JOIN pg_catalog.pg_description d ON d.objoid = t.oid AND d.objsubid = 0
+              AND d.classoid = 'pg_catalog.pg_type'::regclass
+            WHERE t.typtype IN ('c', 'd')""";
+
     private PgTypeInfo() {}
+
+    /**
+     * Runs a {@link #UDTS} query, keeping the JDBC type codes in {@code types} (all when null), and builds the
+     * result: BASE_TYPE is a domain's base type's JDBC code.
+     */
+    static MetaResultSet udts(Connection connection, CatalogSql sql, int[] types) throws SQLException {
+        sql.append(") u WHERE true");
+        if (types != null) {
+            List<Integer> codes = new ArrayList<>();
+            for (int type : types) {
+                codes.add(type);
+            }
+            sql.append(" AND data_type = ANY (").param(codes).append("::int4[])");
+        }
+        sql.append(" ORDER BY data_type, schem, name");
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] raw : sql.rows(connection)) {
+            Integer base = raw[6] == null ? null : PgTypes.jdbcType((String) raw[6], (String) raw[7], (Boolean) raw[8]);
+            rows.add(new Object[] {raw[0], raw[1], raw[2], null, raw[4], raw[5], base});
+        }
+        return new MetaResultSet(MetaLayouts.UDTS, rows);
+    }
 
     /** Reads the types and builds the result. */
     static MetaResultSet read(Connection connection) throws SQLException {

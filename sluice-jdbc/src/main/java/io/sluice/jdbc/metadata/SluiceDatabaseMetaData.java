@@ -268,6 +268,13 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
         return queries.columnPrivileges(catalog, schema, table, columnNamePattern);
     }
 
+    /** PostgreSQL domains (DISTINCT) and composite types (STRUCT); empty on MySQL and MariaDB. */
+    @Override
+    public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types)
+            throws SQLException {
+        return queries.udts(catalog, schemaPattern, typeNamePattern, types);
+    }
+
     @Override
     public ResultSet getTypeInfo() throws SQLException {
         return queries.typeInfo();
@@ -276,11 +283,6 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
     // ---- reads with no meaning for these servers: empty results in the specified layout
 
 
-    /** Empty: no user-defined JDBC types (JAVA_OBJECT, STRUCT, DISTINCT) are mapped. */
-    @Override
-    public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types) {
-        return MetaResultSet.empty(MetaLayouts.UDTS);
-    }
 
     /** Empty: no type hierarchies. */
     @Override

@@ -145,6 +145,12 @@ class MysqlMetaDataTest {
     }
 
     @Test
+    void shouldHaveNoUserDefinedTypes() throws SQLException {
+        assertSameRows("user-defined types", reference.getUDTs(DATABASE, null, "%", null),
+                ours.getUDTs(DATABASE, null, "%", null), MetaLayouts.UDTS, Set.of());
+    }
+
+    @Test
     void shouldReportColumnsUpdatedOnEveryChangeAsVersionColumns() throws SQLException {
         // Connector/J reports none: see README-METADATA.md
         assertThat(PgMetaDataTest.names(ours.getVersionColumns(DATABASE, null, "customer"), "COLUMN_NAME"))

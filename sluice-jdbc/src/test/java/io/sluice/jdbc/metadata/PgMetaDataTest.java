@@ -13,6 +13,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -191,6 +192,14 @@ class PgMetaDataTest {
     }
 
     @Test
+    void shouldListUserDefinedTypesLikePgjdbc() throws SQLException {
+        for (int[] types : new int[][] {null, {Types.DISTINCT}, {Types.STRUCT, Types.JAVA_OBJECT}}) {
+            assertSameRows("user-defined types", reference.getUDTs(null, SCHEMA, "%", types),
+                    ours.getUDTs(null, SCHEMA, "%", types), MetaLayouts.UDTS, Set.of());
+        }
+    }
+
+    @Test
     void shouldAnswerLikePgjdbc() throws Exception {
         MetaDataAnswers.assertSameAnswers(reference, ours, PgMetaDataTest.DOCUMENTED_DIFFERENCES);
         assertThat(ours.getDatabaseProductName()).isEqualTo("PostgreSQL");
@@ -211,7 +220,7 @@ class PgMetaDataTest {
             "supportsStoredFunctionsUsingCallSyntax", "supportsRefCursors", "getMaxConnections");
 
     @ParameterizedTest
-    @ValueSource(strings = {"getUDTs", "getSuperTypes", "getSuperTables", "getAttributes", "getClientInfoProperties",
+    @ValueSource(strings = {"getSuperTypes", "getSuperTables", "getAttributes", "getClientInfoProperties",
         "getPseudoColumns"})
     void shouldAnswerUnprovidedReadsWithEmptyResultsInTheSpecifiedLayout(String method) throws Exception {
         try (ResultSet result = MetaDataAnswers.callWithNulls(ours, method)) {

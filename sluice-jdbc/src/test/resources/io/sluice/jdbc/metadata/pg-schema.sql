@@ -5,6 +5,8 @@ CREATE SCHEMA jdbcmeta_pg;
 CREATE SCHEMA jdbcmeta_pgx;
 CREATE TYPE jdbcmeta_pg.mood AS ENUM ('sad', 'ok', 'happy');
 CREATE DOMAIN jdbcmeta_pg.positive_int AS integer CHECK (VALUE > 0);
+COMMENT ON DOMAIN jdbcmeta_pg.positive_int IS 'Above zero';
+CREATE TYPE jdbcmeta_pg.pair AS (a integer, b text);
 CREATE TABLE jdbcmeta_pg.customer (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     code varchar(20) NOT NULL UNIQUE,
