@@ -68,6 +68,18 @@ final class CatalogSql {
         return param(value);
     }
 
+    /**
+     * Adds {@code AND column = value}, or {@code AND column = current} when the value is empty (the JDBC "the
+     * current catalog" as MySQL drivers read it); nothing when it is null.
+     */
+    CatalogSql equalOrCurrent(String column, String value, String current) {
+        if (value != null && value.isEmpty()) {
+            sql.append(" AND ").append(column).append(" = ").append(current);
+            return this;
+        }
+        return equal(column, value);
+    }
+
     /** The SQL text. */
     String sql() {
         return sql.toString();

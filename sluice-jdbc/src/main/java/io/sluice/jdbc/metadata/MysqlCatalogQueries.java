@@ -13,8 +13,8 @@ import java.util.StringJoiner;
 /**
  * The MySQL and MariaDB catalog reads, from {@code information_schema} as MariaDB Connector/J reads it by
  * default: catalogs are databases, schemas do not exist (TABLE_SCHEM is always null and
- * {@link java.sql.DatabaseMetaData#getSchemas} is empty). A null or empty catalog argument means every database;
- * schema arguments are ignored. Name comparisons follow the server's {@code information_schema} collation
+ * {@link java.sql.DatabaseMetaData#getSchemas} is empty). A null catalog argument means every database, an empty
+ * one the current database ({@code DATABASE()}); schema arguments are ignored. Name comparisons follow the server's {@code information_schema} collation
  * (case-insensitive on MariaDB).
  *
  * @see <a href="https://mariadb.com/kb/en/information-schema-tables/">MariaDB information_schema</a>
@@ -44,10 +44,6 @@ final class MysqlCatalogQueries implements CatalogQueries {
         this.connection = connection;
     }
 
-    private static String catalog(String catalog) {
-        return catalog == null || catalog.isEmpty() ? null : catalog;
-    }
-
     @Override
     public MetaResultSet procedures(String catalog, String schemaPattern, String namePattern) throws SQLException {
         // procedureNoResult 1 for procedures, procedureReturnsResult 2 for functions
@@ -55,7 +51,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
                 SELECT ROUTINE_SCHEMA, NULL, ROUTINE_NAME, NULL, NULL, NULL, ROUTINE_COMMENT,
                   IF(ROUTINE_TYPE = 'PROCEDURE', 1, 2), SPECIFIC_NAME
                 FROM information_schema.ROUTINES WHERE 1 = 1""")
-                .equal("ROUTINE_SCHEMA", catalog(catalog)).like("ROUTINE_NAME", namePattern)
+                .equalOrCurrent("ROUTINE_SCHEMA", catalog, "DATABASE()").like("ROUTINE_NAME", namePattern)
                 .append(" ORDER BY ROUTINE_SCHEMA, ROUTINE_NAME, SPECIFIC_NAME");
         return new MetaResultSet(MetaLayouts.PROCEDURES, sql.rows(connection));
     }
@@ -66,7 +62,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
         CatalogSql sql = CatalogSql.mysql("""
                 SELECT ROUTINE_SCHEMA, NULL, ROUTINE_NAME, ROUTINE_COMMENT, 1, SPECIFIC_NAME
                 FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'FUNCTION'""")
-                .equal("ROUTINE_SCHEMA", catalog(catalog)).like("ROUTINE_NAME", namePattern)
+                .equalOrCurrent("ROUTINE_SCHEMA", catalog, "DATABASE()").like("ROUTINE_NAME", namePattern)
                 .append(" ORDER BY ROUTINE_SCHEMA, ROUTINE_NAME, SPECIFIC_NAME");
         return new MetaResultSet(MetaLayouts.FUNCTIONS, sql.rows(connection));
     }
@@ -82,7 +78,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
                   ORDINAL_POSITION
                 FROM information_schema.PARAMETERS WHERE 1 = 1""")
                 .append(functions ? " AND ROUTINE_TYPE = 'FUNCTION'" : "")
-                .equal("SPECIFIC_SCHEMA", catalog(catalog)).like("SPECIFIC_NAME", namePattern)
+                .equalOrCurrent("SPECIFIC_SCHEMA", catalog, "DATABASE()").like("SPECIFIC_NAME", namePattern)
                 .like("COALESCE(PARAMETER_NAME, '')", columnPattern)
                 .append(" ORDER BY SPECIFIC_SCHEMA, SPECIFIC_NAME, ORDINAL_POSITION");
         List<Object[]> rows = new ArrayList<>();
@@ -121,7 +117,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
         CatalogSql sql = CatalogSql.mysql("SELECT * FROM (SELECT TABLE_SCHEMA AS cat, NULL AS s, TABLE_NAME AS name, "
                 + TABLE_TYPE + " AS table_type, TABLE_COMMENT, NULL AS a, NULL AS b, NULL AS c, NULL AS d, NULL AS e"
                 + " FROM information_schema.TABLES WHERE 1 = 1")
-                .equal("TABLE_SCHEMA", catalog(catalog)).like("TABLE_NAME", tablePattern)
+                .equalOrCurrent("TABLE_SCHEMA", catalog, "DATABASE()").like("TABLE_NAME", tablePattern)
                 .append(") t WHERE 1 = 1");
         if (types != null) {
             sql.append(" AND table_type IN (");
@@ -156,7 +152,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
     public MetaResultSet columns(String catalog, String schemaPattern, String tablePattern, String columnPattern)
             throws SQLException {
         return MysqlColumns.read(connection, CatalogSql.mysql(MysqlColumns.SELECT)
-                .equal("TABLE_SCHEMA", catalog(catalog)).like("TABLE_NAME", tablePattern)
+                .equalOrCurrent("TABLE_SCHEMA", catalog, "DATABASE()").like("TABLE_NAME", tablePattern)
                 .like("COLUMN_NAME", columnPattern));
     }
 
@@ -165,7 +161,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
         CatalogSql sql = CatalogSql.mysql("""
                 SELECT TABLE_SCHEMA, NULL, TABLE_NAME, COLUMN_NAME, SEQ_IN_INDEX, INDEX_NAME
                 FROM information_schema.STATISTICS WHERE INDEX_NAME = 'PRIMARY'""")
-                .equal("TABLE_SCHEMA", catalog(catalog)).equal("TABLE_NAME", table)
+                .equalOrCurrent("TABLE_SCHEMA", catalog, "DATABASE()").equal("TABLE_NAME", table)
                 .append(" ORDER BY COLUMN_NAME");
         return new MetaResultSet(MetaLayouts.PRIMARY_KEYS, sql.rows(connection));
     }
@@ -182,8 +178,8 @@ final class MysqlCatalogQueries implements CatalogQueries {
                 JOIN information_schema.REFERENTIAL_CONSTRAINTS r ON r.CONSTRAINT_SCHEMA = k.CONSTRAINT_SCHEMA
                   AND r.CONSTRAINT_NAME = k.CONSTRAINT_NAME AND r.TABLE_NAME = k.TABLE_NAME
                 WHERE k.REFERENCED_TABLE_NAME IS NOT NULL""")
-                .equal("k.REFERENCED_TABLE_SCHEMA", catalog(pkCatalog)).equal("k.REFERENCED_TABLE_NAME", pkTable)
-                .equal("k.TABLE_SCHEMA", catalog(fkCatalog)).equal("k.TABLE_NAME", fkTable)
+                .equalOrCurrent("k.REFERENCED_TABLE_SCHEMA", pkCatalog, "DATABASE()").equal("k.REFERENCED_TABLE_NAME", pkTable)
+                .equalOrCurrent("k.TABLE_SCHEMA", fkCatalog, "DATABASE()").equal("k.TABLE_NAME", fkTable)
                 .append(orderByForeignTable ? " ORDER BY BINARY k.TABLE_SCHEMA, BINARY k.TABLE_NAME, 12, 9"
                         : " ORDER BY BINARY k.REFERENCED_TABLE_SCHEMA, BINARY k.REFERENCED_TABLE_NAME, 12, 9");
         return new MetaResultSet(MetaLayouts.KEYS, sql.rows(connection));
@@ -197,7 +193,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
                 SELECT TABLE_SCHEMA, NULL, TABLE_NAME, NON_UNIQUE, TABLE_SCHEMA, INDEX_NAME,
                   IF(INDEX_TYPE = 'HASH', 2, 3) AS type, SEQ_IN_INDEX, COLUMN_NAME, COLLATION, CARDINALITY, NULL, NULL
                 FROM information_schema.STATISTICS WHERE 1 = 1""")
-                .equal("TABLE_SCHEMA", catalog(catalog)).equal("TABLE_NAME", table)
+                .equalOrCurrent("TABLE_SCHEMA", catalog, "DATABASE()").equal("TABLE_NAME", table)
                 .append(unique ? " AND NON_UNIQUE = 0" : "")
                 .append(" ORDER BY NON_UNIQUE, type, INDEX_NAME, SEQ_IN_INDEX");
         return new MetaResultSet(MetaLayouts.INDEX_INFO, sql.rows(connection));
@@ -207,27 +203,27 @@ final class MysqlCatalogQueries implements CatalogQueries {
     public MetaResultSet bestRowIdentifier(String catalog, String schema, String table, int scope)
             throws SQLException {
         return MysqlRowIdentifiers.bestRow(connection, CatalogSql.mysql(MysqlRowIdentifiers.SELECT)
-                .equal("TABLE_SCHEMA", catalog(catalog)).equal("TABLE_NAME", table));
+                .equalOrCurrent("TABLE_SCHEMA", catalog, "DATABASE()").equal("TABLE_NAME", table));
     }
 
     @Override
     public MetaResultSet versionColumns(String catalog, String schema, String table) throws SQLException {
         return MysqlRowIdentifiers.versionColumns(connection, CatalogSql.mysql(MysqlRowIdentifiers.SELECT)
-                .equal("TABLE_SCHEMA", catalog(catalog)).equal("TABLE_NAME", table));
+                .equalOrCurrent("TABLE_SCHEMA", catalog, "DATABASE()").equal("TABLE_NAME", table));
     }
 
     @Override
     public MetaResultSet tablePrivileges(String catalog, String schemaPattern, String tablePattern)
             throws SQLException {
         return MysqlPrivileges.tables(connection, CatalogSql.mysql(MysqlPrivileges.TABLES)
-                .equal("TABLE_SCHEMA", catalog(catalog)).like("TABLE_NAME", tablePattern));
+                .equalOrCurrent("TABLE_SCHEMA", catalog, "DATABASE()").like("TABLE_NAME", tablePattern));
     }
 
     @Override
     public MetaResultSet columnPrivileges(String catalog, String schema, String table, String columnPattern)
             throws SQLException {
         return MysqlPrivileges.columns(connection, CatalogSql.mysql(MysqlPrivileges.COLUMNS)
-                .equal("TABLE_SCHEMA", catalog(catalog)).equal("TABLE_NAME", table)
+                .equalOrCurrent("TABLE_SCHEMA", catalog, "DATABASE()").equal("TABLE_NAME", table)
                 .like("COLUMN_NAME", columnPattern));
     }
 

@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * The PostgreSQL catalog reads, from {@code pg_catalog} as pgjdbc reads it (tools such as Hibernate and Liquibase
  * are tested against pgjdbc's answers). The catalog is always the current database: a catalog argument naming
- * another database matches nothing. As in pgjdbc, an empty schema argument means "any schema". Needs
- * PostgreSQL 11 or later ({@code pg_proc.prokind}).
+ * another database matches nothing. An empty schema argument matches nothing (every object has a schema), as
+ * the specification says. Needs PostgreSQL 11 or later ({@code pg_proc.prokind}).
  *
  * @see <a href="https://www.postgresql.org/docs/current/catalogs.html">PostgreSQL system catalogs</a>
  */
@@ -43,11 +43,6 @@ final class PgCatalogQueries implements CatalogQueries {
         this.connection = connection;
     }
 
-    /** pgjdbc treats an empty schema like null; so do we, for the tools that pass "". */
-    private static String schema(String schema) {
-        return schema == null || schema.isEmpty() ? null : schema;
-    }
-
     /** Starts a query; a catalog naming another database turns its WHERE clause false. */
     private static CatalogSql query(String select, String catalog) {
         CatalogSql sql = CatalogSql.postgres(select);
@@ -66,7 +61,7 @@ final class PgCatalogQueries implements CatalogQueries {
                 LEFT JOIN pg_catalog.pg_description d ON d.objoid = p.oid AND d.objsubid = 0
                   AND d.classoid = 'pg_catalog.pg_proc'::regclass
                 WHERE p.prokind = 'p'""", catalog)
-                .like("n.nspname", schema(schemaPattern)).like("p.proname", namePattern)
+                .like("n.nspname", schemaPattern).like("p.proname", namePattern)
                 .append(" ORDER BY 2, 3, 9");
         return new MetaResultSet(MetaLayouts.PROCEDURES, sql.rows(connection));
     }
@@ -80,7 +75,7 @@ final class PgCatalogQueries implements CatalogQueries {
                 LEFT JOIN pg_catalog.pg_description d ON d.objoid = p.oid AND d.objsubid = 0
                   AND d.classoid = 'pg_catalog.pg_proc'::regclass
                 WHERE p.prokind = 'f'""", catalog)
-                .like("n.nspname", schema(schemaPattern)).like("p.proname", namePattern)
+                .like("n.nspname", schemaPattern).like("p.proname", namePattern)
                 .append(" ORDER BY 2, 3, 6");
         return new MetaResultSet(MetaLayouts.FUNCTIONS, sql.rows(connection));
     }
@@ -89,7 +84,7 @@ final class PgCatalogQueries implements CatalogQueries {
     public MetaResultSet routineColumns(String catalog, String schemaPattern, String namePattern,
             String columnPattern, boolean functions) throws SQLException {
         return PgRoutineColumns.read(connection, query(PgRoutineColumns.SELECT, catalog)
-                .like("r.schem", schema(schemaPattern)).like("r.routine", namePattern).like("r.col", columnPattern),
+                .like("r.schem", schemaPattern).like("r.routine", namePattern).like("r.col", columnPattern),
                 functions);
     }
 
@@ -103,7 +98,7 @@ final class PgCatalogQueries implements CatalogQueries {
                 LEFT JOIN pg_catalog.pg_description d ON d.objoid = c.oid AND d.objsubid = 0
                   AND d.classoid = 'pg_catalog.pg_class'::regclass
                 WHERE true""", catalog)
-                .like("n.nspname", schema(schemaPattern)).like("c.relname", tablePattern)
+                .like("n.nspname", schemaPattern).like("c.relname", tablePattern)
                 .append(") t WHERE table_type IS NOT NULL");
         if (types != null) {
             sql.append(" AND table_type = ANY (").param(Arrays.asList(types)).append(")");
@@ -121,7 +116,7 @@ final class PgCatalogQueries implements CatalogQueries {
                   AND (nspname !~ '^pg_temp_' OR nspname = (pg_catalog.current_schemas(true))[1])
                   AND (nspname !~ '^pg_toast_temp_'
                     OR nspname = replace((pg_catalog.current_schemas(true))[1], 'pg_temp_', 'pg_toast_temp_'))""",
-                catalog).like("nspname", schema(schemaPattern)).append(" ORDER BY 1");
+                catalog).like("nspname", schemaPattern).append(" ORDER BY 1");
         return new MetaResultSet(MetaLayouts.SCHEMAS, sql.rows(connection));
     }
 
@@ -142,7 +137,7 @@ final class PgCatalogQueries implements CatalogQueries {
     public MetaResultSet columns(String catalog, String schemaPattern, String tablePattern, String columnPattern)
             throws SQLException {
         return PgColumns.read(connection, query(PgColumns.SELECT, catalog)
-                .like("n.nspname", schema(schemaPattern)).like("c.relname", tablePattern), columnPattern);
+                .like("n.nspname", schemaPattern).like("c.relname", tablePattern), columnPattern);
     }
 
     @Override
@@ -157,7 +152,7 @@ final class PgCatalogQueries implements CatalogQueries {
                 CROSS JOIN LATERAL unnest(con.conkey) WITH ORDINALITY AS k(attnum, n)
                 JOIN pg_catalog.pg_attribute a ON a.attrelid = ct.oid AND a.attnum = k.attnum
                 WHERE con.contype = 'p'""", catalog)
-                .equal("n.nspname", schema(schema)).equal("ct.relname", table)
+                .equal("n.nspname", schema).equal("ct.relname", table)
                 .append(" ORDER BY 3, 6, 5");
         return new MetaResultSet(MetaLayouts.PRIMARY_KEYS, sql.rows(connection));
     }
@@ -185,8 +180,8 @@ final class PgCatalogQueries implements CatalogQueries {
                 JOIN pg_catalog.pg_attribute fka ON fka.attrelid = con.conrelid AND fka.attnum = k.fk_attnum
                 JOIN pg_catalog.pg_attribute pka ON pka.attrelid = con.confrelid AND pka.attnum = k.pk_attnum
                 WHERE con.contype = 'f'""", pkCatalog != null ? pkCatalog : fkCatalog)
-                .equal("pkn.nspname", schema(pkSchema)).equal("pkc.relname", pkTable)
-                .equal("fkn.nspname", schema(fkSchema)).equal("fkc.relname", fkTable)
+                .equal("pkn.nspname", pkSchema).equal("pkc.relname", pkTable)
+                .equal("fkn.nspname", fkSchema).equal("fkc.relname", fkTable)
                 .append(orderByForeignTable ? " ORDER BY 6, 7, 12, 9" : " ORDER BY 2, 3, 12, 9");
         return new MetaResultSet(MetaLayouts.KEYS, sql.rows(connection));
     }
@@ -211,7 +206,7 @@ final class PgCatalogQueries implements CatalogQueries {
                 CROSS JOIN LATERAL generate_series(1, i.indnatts::int) AS k(n)
                 LEFT JOIN pg_catalog.pg_attribute ia ON ia.attrelid = i.indrelid AND ia.attnum = i.indkey[k.n - 1]
                 WHERE true""", catalog)
-                .equal("n.nspname", schema(schema)).equal("ct.relname", table)
+                .equal("n.nspname", schema).equal("ct.relname", table)
                 .append(unique ? " AND i.indisunique" : "")
                 .append(" ORDER BY 4, type, 6, 8");
         return new MetaResultSet(MetaLayouts.INDEX_INFO, sql.rows(connection));
@@ -221,33 +216,33 @@ final class PgCatalogQueries implements CatalogQueries {
     public MetaResultSet bestRowIdentifier(String catalog, String schema, String table, int scope)
             throws SQLException {
         return PgRowIdentifiers.bestRow(connection, query(PgRowIdentifiers.KEY_COLUMNS, catalog)
-                .equal("n.nspname", schema(schema)).equal("ct.relname", table), scope);
+                .equal("n.nspname", schema).equal("ct.relname", table), scope);
     }
 
     @Override
     public MetaResultSet versionColumns(String catalog, String schema, String table) throws SQLException {
         return PgRowIdentifiers.versionColumns(connection, query(PgRowIdentifiers.TABLE, catalog)
-                .equal("n.nspname", schema(schema)).equal("c.relname", table));
+                .equal("n.nspname", schema).equal("c.relname", table));
     }
 
     @Override
     public MetaResultSet tablePrivileges(String catalog, String schemaPattern, String tablePattern)
             throws SQLException {
         return PgPrivileges.tables(connection, query(PgPrivileges.TABLES, catalog)
-                .like("n.nspname", schema(schemaPattern)).like("c.relname", tablePattern));
+                .like("n.nspname", schemaPattern).like("c.relname", tablePattern));
     }
 
     @Override
     public MetaResultSet columnPrivileges(String catalog, String schema, String table, String columnPattern)
             throws SQLException {
         return PgPrivileges.columns(connection, query(PgPrivileges.COLUMNS, catalog)
-                .equal("n.nspname", schema(schema)).equal("c.relname", table).like("a.attname", columnPattern));
+                .equal("n.nspname", schema).equal("c.relname", table).like("a.attname", columnPattern));
     }
 
     @Override
     public MetaResultSet udts(String catalog, String schemaPattern, String typePattern, int[] types)
             throws SQLException {
-        return PgTypeInfo.udts(connection, query(PgTypeInfo.UDTS, catalog).like("n.nspname", schema(schemaPattern))
+        return PgTypeInfo.udts(connection, query(PgTypeInfo.UDTS, catalog).like("n.nspname", schemaPattern)
                 .like("t.typname", typePattern), types);
     }
 

@@ -72,6 +72,24 @@ class MysqlMetaDataTest {
     }
 
     @Test
+    void shouldReadAnEmptyCatalogAsTheCurrentDatabaseAndNullAsEveryDatabase() throws Exception {
+        try (io.sluice.Connection inDatabase = Sluice.connect("mysql://root@127.0.0.1:3306/jdbcmeta_my")) {
+            SluiceDatabaseMetaData current = new SluiceDatabaseMetaData(null, inDatabase, "jdbc:sluice:mysql:", "root");
+            for (String catalog : new String[] {"", null}) {
+                assertSameRows("tables in catalog [" + catalog + "]", reference.getTables(catalog, null, "customer%", null),
+                        current.getTables(catalog, null, "customer%", null), MetaLayouts.TABLES, Set.of(),
+                        row -> row.get(0).startsWith("jdbcmeta_"));
+                assertSameRows("primary keys in catalog [" + catalog + "]",
+                        reference.getPrimaryKeys(catalog, null, "customer"),
+                        current.getPrimaryKeys(catalog, null, "customer"), MetaLayouts.PRIMARY_KEYS, Set.of(),
+                        row -> row.get(0).startsWith("jdbcmeta_"));
+            }
+        }
+        assertThat(PgMetaDataTest.names(ours.getTables("", null, "customer", null), "TABLE_NAME"))
+                .as("the current database of a connection to mysql").isEmpty();
+    }
+
+    @Test
     void shouldTreatUnderscoreAsWildcardUnlessEscaped() throws SQLException {
         // information_schema's collation puts "axb" first
         assertThat(PgMetaDataTest.names(ours.getTables(OTHER_DATABASE, null, "a_b", null), "TABLE_NAME"))

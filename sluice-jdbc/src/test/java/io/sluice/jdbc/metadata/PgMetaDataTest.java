@@ -3,6 +3,7 @@ package io.sluice.jdbc.metadata;
 import static io.sluice.jdbc.metadata.MetaDataComparison.assertSameRows;
 import static io.sluice.jdbc.metadata.MetaDataComparison.assertSameRowsInAnyOrder;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.Sluice;
 import java.io.IOException;
@@ -80,6 +81,45 @@ class PgMetaDataTest {
                 ours.getTables("test", SCHEMA, null, types), MetaLayouts.TABLES, Set.of());
         assertSameRows("tables by pattern", reference.getTables(null, "jdbcmeta\\_pg%", "order%", null),
                 ours.getTables(null, "jdbcmeta\\_pg%", "order%", null), MetaLayouts.TABLES, Set.of());
+    }
+
+    @Test
+    void shouldReadNullAndEmptySchemasAsAnySchemaLikePgjdbc() throws SQLException {
+        for (String schema : new String[] {null, ""}) {
+            assertSameRows("tables in schema [" + schema + "]", reference.getTables(null, schema, "order\\_line", null),
+                    ours.getTables(null, schema, "order\\_line", null), MetaLayouts.TABLES, Set.of(),
+                    row -> row.get(1).startsWith("jdbcmeta_"));
+            assertSameRows("columns in schema [" + schema + "]",
+                    reference.getColumns("test", schema, "order\\_line", null),
+                    ours.getColumns("test", schema, "order\\_line", null), MetaLayouts.COLUMNS, Set.of(),
+                    row -> row.get(1).startsWith("jdbcmeta_"));
+        }
+    }
+
+    @Test
+    void shouldThrowSqlExceptionsWhenTheNativeConnectionFails() {
+        io.sluice.Connection closed = Sluice.connect("postgresql://postgres@127.0.0.1:5432/test?sslmode=disable");
+        SluiceDatabaseMetaData metaData = new SluiceDatabaseMetaData(null, closed, "jdbc:sluice:postgresql:", "x");
+        closed.close();
+        assertThatThrownBy(() -> metaData.getTables(null, null, "%", null)).isInstanceOf(SQLException.class)
+                .hasCauseInstanceOf(io.sluice.SluiceException.class);
+    }
+
+    @Test
+    void shouldReportItsOwnerAndVersions() throws SQLException {
+        assertThat(ours.getConnection()).isNull();
+        assertThat(ours.isReadOnly()).isFalse();
+        assertThat(ours.getURL()).isEqualTo("jdbc:sluice:postgresql://127.0.0.1:5432/test?sslmode=disable");
+        assertThat(ours.getUserName()).isEqualTo("postgres");
+        assertThat(ours.getDatabaseProductVersion()).isEqualTo(reference.getDatabaseProductVersion());
+        assertThat(SluiceDatabaseMetaData.versionPart("10.11.19-MariaDB-0+deb12u1", 1)).isEqualTo(10);
+        assertThat(SluiceDatabaseMetaData.versionPart("10.11.19-MariaDB-0+deb12u1", 2)).isEqualTo(11);
+        assertThat(SluiceDatabaseMetaData.versionPart("16beta1", 2)).isZero();
+        assertThat(SluiceDatabaseMetaData.versionPart("", 1)).isZero();
+        assertThat(ours.getDriverVersion()).isNotBlank();
+        assertThat(ours.getDriverMajorVersion()).isEqualTo(SluiceDatabaseMetaData.versionPart(ours.getDriverVersion(), 1));
+        assertThat(ours.unwrap(SluiceDatabaseMetaData.class)).isSameAs(ours);
+        assertThatThrownBy(() -> ours.unwrap(String.class)).isInstanceOf(SQLException.class);
     }
 
     @Test
