@@ -9,7 +9,7 @@ import java.sql.RowIdLifetime;
  * database: forward-only and scroll-insensitive read-only result sets held over commit, batches, savepoints and
  * generated keys; no named parameters, no multiple open results, no row ids, no ref cursors.
  */
-abstract sealed class DriverAnswers implements DatabaseMetaData permits DialectAnswers {
+abstract sealed class DriverAnswers implements DatabaseMetaData permits ServerAnswers {
 
     @Override
     public boolean supportsResultSetType(int type) {

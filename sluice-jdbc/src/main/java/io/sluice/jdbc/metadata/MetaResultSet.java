@@ -25,7 +25,7 @@ import java.util.Locale;
  *
  * <p>Not thread-safe, like any result set. Closing it only drops the rows.
  */
-final class MetaResultSet extends ReadOnlyResultSet {
+final class MetaResultSet extends LabelResultSet {
 
     private final List<MetaColumn> columns;
     private final List<Object[]> rows;
@@ -424,108 +424,5 @@ final class MetaResultSet extends ReadOnlyResultSet {
     @Override
     public boolean isWrapperFor(Class<?> iface) {
         return iface.isInstance(this);
-    }
-
-    // ---- by label: every getter resolves the label with findColumn and reads by index
-
-    @Override
-    @Deprecated
-    public final BigDecimal getBigDecimal(String label, int x) throws SQLException {
-        return getBigDecimal(findColumn(label), x);
-    }
-
-    @Override
-    public final BigDecimal getBigDecimal(String label) throws SQLException {
-        return getBigDecimal(findColumn(label));
-    }
-
-    @Override
-    public final boolean getBoolean(String label) throws SQLException {
-        return getBoolean(findColumn(label));
-    }
-
-    @Override
-    public final byte getByte(String label) throws SQLException {
-        return getByte(findColumn(label));
-    }
-
-    @Override
-    public final byte[] getBytes(String label) throws SQLException {
-        return getBytes(findColumn(label));
-    }
-
-    @Override
-    public final Date getDate(String label, Calendar calendar) throws SQLException {
-        return getDate(findColumn(label), calendar);
-    }
-
-    @Override
-    public final Date getDate(String label) throws SQLException {
-        return getDate(findColumn(label));
-    }
-
-    @Override
-    public final double getDouble(String label) throws SQLException {
-        return getDouble(findColumn(label));
-    }
-
-    @Override
-    public final float getFloat(String label) throws SQLException {
-        return getFloat(findColumn(label));
-    }
-
-    @Override
-    public final int getInt(String label) throws SQLException {
-        return getInt(findColumn(label));
-    }
-
-    @Override
-    public final long getLong(String label) throws SQLException {
-        return getLong(findColumn(label));
-    }
-
-    @Override
-    public final String getNString(String label) throws SQLException {
-        return getNString(findColumn(label));
-    }
-
-    @Override
-    public final <T> T getObject(String label, Class<T> type) throws SQLException {
-        return getObject(findColumn(label), type);
-    }
-
-    @Override
-    public final Object getObject(String label) throws SQLException {
-        return getObject(findColumn(label));
-    }
-
-    @Override
-    public final short getShort(String label) throws SQLException {
-        return getShort(findColumn(label));
-    }
-
-    @Override
-    public final String getString(String label) throws SQLException {
-        return getString(findColumn(label));
-    }
-
-    @Override
-    public final Time getTime(String label, Calendar calendar) throws SQLException {
-        return getTime(findColumn(label), calendar);
-    }
-
-    @Override
-    public final Time getTime(String label) throws SQLException {
-        return getTime(findColumn(label));
-    }
-
-    @Override
-    public final Timestamp getTimestamp(String label, Calendar calendar) throws SQLException {
-        return getTimestamp(findColumn(label), calendar);
-    }
-
-    @Override
-    public final Timestamp getTimestamp(String label) throws SQLException {
-        return getTimestamp(findColumn(label));
     }
 }

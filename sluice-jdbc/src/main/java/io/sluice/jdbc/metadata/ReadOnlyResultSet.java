@@ -3,7 +3,6 @@ package io.sluice.jdbc.metadata;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
-import java.net.URL;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.Clob;
@@ -17,24 +16,16 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
-import java.util.Map;
 
 /**
- * The read-only half of a {@link ResultSet}: every update, insert and delete method throws
- * {@link SQLFeatureNotSupportedException} (the result is {@link ResultSet#CONCUR_READ_ONLY}), and so do the
- * getters for value kinds no metadata column holds (streams, LOBs, arrays, refs, row ids, XML, URLs).
+ * The read-only part of a {@link ResultSet}: every update, insert and delete method throws
+ * {@link SQLFeatureNotSupportedException} (the result is {@link ResultSet#CONCUR_READ_ONLY}).
  */
 abstract class ReadOnlyResultSet implements ResultSet {
 
     /** The exception every change method throws. */
     static SQLFeatureNotSupportedException readOnly() {
         return new SQLFeatureNotSupportedException("metadata result sets are read-only", "0A000");
-    }
-
-    /** The exception a getter for a value kind no metadata column holds throws. */
-    static SQLFeatureNotSupportedException unsupported(String method) {
-        return new SQLFeatureNotSupportedException("not supported by metadata result sets: method=" + method,
-                "0A000");
     }
 
     @Override
@@ -90,153 +81,6 @@ abstract class ReadOnlyResultSet implements ResultSet {
     @Override
     public final void moveToCurrentRow() throws SQLException {
         throw readOnly();
-    }
-
-    @Override
-    public final Array getArray(String label) throws SQLException {
-        throw unsupported("getArray");
-    }
-
-    @Override
-    public final InputStream getAsciiStream(String label) throws SQLException {
-        throw unsupported("getAsciiStream");
-    }
-
-    @Override
-    public final InputStream getBinaryStream(String label) throws SQLException {
-        throw unsupported("getBinaryStream");
-    }
-
-    @Override
-    public final Blob getBlob(String label) throws SQLException {
-        throw unsupported("getBlob");
-    }
-
-    @Override
-    public final Reader getCharacterStream(String label) throws SQLException {
-        throw unsupported("getCharacterStream");
-    }
-
-    @Override
-    public final Clob getClob(String label) throws SQLException {
-        throw unsupported("getClob");
-    }
-
-    @Override
-    public final Reader getNCharacterStream(String label) throws SQLException {
-        throw unsupported("getNCharacterStream");
-    }
-
-    @Override
-    public final NClob getNClob(String label) throws SQLException {
-        throw unsupported("getNClob");
-    }
-
-    @Override
-    public final Ref getRef(String label) throws SQLException {
-        throw unsupported("getRef");
-    }
-
-    @Override
-    public final RowId getRowId(String label) throws SQLException {
-        throw unsupported("getRowId");
-    }
-
-    @Override
-    public final SQLXML getSQLXML(String label) throws SQLException {
-        throw unsupported("getSQLXML");
-    }
-
-    @Override
-    public final URL getURL(String label) throws SQLException {
-        throw unsupported("getURL");
-    }
-
-    @Override
-    @Deprecated
-    public final InputStream getUnicodeStream(String label) throws SQLException {
-        throw unsupported("getUnicodeStream");
-    }
-
-    @Override
-    public final Object getObject(String label, Map<String, Class<?>> typeMap) throws SQLException {
-        throw unsupported("getObject(String, Map)");
-    }
-
-    @Override
-    public final String getCursorName() throws SQLException {
-        throw unsupported("getCursorName");
-    }
-
-    @Override
-    public final Array getArray(int column) throws SQLException {
-        throw unsupported("getArray");
-    }
-
-    @Override
-    public final InputStream getAsciiStream(int column) throws SQLException {
-        throw unsupported("getAsciiStream");
-    }
-
-    @Override
-    public final InputStream getBinaryStream(int column) throws SQLException {
-        throw unsupported("getBinaryStream");
-    }
-
-    @Override
-    public final Blob getBlob(int column) throws SQLException {
-        throw unsupported("getBlob");
-    }
-
-    @Override
-    public final Reader getCharacterStream(int column) throws SQLException {
-        throw unsupported("getCharacterStream");
-    }
-
-    @Override
-    public final Clob getClob(int column) throws SQLException {
-        throw unsupported("getClob");
-    }
-
-    @Override
-    public final Reader getNCharacterStream(int column) throws SQLException {
-        throw unsupported("getNCharacterStream");
-    }
-
-    @Override
-    public final NClob getNClob(int column) throws SQLException {
-        throw unsupported("getNClob");
-    }
-
-    @Override
-    public final Object getObject(int column, Map<String, Class<?>> typeMap) throws SQLException {
-        throw unsupported("getObject");
-    }
-
-    @Override
-    public final Ref getRef(int column) throws SQLException {
-        throw unsupported("getRef");
-    }
-
-    @Override
-    public final RowId getRowId(int column) throws SQLException {
-        throw unsupported("getRowId");
-    }
-
-    @Override
-    public final SQLXML getSQLXML(int column) throws SQLException {
-        throw unsupported("getSQLXML");
-    }
-
-    @Override
-    public final URL getURL(int column) throws SQLException {
-        throw unsupported("getURL");
-    }
-
-    @Override
-    @Deprecated
-    public final InputStream getUnicodeStream(int column) throws SQLException {
-        throw unsupported("getUnicodeStream");
     }
 
     @Override
