@@ -47,9 +47,9 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
      */
     public SluiceDatabaseMetaData(Connection owner, io.sluice.Connection nativeConnection, String jdbcUrl,
             String userName) {
-        super(nativeConnection.serverInfo().product());
+        super(Objects.requireNonNull(nativeConnection, "nativeConnection").serverInfo().product());
         this.owner = owner;
-        this.nativeConnection = Objects.requireNonNull(nativeConnection, "nativeConnection");
+        this.nativeConnection = nativeConnection;
         this.jdbcUrl = jdbcUrl;
         this.userName = userName;
         this.queries = postgres ? new PgCatalogQueries(nativeConnection) : new MysqlCatalogQueries(nativeConnection);
