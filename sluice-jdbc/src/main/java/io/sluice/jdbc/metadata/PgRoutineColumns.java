@@ -8,10 +8,12 @@ import java.util.List;
 
 /**
  * {@link DatabaseMetaData#getProcedureColumns} and {@link DatabaseMetaData#getFunctionColumns} on PostgreSQL, as
- * pgjdbc reports them: every function and procedure, a {@code returnValue} row first (ordinal 0) unless the
- * routine returns a table, then one row per argument in declaration order, the columns of a
+ * pgjdbc reports them: every routine (functions, procedures, aggregates and window functions alike), a
+ * {@code returnValue} row first (ordinal 0) unless the routine returns a table or a pseudo-type ({@code record},
+ * {@code void}) made of its OUT arguments, then one row per argument in declaration order, the columns of a
  * {@code RETURNS TABLE} included as return columns. Unnamed arguments are named {@code $n}. Sizes are not
- * reported (PostgreSQL keeps no type modifiers for arguments); nullability is unknown.
+ * reported (PostgreSQL keeps no type modifiers for arguments); nullability is unknown. A composite return
+ * type is one {@code returnValue} row (pgjdbc lists its attributes instead).
  */
 final class PgRoutineColumns {
 
@@ -27,14 +29,16 @@ final class PgRoutineColumns {
               SELECT p.oid, n.nspname::text AS schem, p.proname::text AS routine, 'returnValue' AS col, 'r' AS mode,
                 0::int8 AS ordinal, p.prorettype AS type
               FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
-              WHERE p.prokind IN ('f', 'p') AND NOT ('t' = ANY (COALESCE(p.proargmodes, '{}')))
+              JOIN pg_catalog.pg_type rt ON rt.oid = p.prorettype
+              WHERE NOT ('t' = ANY (COALESCE(p.proargmodes, '{}')))
+                AND NOT (rt.typtype = 'p' AND p.proargmodes IS NOT NULL)
               UNION ALL
               SELECT p.oid, n.nspname::text, p.proname::text, COALESCE(NULLIF(a.name, ''), '$' || a.n),
                 COALESCE(a.mode, 'i')::text, a.n, a.type
               FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
               CROSS JOIN LATERAL unnest(COALESCE(p.proallargtypes, p.proargtypes::oid[]), p.proargmodes,
                 p.proargnames) WITH ORDINALITY AS a(type, mode, name, n)
-              WHERE p.prokind IN ('f', 'p') AND a.type IS NOT NULL
+              WHERE a.type IS NOT NULL
             ) r
             JOIN pg_catalog.pg_type t ON t.oid = r.type
             JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace
