@@ -75,7 +75,7 @@ final class MysqlCatalogQueries implements CatalogQueries {
         CatalogSql sql = CatalogSql.mysql("""
                 SELECT SPECIFIC_SCHEMA, SPECIFIC_NAME, PARAMETER_NAME, PARAMETER_MODE, DATA_TYPE,
                   COALESCE(NUMERIC_PRECISION, CHARACTER_MAXIMUM_LENGTH), NUMERIC_SCALE, CHARACTER_OCTET_LENGTH,
-                  ORDINAL_POSITION
+                  ORDINAL_POSITION, DTD_IDENTIFIER
                 FROM information_schema.PARAMETERS WHERE 1 = 1""")
                 .append(functions ? " AND ROUTINE_TYPE = 'FUNCTION'" : "")
                 .equalOrCurrent("SPECIFIC_SCHEMA", catalog, "DATABASE()").like("SPECIFIC_NAME", namePattern)
@@ -84,7 +84,9 @@ final class MysqlCatalogQueries implements CatalogQueries {
         List<Object[]> rows = new ArrayList<>();
         for (Object[] raw : sql.rows(connection)) {
             String mode = raw[3] == null ? "RETURN" : (String) raw[3];
-            int dataType = MysqlColumns.jdbcType(((String) raw[4]).toLowerCase(Locale.ROOT));
+            // tinyint(1) is BOOLEAN, as for columns
+            int dataType = raw[9] != null && ((String) raw[9]).toLowerCase(Locale.ROOT).startsWith("tinyint(1)")
+                    ? java.sql.Types.BOOLEAN : MysqlColumns.jdbcType(((String) raw[4]).toLowerCase(Locale.ROOT));
             Long size = raw[5] == null ? null : Math.min(((Number) raw[5]).longValue(), Integer.MAX_VALUE);
             Long octets = raw[7] == null ? null : Math.min(((Number) raw[7]).longValue(), Integer.MAX_VALUE);
             if (functions) {

@@ -11,7 +11,8 @@ import java.util.Locale;
  * {@link java.sql.DatabaseMetaData#getColumns} on MySQL and MariaDB: one {@code information_schema.COLUMNS} query,
  * then the JDBC type and size of each column worked out here, as MariaDB Connector/J reports them:
  * {@code tinyint(1)} (signed or not) is BOOLEAN, {@code mediumint} INTEGER, {@code text} kinds LONGVARCHAR (but
- * {@code tinytext} VARCHAR), type names carry {@code UNSIGNED}; temporal sizes are the length of their text form.
+ * {@code tinytext} VARCHAR), the type name is COLUMN_TYPE without lengths ({@link #typeName}); temporal sizes are
+ * the length of their text form.
  * Lengths above {@link Integer#MAX_VALUE} (LONGTEXT's 4 GiB) are capped. Types the mapping does not know
  * (spatial types, MariaDB's INET6 and UUID) are OTHER.
  */
@@ -41,8 +42,7 @@ final class MysqlColumns {
         String columnType = ((String) raw[4]).toLowerCase(Locale.ROOT);
         boolean bool = columnType.startsWith("tinyint(1)");
         int dataType = bool ? Types.BOOLEAN : jdbcType(dataTypeName);
-        String typeName = bool ? "BOOLEAN" : dataTypeName.toUpperCase(Locale.ROOT)
-                + (columnType.contains("unsigned") ? " UNSIGNED" : "");
+        String typeName = bool ? "BOOLEAN" : typeName((String) raw[4]);
         Integer size = switch (dataTypeName) {
             case "date" -> 10;
             case "time" -> 10 + fraction(raw[9]);
@@ -84,6 +84,34 @@ final class MysqlColumns {
             case "datetime", "timestamp" -> Types.TIMESTAMP;
             default -> Types.OTHER;
         };
+    }
+
+    /**
+     * A column's type name as Connector/J gives it: COLUMN_TYPE without its parenthesized lengths or values, upper
+     * case ({@code int(10) unsigned} is {@code INT UNSIGNED}, {@code enum('a','b')} is {@code ENUM}). Quotes
+     * inside the parentheses are skipped over, so a value containing a parenthesis cannot end them early.
+     */
+    static String typeName(String columnType) {
+        StringBuilder name = new StringBuilder(columnType.length());
+        int depth = 0;
+        char quote = 0;
+        for (int i = 0; i < columnType.length(); i++) {
+            char c = columnType.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                }
+            } else if (depth > 0 && (c == '\'' || c == '"')) {
+                quote = c;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth = Math.max(0, depth - 1);
+            } else if (depth == 0) {
+                name.append(c);
+            }
+        }
+        return name.toString().trim().replaceAll("\\s+", " ").toUpperCase(Locale.ROOT);
     }
 
     /** The width of ".ffffff" for a DATETIME_PRECISION, 0 without fractional seconds. */

@@ -1,6 +1,7 @@
 package io.sluice.jdbc.metadata;
 
 import static io.sluice.jdbc.metadata.MetaDataComparison.assertSameRows;
+import static io.sluice.jdbc.metadata.MetaDataComparison.assertSameRowsInAnyOrder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.Sluice;
@@ -69,6 +70,29 @@ class MysqlMetaDataTest {
         assertSameRows("tables in every database", reference.getTables(null, null, "%", new String[] {"TABLE"}),
                 ours.getTables(null, null, "%", new String[] {"TABLE"}), MetaLayouts.TABLES, Set.of(),
                 row -> row.get(0).startsWith("jdbcmeta_"));
+    }
+
+    @Test
+    void shouldDescribeTheSystemDatabasesLikeConnectorJ() throws SQLException {
+        for (String database : List.of("mysql", "sys", "information_schema")) {
+            assertSameRows("system tables " + database, reference.getTables(database, null, "%", null),
+                    ours.getTables(database, null, "%", null), MetaLayouts.TABLES, Set.of());
+            assertSameRows("system columns " + database, reference.getColumns(database, null, "%", "%"),
+                    ours.getColumns(database, null, "%", "%"), MetaLayouts.COLUMNS, Set.of());
+        }
+        // Connector/J lists routines in the server's order, Sluice sorted by name: see README-METADATA.md
+        assertSameRowsInAnyOrder("system routines", reference.getProcedures("sys", null, "%"),
+                ours.getProcedures("sys", null, "%"), MetaLayouts.PROCEDURES, Set.of(), row -> true);
+        assertSameRowsInAnyOrder("system functions", reference.getFunctions("sys", null, "%"),
+                ours.getFunctions("sys", null, "%"), MetaLayouts.FUNCTIONS, Set.of(), row -> true);
+        assertSameRowsInAnyOrder("system procedure columns", reference.getProcedureColumns("sys", null, "%", "%"),
+                ours.getProcedureColumns("sys", null, "%", "%"), MetaLayouts.PROCEDURE_COLUMNS, Set.of(),
+                row -> true);
+        assertThat(PgMetaDataTest.names(ours.getProcedures("sys", null, "%"), "PROCEDURE_NAME")).isSorted();
+        assertSameRows("system indexes", reference.getIndexInfo("mysql", null, "user", false, true),
+                ours.getIndexInfo("mysql", null, "user", false, true), MetaLayouts.INDEX_INFO, Set.of());
+        assertSameRows("system indexes", reference.getIndexInfo("mysql", null, "proc", false, true),
+                ours.getIndexInfo("mysql", null, "proc", false, true), MetaLayouts.INDEX_INFO, Set.of());
     }
 
     @Test
