@@ -43,6 +43,8 @@ import java.util.function.ToLongFunction;
  * Ad-hoc SQL goes through the {@link StatementCache} and runs with the binary protocol.
  */
 public final class MysqlConnection implements Connection {
+    /** From the last OK packet (https://mariadb.com/kb/en/ok_packet/); read by the thread that ran the statement. */
+    private volatile long lastInsertId;
     private final ConnectionConfig config;
     private final Handshaker.Wire wire;
     private final PacketReader reader;
@@ -110,6 +112,16 @@ public final class MysqlConnection implements Connection {
     }
 
     /** Notes the warning count of a finished statement; read only when a listener wants warnings. */
+    /** Records the last insert id of the statement whose OK packet was just read. */
+    void lastInsertId(long id) {
+        lastInsertId = id;
+    }
+
+    @Override
+    public long lastInsertId() {
+        return lastInsertId;
+    }
+
     void warnings(int count) {
         if (count > 0) {
             pendingWarnings = true;
@@ -354,7 +366,10 @@ public final class MysqlConnection implements Connection {
         lockForRequest();
         ScheduledFuture<?> timer = armTimeout();
         try {
-            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_READ_ONLY).fetchSize(fetchSize);
+            // An unbounded fetch size needs no server cursor: the rows are read from the socket as the
+            // caller asks for them (TCP flow control bounds the memory) and need no COM_STMT_FETCH.
+            int cursorType = fetchSize == Integer.MAX_VALUE ? CURSOR_TYPE_NO_CURSOR : CURSOR_TYPE_READ_ONLY;
+            ResultCursor c = statements.start(sql, params, cursorType).fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(this, c, timer);
         } catch (RuntimeException e) {

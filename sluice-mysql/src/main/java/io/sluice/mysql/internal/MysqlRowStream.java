@@ -33,6 +33,11 @@ final class MysqlRowStream implements RowStream {
     }
 
     @Override
+    public long affectedRows() {
+        return finished ? cursor.affectedRows() : -1;
+    }
+
+    @Override
     public boolean hasNext() {
         if (finished) {
             return false;
