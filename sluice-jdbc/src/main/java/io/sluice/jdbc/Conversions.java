@@ -27,6 +27,18 @@ final class Conversions {
     /** A number from a text or boolean column, as pgjdbc reads one (surrounding blanks allowed); else the native failure. */
     static BigDecimal number(Row row, int i, RuntimeException nativeFailure) throws SQLException {
         Column c = row.column(i);
+        switch (c.type()) {
+            case SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DECIMAL -> {
+                try {
+                    return row.getBigDecimal(i); // a fraction the native integer getter refused: truncated by exact()
+                } catch (RuntimeException e) {
+                    throw SqlExceptions.translate(nativeFailure); // NaN or an infinity
+                }
+            }
+            default -> {
+                // text and boolean below
+            }
+        }
         if (c.type() == ColumnType.BOOLEAN) {
             return row.getBoolean(i) ? BigDecimal.ONE : BigDecimal.ZERO;
         }
@@ -78,7 +90,7 @@ final class Conversions {
 
     /** The column's date-time value as a LocalDateTime in {@code zone} (timestamptz converted, date at midnight). */
     static LocalDateTime localDateTime(Row row, int i, ZoneId zone) {
-        return switch (row.column(i).type()) {
+        return switch (JdbcTypes.type(row.column(i))) {
             case TIMESTAMP_TZ -> row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalDateTime();
             case DATE -> row.getLocalDate(i).atStartOfDay();
             default -> row.getLocalDateTime(i);
@@ -87,13 +99,14 @@ final class Conversions {
 
     /** {@code getDate}: the date of a date, timestamp or timestamptz column, in the calendar's (or the JVM's) time zone. */
     static java.sql.Date date(Row row, int i, Calendar cal) {
-        ColumnType t = row.column(i).type();
+        ColumnType t = JdbcTypes.type(row.column(i));
         if (t == ColumnType.DATE && cal == null) {
             return java.sql.Date.valueOf(row.getLocalDate(i));
         }
         ZoneId zone = zone(cal);
         LocalDate d = switch (t) {
             case DATE -> row.getLocalDate(i);
+            case TIME, TIME_TZ -> LocalDate.EPOCH; // as pgjdbc: a time of day on 1970-01-01
             case TIMESTAMP_TZ -> row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalDate();
             default -> row.getLocalDateTime(i).toLocalDate();
         };
@@ -102,12 +115,13 @@ final class Conversions {
 
     /** {@code getTime}: the time of day of a time, timetz, timestamp or timestamptz column. */
     static Time time(Row row, int i, Calendar cal) {
-        ColumnType t = row.column(i).type();
+        ColumnType t = JdbcTypes.type(row.column(i));
         ZoneId zone = zone(cal);
         LocalTime lt = switch (t) {
             case TIME_TZ -> row.getOffsetTime(i).atDate(LocalDate.EPOCH).atZoneSameInstant(zone).toLocalTime();
             case TIMESTAMP_TZ -> row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalTime();
             case TIMESTAMP -> row.getLocalDateTime(i).toLocalTime();
+            case DATE -> LocalTime.MIDNIGHT; // as pgjdbc: a date's time of day is midnight
             default -> row.getLocalTime(i);
         };
         if (cal == null) {
@@ -120,7 +134,7 @@ final class Conversions {
 
     /** {@code getTimestamp}: a timestamptz is an instant; a timestamp, date or time is read in the calendar's zone. */
     static Timestamp timestamp(Row row, int i, Calendar cal) {
-        ColumnType t = row.column(i).type();
+        ColumnType t = JdbcTypes.type(row.column(i));
         if (t == ColumnType.TIMESTAMP_TZ) {
             return Timestamp.from(row.getInstant(i));
         }
@@ -138,7 +152,7 @@ final class Conversions {
 
     /** {@code getObject(i, OffsetDateTime.class)} for a timestamp without zone: read as UTC, as pgjdbc does. */
     static OffsetDateTime offsetDateTime(Row row, int i) {
-        return row.column(i).type() == ColumnType.TIMESTAMP
+        return JdbcTypes.type(row.column(i)) == ColumnType.TIMESTAMP
                 ? row.getLocalDateTime(i).atOffset(java.time.ZoneOffset.UTC) : row.getOffsetDateTime(i);
     }
 

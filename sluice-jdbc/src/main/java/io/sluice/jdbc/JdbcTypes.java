@@ -13,9 +13,17 @@ import java.sql.Types;
 final class JdbcTypes {
     private JdbcTypes() {}
 
+    /**
+     * The column's type as JDBC sees it: MySQL's TIME, which the native driver reports as an interval
+     * (it holds -838 to 838 hours), is a TIME for JDBC, as for MariaDB Connector/J.
+     */
+    static ColumnType type(Column c) {
+        return c.type() == ColumnType.INTERVAL && "TIME".equalsIgnoreCase(c.nativeType()) ? ColumnType.TIME : c.type();
+    }
+
     /** The {@link Types} code of a column. */
     static int sqlType(Column c) {
-        return switch (c.type()) {
+        return switch (type(c)) {
             case BOOLEAN -> Types.BIT;
             case SMALLINT -> isTinyInt(c) ? Types.TINYINT : Types.SMALLINT;
             case INTEGER -> Types.INTEGER;
@@ -42,6 +50,10 @@ final class JdbcTypes {
     }
 
     /** The class {@code getObject} returns for a column. */
+    static Class<?> javaClass(Column c) {
+        return javaClass(type(c));
+    }
+
     static Class<?> javaClass(ColumnType type) {
         return switch (type) {
             case BOOLEAN -> Boolean.class;

@@ -265,11 +265,22 @@ final class SluiceResultSet extends ReadOnlyResultSet {
         return v == null ? null : v.setScale(scale, RoundingMode.HALF_UP);
     }
 
+    /**
+     * The bytes of a binary or text column. Other types are refused: pgjdbc hands out its wire bytes,
+     * which differ between its text and binary paths, and MariaDB Connector/J refuses them too.
+     */
     @Override
     public byte[] getBytes(int columnIndex) throws SQLException {
         int c = col(columnIndex);
         if (isNull(c)) {
             return null;
+        }
+        switch (row.column(c).type()) {
+            case BYTES, TEXT, JSON, OTHER -> {
+                // readable as bytes
+            }
+            default -> throw new java.sql.SQLDataException("a " + row.column(c).nativeType()
+                    + " column cannot be read as bytes: column=" + row.column(c).name(), "22018");
         }
         try {
             return row.getBytes(c);
@@ -339,7 +350,7 @@ final class SluiceResultSet extends ReadOnlyResultSet {
             return null;
         }
         try {
-            return switch (row.column(c).type()) {
+            return switch (JdbcTypes.type(row.column(c))) {
                 case SMALLINT -> (int) row.getShort(c);
                 case DATE -> Date.valueOf(row.getLocalDate(c));
                 case TIME, TIME_TZ -> Conversions.time(row, c, null);

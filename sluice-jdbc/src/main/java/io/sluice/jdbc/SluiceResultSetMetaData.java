@@ -145,7 +145,7 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public String getColumnClassName(int column) throws SQLException {
-        return JdbcTypes.javaClass(column(column).type()).getName();
+        return JdbcTypes.javaClass(column(column)).getName();
     }
 
     @Override
