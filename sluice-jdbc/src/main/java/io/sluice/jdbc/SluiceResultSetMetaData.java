@@ -6,10 +6,11 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * Column descriptions from the native result's columns: name, JDBC type, the native type's name,
- * Java class, signedness. The native drivers do not pass on the source table, precision modifiers,
- * nullability or auto-increment flags, so those answer "unknown" ({@code ""}, the type's default
- * precision, {@link #columnNullableUnknown}, {@code false}).
+ * Column descriptions from the native result's columns ({@link io.sluice.ColumnDetails}): name, JDBC
+ * type, the native type's name, Java class, signedness, precision and scale; MySQL also gives the
+ * source schema and table, nullability and auto-increment. PostgreSQL's result description does not
+ * carry those (pgjdbc asks the catalog for them), so they answer "unknown" there ({@code ""},
+ * {@link #columnNullableUnknown}, {@code false}).
  */
 final class SluiceResultSetMetaData implements ResultSetMetaData {
     private final List<Column> columns;
@@ -32,8 +33,7 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public boolean isAutoIncrement(int column) throws SQLException {
-        column(column);
-        return false;
+        return column(column).details().autoIncrement();
     }
 
     @Override
@@ -57,8 +57,11 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int isNullable(int column) throws SQLException {
-        column(column);
-        return columnNullableUnknown;
+        return switch (column(column).details().nullability()) {
+            case NOT_NULL -> columnNoNulls;
+            case NULLABLE -> columnNullable;
+            case UNKNOWN -> columnNullableUnknown;
+        };
     }
 
     @Override
@@ -68,7 +71,7 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int getColumnDisplaySize(int column) throws SQLException {
-        int p = JdbcTypes.precision(column(column).type());
+        int p = getPrecision(column);
         return p == 0 ? Integer.MAX_VALUE : p + 1;
     }
 
@@ -84,29 +87,33 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public String getSchemaName(int column) throws SQLException {
-        column(column);
-        return "";
+        return column(column).details().schema();
     }
 
     @Override
     public int getPrecision(int column) throws SQLException {
-        return JdbcTypes.precision(column(column).type());
+        Column c = column(column);
+        return switch (JdbcTypes.type(c)) {
+            case DECIMAL, TEXT, BYTES -> c.details().precision();
+            default -> JdbcTypes.precision(JdbcTypes.type(c));
+        };
     }
 
     @Override
     public int getScale(int column) throws SQLException {
-        return switch (column(column).type()) {
+        Column c = column(column);
+        return switch (JdbcTypes.type(c)) {
             case REAL -> 8;
             case DOUBLE -> 17;
-            case TIME, TIME_TZ, TIMESTAMP, TIMESTAMP_TZ -> 6;
+            case DECIMAL -> c.details().scale();
+            case TIME, TIME_TZ, TIMESTAMP, TIMESTAMP_TZ -> c.details().precision() > 0 ? c.details().precision() : 6;
             default -> 0;
         };
     }
 
     @Override
     public String getTableName(int column) throws SQLException {
-        column(column);
-        return "";
+        return column(column).details().table();
     }
 
     @Override

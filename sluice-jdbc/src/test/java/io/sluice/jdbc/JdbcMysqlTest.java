@@ -138,4 +138,21 @@ class JdbcMysqlTest {
             assertArrayEquals(new int[0], inner.executeBatch());
         }
     }
+
+    @Test
+    void shouldDescribeColumnsFromTheColumnDefinitions() throws SQLException {
+        try (Connection c = open(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, name, n, CAST(1.5 AS DECIMAL(7,2)) AS d FROM " + TABLE + " LIMIT 0")) {
+            java.sql.ResultSetMetaData md = rs.getMetaData();
+            assertTrue(md.isAutoIncrement(1));
+            assertEquals(java.sql.ResultSetMetaData.columnNoNulls, md.isNullable(1));
+            assertEquals(java.sql.ResultSetMetaData.columnNullable, md.isNullable(3));
+            assertEquals(TABLE, md.getTableName(2));
+            assertEquals("test", md.getSchemaName(2));
+            assertEquals(80, md.getPrecision(2));
+            assertEquals(java.sql.Types.BIGINT, md.getColumnType(1));
+            assertEquals(7, md.getPrecision(4));
+            assertEquals(2, md.getScale(4));
+        }
+    }
 }

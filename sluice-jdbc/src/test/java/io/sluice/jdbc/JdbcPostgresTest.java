@@ -331,4 +331,20 @@ class JdbcPostgresTest {
             assertInstanceOf(java.sql.SQLFeatureNotSupportedException.class, assertThrows(SQLException.class, c::getMetaData));
         }
     }
+
+    @Test
+    void shouldDescribePrecisionAndScaleFromTypeModifiers() throws SQLException {
+        try (Connection c = open(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT 1.5::numeric(7,2), 'x'::varchar(12), now()::timestamp(3), 1::int8")) {
+            java.sql.ResultSetMetaData md = rs.getMetaData();
+            assertEquals(7, md.getPrecision(1));
+            assertEquals(2, md.getScale(1));
+            assertEquals(Types.NUMERIC, md.getColumnType(1));
+            assertEquals(12, md.getPrecision(2));
+            assertEquals(3, md.getScale(3));
+            assertEquals(Types.BIGINT, md.getColumnType(4));
+            assertEquals("java.lang.Long", md.getColumnClassName(4));
+            assertTrue(md.isSigned(4));
+        }
+    }
 }
