@@ -81,6 +81,11 @@ class SluiceStatement implements Statement {
             throw new SQLException("parameter count mismatch: expected=" + parsed.parameterCount() + ", given=" + params.length, "07001");
         }
         connection.beforeRequest(queryTimeout);
+        // Notices the server sends while the statements run go to this statement's warnings.
+        return ScopedValue.where(Warnings.CURRENT, warnings).call(() -> runStatements(parsed, params, keys));
+    }
+
+    private boolean runStatements(ParsedSql parsed, Object[] params, GeneratedKeys keys) throws SQLException {
         List<ParsedSql.Statement> statements = parsed.statements();
         int offset = 0;
         for (int i = 0; i < statements.size(); i++) {
@@ -121,8 +126,7 @@ class SluiceStatement implements Statement {
         int batchSize = nativeFetch;
         RowStream stream;
         try {
-            stream = ScopedValue.where(Warnings.CURRENT, warnings)
-                    .call(() -> nc.stream(nativeSql, batchSize, params));
+            stream = nc.stream(nativeSql, batchSize, params);
         } catch (RuntimeException e) {
             throw SqlExceptions.translate(e);
         }

@@ -155,4 +155,23 @@ class JdbcMysqlTest {
             assertEquals(2, md.getScale(4));
         }
     }
+
+    @Test
+    void shouldReportServerWarningsAndTimeOut() throws SQLException {
+        try (Connection c = open(); Statement s = c.createStatement()) {
+            s.execute("DO CAST('1x' AS SIGNED)");
+            assertTrue(s.getWarnings() != null, "a truncation warning");
+            assertEquals(1292, s.getWarnings().getErrorCode());
+            s.setQueryTimeout(1);
+            assertThrows(java.sql.SQLTimeoutException.class, () -> {
+                try (ResultSet rs = s.executeQuery("SELECT SLEEP(5)")) {
+                    rs.next();
+                }
+            });
+            s.setQueryTimeout(0);
+            try (ResultSet rs = s.executeQuery("SELECT 1")) {
+                assertTrue(rs.next());
+            }
+        }
+    }
 }

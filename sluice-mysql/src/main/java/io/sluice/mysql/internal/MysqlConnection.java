@@ -128,6 +128,13 @@ public final class MysqlConnection implements Connection {
         }
     }
 
+    /** Delivers the warnings of a stream's statement at its end, as a request does at its own (see {@link #deliverWarnings()}). */
+    void deliverPendingWarnings() {
+        if (pendingWarnings && config.eventListener() != io.sluice.ServerEventListener.NONE) {
+            deliverWarnings();
+        }
+    }
+
     /**
      * Hands the last statement's warnings to the {@link io.sluice.ServerEventListener} (SHOW WARNINGS, one
      * extra round trip, only when a listener is registered and the server reported warnings).
@@ -364,6 +371,7 @@ public final class MysqlConnection implements Connection {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
         lockForRequest();
+        pendingWarnings = false;
         ScheduledFuture<?> timer = armTimeout();
         try {
             // An unbounded fetch size needs no server cursor: the rows are read from the socket as the

@@ -62,7 +62,11 @@ final class MysqlRowStream implements RowStream {
         try {
             boolean more = one ? cursor.advance() : drain();
             if (!more) {
-                release();
+                try {
+                    connection.deliverPendingWarnings(); // the statement's warnings, before another request may run
+                } finally {
+                    release();
+                }
             }
             return more;
         } catch (ServerException e) {
