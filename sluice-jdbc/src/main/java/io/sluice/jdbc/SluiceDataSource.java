@@ -28,6 +28,7 @@ public class SluiceDataSource implements DataSource {
         this.url = url;
     }
 
+    /** The JDBC URL, or null if not set. */
     public String getUrl() {
         return url;
     }
@@ -37,14 +38,17 @@ public class SluiceDataSource implements DataSource {
         setUrl(url);
     }
 
+    /** The same as {@link #getUrl}. */
     public String getJdbcUrl() {
         return url;
     }
 
+    /** The user to log in as (property {@code user}). */
     public void setUser(String user) {
         setOrRemove("user", user);
     }
 
+    /** The user, or null if not set (the URL may still name one). */
     public String getUser() {
         return properties.getProperty("user");
     }
@@ -54,10 +58,12 @@ public class SluiceDataSource implements DataSource {
         setUser(user);
     }
 
+    /** The same as {@link #getUser}. */
     public String getUsername() {
         return getUser();
     }
 
+    /** The password (property {@code password}); there is no getter. */
     public void setPassword(String password) {
         setOrRemove("password", password);
     }

@@ -30,6 +30,7 @@ public class SluicePooledDataSource extends SluiceDataSource implements Closeabl
         this.maximumPoolSize = size;
     }
 
+    /** Most connections the pool opens. */
     public int getMaximumPoolSize() {
         return maximumPoolSize;
     }
@@ -39,6 +40,7 @@ public class SluicePooledDataSource extends SluiceDataSource implements Closeabl
         this.minimumIdle = minimumIdle;
     }
 
+    /** Idle connections the pool keeps open. */
     public int getMinimumIdle() {
         return minimumIdle;
     }
@@ -48,6 +50,7 @@ public class SluicePooledDataSource extends SluiceDataSource implements Closeabl
         this.connectionTimeoutMillis = millis;
     }
 
+    /** How long {@code getConnection()} waits for a free connection, in milliseconds. */
     public long getConnectionTimeout() {
         return connectionTimeoutMillis;
     }
