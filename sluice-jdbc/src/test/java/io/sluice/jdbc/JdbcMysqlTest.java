@@ -174,4 +174,26 @@ class JdbcMysqlTest {
             }
         }
     }
+
+    @Test
+    void shouldRunJdbcEscapesAndMultipleStatements() throws SQLException {
+        try (Connection c = open(); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT {fn ucase('a')}, {d '2024-01-02'}, {fn concat('a', 'b')}, "
+                    + "{ts '2024-01-02 03:04:05'} # {fn nope}")) {
+                rs.next();
+                assertEquals("A", rs.getString(1));
+                assertEquals(java.time.LocalDate.of(2024, 1, 2), rs.getObject(2, java.time.LocalDate.class));
+                assertEquals("ab", rs.getString(3));
+                assertEquals(java.time.LocalDateTime.of(2024, 1, 2, 3, 4, 5), rs.getObject(4, java.time.LocalDateTime.class));
+            }
+            assertTrue(s.execute("SELECT 1; DO 1; SELECT 'two'"));
+            assertFalse(s.getMoreResults());
+            assertEquals(0, s.getUpdateCount());
+            assertTrue(s.getMoreResults());
+            try (ResultSet rs = s.getResultSet()) {
+                rs.next();
+                assertEquals("two", rs.getString(1));
+            }
+        }
+    }
 }
