@@ -1,6 +1,9 @@
 package io.sluice.jdbc;
 
+import io.sluice.AuthenticationException;
 import io.sluice.ConnectionConfig;
+import io.sluice.ConnectionException;
+import io.sluice.ProtocolException;
 import io.sluice.Sluice;
 import java.sql.Connection;
 import java.sql.Driver;
@@ -8,6 +11,7 @@ import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLTransientConnectionException;
 import java.util.Properties;
 import java.util.logging.Logger;
 
@@ -46,6 +50,12 @@ public final class SluiceDriver implements Driver {
         try {
             ConnectionConfig config = JdbcUrl.config(url, info);
             return new SluiceConnection(Sluice.connect(config), url, config.user());
+        } catch (ConnectionException e) {
+            if (e instanceof AuthenticationException || e instanceof ProtocolException) {
+                throw SqlExceptions.translate(e);
+            }
+            // no server answered (refused, unreachable, timed out): 08001, may succeed when retried
+            throw new SQLTransientConnectionException(e.getMessage(), "08001", 0, e);
         } catch (RuntimeException e) {
             throw SqlExceptions.translate(e);
         }
