@@ -50,6 +50,7 @@ public final class SluiceConnection extends ConnectionSettings {
         this.nativeConnection = nativeConnection;
         this.dialect = dialectOf(nativeConnection);
         this.appliedTimeout = nativeConnection.queryTimeout();
+        defaultTimeout(); // remembers the configured timeout, restored before a pooled connection goes back
     }
 
     private static SqlDialect dialectOf(io.sluice.Connection c) {

@@ -317,6 +317,12 @@ class JdbcPostgresTest {
                         assertEquals("read committed", rs.getString(1)); // the previous borrower's setting was reset
                     }
                     c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+                    s.setQueryTimeout(7);
+                    s.execute("SELECT 1");
+                    assertEquals(java.time.Duration.ofSeconds(7), c.unwrap(io.sluice.Connection.class).queryTimeout()); // applied while borrowed
+                }
+                try (Connection c = pooled.getConnection()) {
+                    assertEquals(java.time.Duration.ZERO, c.unwrap(io.sluice.Connection.class).queryTimeout()); // restored
                 }
             }
         }
