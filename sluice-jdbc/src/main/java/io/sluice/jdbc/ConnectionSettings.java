@@ -25,6 +25,7 @@ abstract class ConnectionSettings implements Connection {
     private final SqlDialect dialect;
     boolean autoCommit = true;
     private boolean readOnly;
+    /** The session's isolation level, asked of the server on first use (0: not yet known). */
     private int isolation;
     private final Properties clientInfo = new Properties();
     private int networkTimeoutMillis;
@@ -36,7 +37,6 @@ abstract class ConnectionSettings implements Connection {
         this.url = url;
         this.user = user;
         this.dialect = dialect;
-        this.isolation = dialect == SqlDialect.POSTGRESQL ? TRANSACTION_READ_COMMITTED : TRANSACTION_REPEATABLE_READ;
     }
 
     abstract io.sluice.Connection nativeForSettings();
@@ -119,7 +119,7 @@ abstract class ConnectionSettings implements Connection {
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
         String sql = SluiceConnection.isolation(level).sql();
-        if (level == isolation) {
+        if (level == getTransactionIsolation()) {
             return;
         }
         if (inTransaction()) {
@@ -135,6 +135,16 @@ abstract class ConnectionSettings implements Connection {
     @Override
     public int getTransactionIsolation() throws SQLException {
         checkOpen();
+        if (isolation == 0) {
+            String level = queryString(dialect == SqlDialect.POSTGRESQL
+                    ? "SELECT current_setting('default_transaction_isolation')" : "SELECT @@session.tx_isolation");
+            isolation = switch (level == null ? "" : level.toLowerCase(java.util.Locale.ROOT).replace('-', ' ')) {
+                case "read uncommitted" -> TRANSACTION_READ_UNCOMMITTED;
+                case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
+                case "serializable" -> TRANSACTION_SERIALIZABLE;
+                default -> TRANSACTION_READ_COMMITTED;
+            };
+        }
         return isolation;
     }
 

@@ -86,6 +86,7 @@ class JdbcMysqlTest {
                 ps.setInt(2, i);
                 ps.addBatch();
             }
+            assertEquals(Connection.TRANSACTION_REPEATABLE_READ, c.getTransactionIsolation()); // MariaDB's default
             int[] counts = ps.executeBatch();
             assertEquals(3, counts.length);
             c.setAutoCommit(false);
