@@ -5,9 +5,11 @@
 module io.sluice.jdbc {
     requires transitive java.sql;
     requires transitive io.sluice.core;
-    requires io.sluice.pool;
+    requires transitive io.sluice.pool;
     requires io.sluice.postgres;
     requires io.sluice.mysql;
 
     exports io.sluice.jdbc;
+
+    provides java.sql.Driver with io.sluice.jdbc.SluiceDriver;
 }

@@ -174,6 +174,18 @@ public interface Connection extends AutoCloseable {
         throw new UnsupportedOperationException("COPY is not supported by " + getClass().getName());
     }
 
+    /**
+     * The AUTO_INCREMENT value the last statement on this connection generated, as the server
+     * reported it with the statement's result (MySQL's OK packet; for a multi-row INSERT the first
+     * row's value), 0 if it generated none. Costs nothing: no round trip.
+     *
+     * @throws UnsupportedOperationException for a driver whose server reports no such value
+     *                                       (PostgreSQL: use {@code RETURNING})
+     */
+    default long lastInsertId() {
+        throw new UnsupportedOperationException("last insert id is not reported by " + getClass().getName());
+    }
+
     /** Sends a round trip to the server and waits at most {@code timeout}; false if it fails. */
     boolean isValid(Duration timeout);
 

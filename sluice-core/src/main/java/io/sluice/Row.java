@@ -110,6 +110,18 @@ public interface Row {
     /** A one-dimensional array column as a list of {@code elementType} (elements may be null). */
     <T> List<T> getList(int index, Class<T> elementType);
 
+    /**
+     * A copy of this row that stays valid after its stream or callback moves on (a row handed out
+     * by a driver is usually a view over the receive buffer, valid only until the next row). Costs
+     * one copy of the row's bytes. Used where rows must outlive the read, such as a JDBC result set
+     * drained so its connection can run the next statement.
+     *
+     * @throws UnsupportedOperationException if the implementation cannot copy its rows
+     */
+    default Row detach() {
+        throw new UnsupportedOperationException("rows cannot be detached: " + getClass().getName());
+    }
+
     default boolean isNull(String name) {
         return isNull(indexOf(name));
     }

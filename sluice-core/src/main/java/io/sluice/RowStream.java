@@ -16,6 +16,15 @@ public interface RowStream extends Iterator<Row>, AutoCloseable {
     List<Column> columns();
 
     /** Discards unread rows and releases the connection. Idempotent. */
+    /**
+     * The number of rows the statement affected (INSERT, UPDATE, DELETE...), known once the stream has
+     * ended ({@link #hasNext()} returned false); -1 before that, or if the driver does not report it.
+     * A statement that returns no columns is not a query: its stream has no rows and this count.
+     */
+    default long affectedRows() {
+        return -1;
+    }
+
     @Override
     void close();
 }

@@ -16,7 +16,10 @@ import java.util.NoSuchElementException;
  * autocommit: the portal is executed {@code fetchSize} rows at a time with Execute + Flush (no
  * Sync, so the implicit transaction and the portal stay open), each batch ending in PortalSuspended;
  * the next Execute goes out only when the caller wants more. End of result or {@link #close()}
- * sends Close (portal) + Sync. Holds the connection exclusively while open.
+ * sends Close (portal) + Sync. Holds the connection exclusively while open. A fetch size of
+ * {@link Integer#MAX_VALUE} asks for the whole result at once: Execute(0) + Sync go out with the Bind,
+ * so the request costs one round trip, and the rows are still read only as the caller asks for them
+ * (TCP flow control bounds the memory).
  *
  * <pre>
  *  Bind Execute(n) Flush  ->  DataRow * n  PortalSuspended
@@ -29,6 +32,8 @@ import java.util.NoSuchElementException;
 final class PgRowStream implements RowStream {
     private final PgSession session;
     private final int fetchSize;
+    /** The whole result was asked for with Execute(0) + Sync: nothing more to send. */
+    private final boolean synced;
     private final QueryHandler handler;
     private QueryTimer timer = QueryTimer.NONE;
     private PgRow current;
@@ -41,6 +46,7 @@ final class PgRowStream implements RowStream {
     PgRowStream(PgSession session, StatementRegistry registry, String sql, int fetchSize, Object[] params) {
         this.session = session;
         this.fetchSize = Math.max(1, fetchSize);
+        this.synced = fetchSize == Integer.MAX_VALUE;
         this.handler = new QueryHandler() {
             @Override
             void row(PgRow row) {
@@ -52,7 +58,7 @@ final class PgRowStream implements RowStream {
         RequestPipeline.Ticket ticket;
         try {
             ticket = session.send(this, out -> {
-                QueryEncoder.encode(out, session, reg, sql, params, this.fetchSize, false, handler);
+                QueryEncoder.encode(out, session, reg, sql, params, synced ? 0 : this.fetchSize, synced, handler);
                 session.pipeline.takeExclusive(this);
             });
         } catch (RuntimeException e) {
@@ -119,13 +125,16 @@ final class PgRowStream implements RowStream {
     private void finish(boolean closePortal) {
         resultEnded = true;
         try {
-            session.sendMore(this, out -> {
-                if (closePortal) {
-                    FrontendEncoder.close(out, FrontendMessage.PORTAL, "");
-                }
-                FrontendEncoder.sync(out);
-            });
-            // After the result's end only ReadyForQuery may come; a close mid-result drops what remains.
+            if (!synced) {
+                session.sendMore(this, out -> {
+                    if (closePortal) {
+                        FrontendEncoder.close(out, FrontendMessage.PORTAL, "");
+                    }
+                    FrontendEncoder.sync(out);
+                });
+            }
+            // After the result's end only ReadyForQuery may come; a close mid-result drops what remains
+            // (with the whole result asked for at once, the rest of its rows too).
             ResponseHandler discard = closePortal ? new ResponseHandler() : new ResponseHandler().syncOnly();
             discard.layout = handler.layout;
             discard.rowsInResult = handler.rowsInResult; // a CommandComplete still to come counts the rows already read
@@ -169,6 +178,11 @@ final class PgRowStream implements RowStream {
         }
         pending = false;
         return current;
+    }
+
+    @Override
+    public long affectedRows() {
+        return resultEnded ? handler.affected : -1;
     }
 
     @Override

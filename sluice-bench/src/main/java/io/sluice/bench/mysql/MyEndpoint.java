@@ -7,18 +7,18 @@ package io.sluice.bench.mysql;
  * {@code sluice.bench.mysql.options} append URL options to that peer's JDBC URL, e.g.
  * {@code useServerPrepStmts=true}; the suites' documented cells run without them.
  */
-final class MyEndpoint {
+public final class MyEndpoint {
     private MyEndpoint() {}
 
     static final String SLUICE = "sluice";
-    static final String MARIADB = "mariadb-connector-j";
-    static final String MYSQL = "mysql-connector-j";
+    public static final String MARIADB = "mariadb-connector-j";
+    public static final String MYSQL = "mysql-connector-j";
 
     static String sluiceUrl() {
         return "mariadb://root@127.0.0.1:3306/test?sslmode=disable";
     }
 
-    static String jdbcUrl(String system) {
+    public static String jdbcUrl(String system) {
         return switch (system) {
             case MARIADB -> "jdbc:mariadb://127.0.0.1:3306/test?user=root&sslMode=disable" + options("sluice.bench.mariadb.options");
             case MYSQL -> "jdbc:mysql://127.0.0.1:3306/test?user=root&sslMode=DISABLED&connectionTimeZone=UTC"

@@ -11,13 +11,13 @@ import java.sql.Statement;
  * decimal(10,2), varchar, text, date, time, datetime, timestamp, boolean, int, bigint, varchar) with
  * {@value #ROWS} rows, created and filled by {@link #ensure()} under a named lock (idempotent).
  */
-final class MyLdbcTable {
-    static final int ROWS = 2000;
+public final class MyLdbcTable {
+    public static final int ROWS = 2000;
     static final String NAME = "my_ldbc";
     static final String COLUMNS = "id, c_smallint, c_int, c_float, c_double, c_decimal, c_varchar, c_text, c_date, c_time, "
             + "c_datetime, c_timestamp, c_boolean, c_int2, c_bigint2, c_varchar2";
-    static final String FETCH_PARAM = "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id <= ?";
-    static final String POINT_PARAM = "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id = ?";
+    public static final String FETCH_PARAM = "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id <= ?";
+    public static final String POINT_PARAM = "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id = ?";
 
     private static final String DDL = "CREATE TABLE IF NOT EXISTS " + NAME + " (id BIGINT PRIMARY KEY, "
             + "c_smallint SMALLINT NOT NULL, c_int INT NOT NULL, c_float FLOAT NOT NULL, c_double DOUBLE NOT NULL, "
@@ -32,7 +32,7 @@ final class MyLdbcTable {
 
     private MyLdbcTable() {}
 
-    static String fetchLiteral(int rows) {
+    public static String fetchLiteral(int rows) {
         return "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id <= " + rows;
     }
 
@@ -40,7 +40,7 @@ final class MyLdbcTable {
         return "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id = " + id;
     }
 
-    static void ensure() throws SQLException {
+    public static void ensure() throws SQLException {
         try (Connection c = DriverManager.getConnection(MyEndpoint.jdbcUrl(MyEndpoint.MARIADB));
              Statement s = c.createStatement()) {
             s.execute("SET time_zone = '+00:00'");

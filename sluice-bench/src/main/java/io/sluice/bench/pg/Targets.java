@@ -11,11 +11,11 @@ import java.util.function.Predicate;
  * Reads issue 6's targets off a suite's cells: for each pair of systems (or cases) it finds the cells
  * that share case and params, takes the worst ratio, and says whether the target holds.
  */
-final class Targets {
+public final class Targets {
     private final List<Cell> cells;
     private final List<String> lines = new ArrayList<>();
 
-    Targets(List<Cell> cells) {
+    public Targets(List<Cell> cells) {
         this.cells = cells;
     }
 
@@ -23,18 +23,18 @@ final class Targets {
      * The worst over matching cells of {@code a}'s score over {@code b}'s, oriented so above 1 favours
      * {@code a} (throughput: a/b; costs: b/a).
      */
-    Targets systems(String label, String unit, String caseName, String a, String b, double target) {
+    public Targets systems(String label, String unit, String caseName, String a, String b, double target) {
         return pairs(label, unit, c -> c.system().equals(a) && (caseName == null || c.name().equals(caseName)),
                 c -> c.system().equals(b), target, false);
     }
 
     /** The worst ratio of {@code system}'s {@code caseA} over its {@code caseB} in the same params. */
-    Targets cases(String label, String system, String caseA, String caseB, double target) {
+    public Targets cases(String label, String system, String caseA, String caseB, double target) {
         return pairs(label, "ops/s", c -> c.system().equals(system) && c.name().equals(caseA),
                 c -> c.system().equals(system) && c.name().equals(caseB), target, true);
     }
 
-    List<String> lines() {
+    public List<String> lines() {
         return lines;
     }
 

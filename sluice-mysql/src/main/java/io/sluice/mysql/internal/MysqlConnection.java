@@ -43,6 +43,8 @@ import java.util.function.ToLongFunction;
  * Ad-hoc SQL goes through the {@link StatementCache} and runs with the binary protocol.
  */
 public final class MysqlConnection implements Connection {
+    /** From the last OK packet (https://mariadb.com/kb/en/ok_packet/); read by the thread that ran the statement. */
+    private volatile long lastInsertId;
     private final ConnectionConfig config;
     private final Handshaker.Wire wire;
     private final PacketReader reader;
@@ -110,9 +112,26 @@ public final class MysqlConnection implements Connection {
     }
 
     /** Notes the warning count of a finished statement; read only when a listener wants warnings. */
+    /** Records the last insert id of the statement whose OK packet was just read. */
+    void lastInsertId(long id) {
+        lastInsertId = id;
+    }
+
+    @Override
+    public long lastInsertId() {
+        return lastInsertId;
+    }
+
     void warnings(int count) {
         if (count > 0) {
             pendingWarnings = true;
+        }
+    }
+
+    /** Delivers the warnings of a stream's statement at its end, as a request does at its own (see {@link #deliverWarnings()}). */
+    void deliverPendingWarnings() {
+        if (pendingWarnings && config.eventListener() != io.sluice.ServerEventListener.NONE) {
+            deliverWarnings();
         }
     }
 
@@ -352,9 +371,13 @@ public final class MysqlConnection implements Connection {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
         lockForRequest();
+        pendingWarnings = false;
         ScheduledFuture<?> timer = armTimeout();
         try {
-            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_READ_ONLY).fetchSize(fetchSize);
+            // An unbounded fetch size needs no server cursor: the rows are read from the socket as the
+            // caller asks for them (TCP flow control bounds the memory) and need no COM_STMT_FETCH.
+            int cursorType = fetchSize == Integer.MAX_VALUE ? CURSOR_TYPE_NO_CURSOR : CURSOR_TYPE_READ_ONLY;
+            ResultCursor c = statements.start(sql, params, cursorType).fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(this, c, timer);
         } catch (RuntimeException e) {

@@ -33,6 +33,11 @@ final class MysqlRowStream implements RowStream {
     }
 
     @Override
+    public long affectedRows() {
+        return finished ? cursor.affectedRows() : -1;
+    }
+
+    @Override
     public boolean hasNext() {
         if (finished) {
             return false;
@@ -57,7 +62,11 @@ final class MysqlRowStream implements RowStream {
         try {
             boolean more = one ? cursor.advance() : drain();
             if (!more) {
-                release();
+                try {
+                    connection.deliverPendingWarnings(); // the statement's warnings, before another request may run
+                } finally {
+                    release();
+                }
             }
             return more;
         } catch (ServerException e) {

@@ -152,6 +152,7 @@ final class ResultCursor {
         status = serverStatus;
         connection.serverStatus(serverStatus);
         connection.warnings(ok.warnings);
+        connection.lastInsertId(ok.lastInsertId);
         if ((serverStatus & SERVER_MORE_RESULTS_EXISTS) == 0) {
             done = true;
             if (refusal != null) {

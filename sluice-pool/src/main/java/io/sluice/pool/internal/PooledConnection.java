@@ -153,6 +153,15 @@ final class PooledConnection implements Connection {
     }
 
     @Override
+    public long lastInsertId() {
+        try {
+            return live().lastInsertId();
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
     public PreparedStatement prepare(String sql) {
         try {
             return track(live().prepare(sql));

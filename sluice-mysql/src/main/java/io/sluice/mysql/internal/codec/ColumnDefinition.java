@@ -3,6 +3,7 @@ package io.sluice.mysql.internal.codec;
 import static io.sluice.mysql.internal.protocol.FieldTypes.*;
 
 import io.sluice.Column;
+import io.sluice.ColumnDetails;
 import io.sluice.ColumnType;
 import io.sluice.mysql.internal.protocol.Commands;
 
@@ -24,9 +25,9 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
 
     public static ColumnDefinition decode(Payload p) {
         skipLengthEncodedString(p); // catalog
-        skipLengthEncodedString(p); // schema
+        String schema = p.readLengthEncodedString();
         skipLengthEncodedString(p); // table alias
-        skipLengthEncodedString(p); // table
+        String table = p.readLengthEncodedString();
         String name = p.readLengthEncodedString();
         skipLengthEncodedString(p); // original column name
         p.readLengthEncoded();
@@ -37,8 +38,37 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
         int decimals = p.readInt1();
         boolean unsigned = (flags & UNSIGNED_FLAG) != 0;
         ColumnType kind = kindOf(type, flags, charset, length);
-        return new ColumnDefinition(new Column(name == null ? "" : name, kind, nativeName(type, flags, charset), type, unsigned),
-                charset, length, type, flags, decimals);
+        ColumnDetails details = new ColumnDetails(schema == null ? "" : schema, table == null ? "" : table,
+                precision(type, kind, length, decimals, unsigned, charset), kind == ColumnType.DECIMAL ? decimals : 0,
+                (flags & NOT_NULL_FLAG) != 0 ? ColumnDetails.Nullability.NOT_NULL : ColumnDetails.Nullability.NULLABLE,
+                (flags & AUTO_INCREMENT_FLAG) != 0);
+        return new ColumnDefinition(new Column(name == null ? "" : name, kind, nativeName(type, flags, charset), type, unsigned,
+                details), charset, length, type, flags, decimals);
+    }
+
+    /**
+     * Digits of a decimal (the display length less sign and point), characters of a string (bytes over
+     * the character set's widest character: 3 for utf8mb3, 4 for utf8mb4), fractional second digits of a
+     * date-time; the display length otherwise.
+     */
+    static int precision(int type, ColumnType kind, long length, int decimals, boolean unsigned, int charset) {
+        long p = switch (kind) {
+            case DECIMAL -> length - (decimals > 0 ? 1 : 0) - (unsigned ? 0 : 1);
+            case TEXT -> length / maxBytesPerChar(charset);
+            case TIME, TIMESTAMP, TIMESTAMP_TZ, INTERVAL -> decimals;
+            default -> length;
+        };
+        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, p));
+    }
+
+    private static int maxBytesPerChar(int charset) {
+        return switch (charset) {
+            case 33, 83, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210,
+                    211, 223 -> 3; // utf8mb3
+            case 45, 46, 224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239, 240, 241,
+                    242, 243, 244, 245, 246, 247 -> 4; // utf8mb4
+            default -> charset >= 255 ? 4 : 1;
+        };
     }
 
     private static void skipLengthEncodedString(Payload p) {

@@ -111,6 +111,30 @@ public final class MysqlRow implements Row {
         return this;
     }
 
+    /** A self-contained copy, with its own byte[] holding exactly this row's values, that outlives the packet buffer. */
+    @Override
+    public MysqlRow detach() {
+        MysqlRow copy = new MysqlRow(defs, columns, zeroDateAsNull);
+        int total = 0;
+        for (int len : lengths) {
+            total += Math.max(len, 0);
+        }
+        byte[] own = new byte[total];
+        int p = 0;
+        for (int i = 0; i < lengths.length; i++) {
+            int len = lengths[i];
+            copy.lengths[i] = len;
+            copy.offsets[i] = p;
+            if (len > 0) {
+                System.arraycopy(buf, offsets[i], own, p, len);
+                p += len;
+            }
+        }
+        copy.buf = own;
+        copy.binary = binary;
+        return copy;
+    }
+
     @Override
     public int columnCount() {
         return defs.length;

@@ -40,6 +40,7 @@ public final class FieldTypes {
     public static final int UNSIGNED_FLAG = 32;
     public static final int BINARY_FLAG = 128;
     public static final int ENUM_FLAG = 256;
+    public static final int AUTO_INCREMENT_FLAG = 512;
     public static final int SET_FLAG = 2048;
 
     /** Parameter type flag in COM_STMT_EXECUTE: the value is unsigned. */

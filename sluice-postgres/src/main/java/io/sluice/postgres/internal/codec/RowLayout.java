@@ -1,6 +1,7 @@
 package io.sluice.postgres.internal.codec;
 
 import io.sluice.Column;
+import io.sluice.ColumnDetails;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -50,13 +51,31 @@ public final class RowLayout {
         for (int i = 0; i < n; i++) {
             int oid = typeOids[i];
             fixedWidths[i] = formats[i] == 1 ? PgTypes.binaryFixedWidth(oid) : 0;
-            list.add(new Column(names[i], PgTypes.columnType(oid), PgTypes.typeName(oid), oid, false));
+            list.add(new Column(names[i], PgTypes.columnType(oid), PgTypes.typeName(oid), oid, false,
+                    precisionOf(oid, typeModifiers[i])));
             exact.putIfAbsent(names[i], i);
             folded.putIfAbsent(names[i].toLowerCase(Locale.ROOT), i);
         }
         this.columns = Collections.unmodifiableList(list);
         this.exactIndex = exact;
         this.foldedIndex = folded;
+    }
+
+    /**
+     * Precision and scale from a type modifier, as PostgreSQL encodes them (format_type.c):
+     * numeric {@code ((precision << 16) | scale) + 4}, varchar and char {@code length + 4}, time and
+     * timestamp types the fractional second digits; -1 is "none".
+     */
+    static ColumnDetails precisionOf(int oid, int typmod) {
+        if (typmod < 0) {
+            return ColumnDetails.UNKNOWN;
+        }
+        return switch (oid) {
+            case PgTypes.NUMERIC -> ColumnDetails.ofPrecision(((typmod - 4) >> 16) & 0xffff, (typmod - 4) & 0xffff);
+            case PgTypes.VARCHAR, PgTypes.BPCHAR -> ColumnDetails.ofPrecision(typmod - 4, 0);
+            case PgTypes.TIME, PgTypes.TIMETZ, PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ -> ColumnDetails.ofPrecision(typmod, 0);
+            default -> ColumnDetails.UNKNOWN;
+        };
     }
 
     /** Per column, the size every non-NULL value has (binary int8: 8...), or 0 when sizes vary; shared, do not modify. */

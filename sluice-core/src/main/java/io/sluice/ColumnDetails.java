@@ -1,0 +1,35 @@
+package io.sluice;
+
+/**
+ * What a server's result description says about a column besides its type, as far as it says it
+ * without a catalog query: MySQL's column definition gives all of it, PostgreSQL's RowDescription
+ * the precision and scale (from the type modifier) only.
+ *
+ * @param schema        the source table's schema (MySQL: database), "" if not a table column or not known
+ * @param table         the source table's name, "" if not a table column or not known
+ * @param precision     digits of a decimal, characters of a string, fractional second digits of a
+ *                      date-time; 0 if not known
+ * @param scale         digits after the decimal point of a decimal; 0 if none or not known
+ * @param nullability   whether the source column admits NULL
+ * @param autoIncrement whether the source column is AUTO_INCREMENT (MySQL)
+ */
+public record ColumnDetails(String schema, String table, int precision, int scale, Nullability nullability,
+                            boolean autoIncrement) {
+    /** Nothing known. */
+    public static final ColumnDetails UNKNOWN = new ColumnDetails("", "", 0, 0, Nullability.UNKNOWN, false);
+
+    /** Whether a column admits NULL. */
+    public enum Nullability {
+        /** Declared NOT NULL. */
+        NOT_NULL,
+        /** Admits NULL. */
+        NULLABLE,
+        /** The server does not say. */
+        UNKNOWN
+    }
+
+    /** Only a precision and scale known (PostgreSQL). */
+    public static ColumnDetails ofPrecision(int precision, int scale) {
+        return precision == 0 && scale == 0 ? UNKNOWN : new ColumnDetails("", "", precision, scale, Nullability.UNKNOWN, false);
+    }
+}

@@ -1,0 +1,515 @@
+package io.sluice.jdbc;
+
+import io.sluice.ConnectionException;
+import io.sluice.IsolationLevel;
+import io.sluice.jdbc.metadata.SluiceDatabaseMetaData;
+import io.sluice.sql.ParsedSql;
+import io.sluice.sql.Placeholders;
+import io.sluice.sql.SqlDialect;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.CallableStatement;
+import java.sql.Clob;
+import java.sql.DatabaseMetaData;
+import java.sql.NClob;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLClientInfoException;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.sql.Struct;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Executor;
+
+/**
+ * A JDBC connection over one native {@link io.sluice.Connection}. Auto-commit is the native
+ * default; with it off, the first statement begins a transaction (as pgjdbc does), so no round trip
+ * is spent on an empty one. Isolation and read-only are session settings, applied when set. A result
+ * set still reading from the server is read into memory before the connection runs anything else
+ * ({@link RowCursor#detach()}). Not thread-safe beyond what JDBC requires ({@link #abort},
+ * {@link Statement#cancel} from another thread).
+ */
+public final class SluiceConnection extends ConnectionSettings {
+    private final io.sluice.Connection nativeConnection;
+    private DatabaseMetaData metaData; // made on first use
+    private final SqlDialect dialect;
+    private final List<SluiceStatement> statements = new ArrayList<>();
+    private final Warnings warnings = new Warnings();
+    /** The result set whose rows are still being read from the server, if any. */
+    private RowCursor live;
+    private Duration appliedTimeout;
+    private volatile boolean closed;
+    private int savepoints;
+
+    SluiceConnection(io.sluice.Connection nativeConnection, String url, String user) {
+        super(url, user, dialectOf(nativeConnection));
+        this.nativeConnection = nativeConnection;
+        this.dialect = dialectOf(nativeConnection);
+        this.appliedTimeout = nativeConnection.queryTimeout();
+        defaultTimeout(); // remembers the configured timeout, restored before a pooled connection goes back
+    }
+
+    private static SqlDialect dialectOf(io.sluice.Connection c) {
+        return "PostgreSQL".equals(c.serverInfo().product()) ? SqlDialect.POSTGRESQL : SqlDialect.MYSQL;
+    }
+
+    /** The native connection (also reachable with {@code unwrap(io.sluice.Connection.class)}). */
+    public io.sluice.Connection nativeConnection() {
+        return nativeConnection;
+    }
+
+    SqlDialect dialect() {
+        return dialect;
+    }
+
+    @Override
+    io.sluice.Connection nativeForSettings() {
+        return nativeConnection;
+    }
+
+    // ---- what every statement goes through ----
+
+    void checkOpen() throws SQLException {
+        if (closed) {
+            throw SqlExceptions.closed("connection");
+        }
+    }
+
+    /**
+     * Readies the native connection for a request: reads a live result set into memory, begins the
+     * transaction auto-commit off calls for, applies the statement's query timeout.
+     */
+    void beforeRequest(Duration timeout) throws SQLException {
+        checkOpen();
+        detachLive();
+        try {
+            Duration effective = timeout != null ? timeout : defaultTimeout();
+            if (!effective.equals(appliedTimeout)) {
+                nativeConnection.queryTimeout(effective);
+                appliedTimeout = effective;
+            }
+            if (!autoCommit && !nativeConnection.inTransaction()) {
+                nativeConnection.begin();
+            }
+        } catch (RuntimeException e) {
+            throw SqlExceptions.translate(e);
+        }
+    }
+
+    /** Reads the live result set, if any, into memory so the connection is free. */
+    void detachLive() throws SQLException {
+        RowCursor c = live;
+        if (c != null) {
+            live = null;
+            try {
+                c.detach();
+            } catch (RuntimeException e) {
+                throw SqlExceptions.translate(e);
+            }
+        }
+    }
+
+    void live(RowCursor cursor) {
+        live = cursor;
+    }
+
+    void released(RowCursor cursor) {
+        if (live == cursor) {
+            live = null;
+        }
+    }
+
+    void statementClosed(SluiceStatement s) {
+        statements.remove(s);
+    }
+
+    @Override
+    void runSettingSql(String sql) throws SQLException {
+        checkOpen();
+        detachLive();
+        try {
+            ScopedValue.where(Warnings.CURRENT, warnings).run(() -> nativeConnection.executeScript(sql));
+        } catch (RuntimeException e) {
+            throw SqlExceptions.translate(e);
+        }
+    }
+
+    @Override
+    boolean inTransaction() {
+        return nativeConnection.inTransaction();
+    }
+
+    // ---- statements ----
+
+    @Override
+    public Statement createStatement() throws SQLException {
+        return createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+    }
+
+    @Override
+    public Statement createStatement(int type, int concurrency) throws SQLException {
+        return createStatement(type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+    }
+
+    @Override
+    public Statement createStatement(int type, int concurrency, int holdability) throws SQLException {
+        checkOpen();
+        return track(new SluiceStatement(this, checkType(type, concurrency)));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql) throws SQLException {
+        return prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int type, int concurrency) throws SQLException {
+        return prepareStatement(sql, type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int type, int concurrency, int holdability) throws SQLException {
+        checkOpen();
+        return track(new SluicePreparedStatement(this, checkType(type, concurrency), parse(sql), GeneratedKeys.NONE));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+        checkOpen();
+        GeneratedKeys keys = autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS ? GeneratedKeys.ALL : GeneratedKeys.NONE;
+        return track(new SluicePreparedStatement(this, ResultSet.TYPE_FORWARD_ONLY, parse(sql), keys));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+        checkOpen();
+        return track(new SluicePreparedStatement(this, ResultSet.TYPE_FORWARD_ONLY, parse(sql), GeneratedKeys.indexes(columnIndexes)));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+        checkOpen();
+        return track(new SluicePreparedStatement(this, ResultSet.TYPE_FORWARD_ONLY, parse(sql), GeneratedKeys.names(columnNames)));
+    }
+
+    ParsedSql parse(String sql) throws SQLException {
+        if (sql == null) {
+            throw new SQLException("sql must not be null", "22004");
+        }
+        try {
+            return Placeholders.parse(sql, dialect, true);
+        } catch (RuntimeException e) {
+            throw SqlExceptions.translate(e);
+        }
+    }
+
+    private <T extends SluiceStatement> T track(T s) {
+        statements.add(s);
+        return s;
+    }
+
+    private int checkType(int type, int concurrency) throws SQLException {
+        if (concurrency != ResultSet.CONCUR_READ_ONLY) {
+            throw SqlExceptions.unsupported("CONCUR_UPDATABLE result sets");
+        }
+        if (type == ResultSet.TYPE_SCROLL_SENSITIVE) {
+            addWarning(new SQLWarning("TYPE_SCROLL_SENSITIVE is not supported: TYPE_SCROLL_INSENSITIVE used", "01000"));
+            return ResultSet.TYPE_SCROLL_INSENSITIVE;
+        }
+        return type;
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql) throws SQLException {
+        throw SqlExceptions.unsupported("CallableStatement (call functions with SELECT, or {call ...} through a Statement)");
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
+        return prepareCall(sql);
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability) throws SQLException {
+        return prepareCall(sql);
+    }
+
+    @Override
+    public String nativeSQL(String sql) throws SQLException {
+        checkOpen();
+        ParsedSql parsed = parse(sql);
+        return String.join(";\n", parsed.statements().stream().map(ParsedSql.Statement::sql).toList());
+    }
+
+    // ---- transactions ----
+
+    @Override
+    public void setAutoCommit(boolean autoCommit) throws SQLException {
+        checkOpen();
+        if (autoCommit && !this.autoCommit && inTransaction()) {
+            commit(); // JDBC: switching auto-commit on commits the open transaction
+        }
+        this.autoCommit = autoCommit;
+    }
+
+    @Override
+    public void commit() throws SQLException {
+        checkOpen();
+        if (autoCommit) {
+            throw new SQLException("commit() with auto-commit on: call setAutoCommit(false) first", "25000");
+        }
+        detachLive();
+        try {
+            if (nativeConnection.inTransaction()) {
+                ScopedValue.where(Warnings.CURRENT, warnings).run(nativeConnection::commit);
+            }
+        } catch (RuntimeException e) {
+            throw SqlExceptions.translate(e);
+        }
+    }
+
+    @Override
+    public void rollback() throws SQLException {
+        checkOpen();
+        if (autoCommit) {
+            throw new SQLException("rollback() with auto-commit on: call setAutoCommit(false) first", "25000");
+        }
+        detachLive();
+        try {
+            nativeConnection.rollback();
+        } catch (RuntimeException e) {
+            throw SqlExceptions.translate(e);
+        }
+    }
+
+    @Override
+    public Savepoint setSavepoint() throws SQLException {
+        return savepoint(null);
+    }
+
+    @Override
+    public Savepoint setSavepoint(String name) throws SQLException {
+        if (name == null) {
+            throw new SQLException("savepoint name must not be null", "3B000");
+        }
+        return savepoint(name);
+    }
+
+    private Savepoint savepoint(String name) throws SQLException {
+        checkOpen();
+        if (autoCommit) {
+            throw new SQLException("savepoints need a transaction: call setAutoCommit(false) first", "3B000");
+        }
+        beforeRequest(null);
+        SluiceSavepoint sp = new SluiceSavepoint(++savepoints, name);
+        runSettingSql("SAVEPOINT " + quoteIdentifier(sp.serverName()));
+        return sp;
+    }
+
+    @Override
+    public void rollback(Savepoint savepoint) throws SQLException {
+        checkOpen();
+        runSettingSql("ROLLBACK TO SAVEPOINT " + quoteIdentifier(SluiceSavepoint.of(savepoint).serverName()));
+    }
+
+    @Override
+    public void releaseSavepoint(Savepoint savepoint) throws SQLException {
+        checkOpen();
+        runSettingSql("RELEASE SAVEPOINT " + quoteIdentifier(SluiceSavepoint.of(savepoint).serverName()));
+    }
+
+    // ---- life cycle ----
+
+    @Override
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            for (SluiceStatement s : List.copyOf(statements)) {
+                s.closeQuietly();
+            }
+            live = null;
+            if (!autoCommit && !nativeConnection.isBroken() && !nativeConnection.isClosed() && nativeConnection.inTransaction()) {
+                nativeConnection.rollback(); // JDBC leaves it to the driver; an unfinished transaction is never committed
+            }
+            restoreSessionIfPooled();
+        } catch (RuntimeException e) {
+            // closing anyway: the native close below releases the connection (a pool evicts a broken one)
+        } finally {
+            try {
+                nativeConnection.close();
+            } catch (RuntimeException e) {
+                throw SqlExceptions.translate(e);
+            }
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed || nativeConnection.isClosed();
+    }
+
+    @Override
+    public boolean isValid(int timeout) throws SQLException {
+        if (timeout < 0) {
+            throw new SQLException("timeout must be >= 0: timeout=" + timeout, "22023");
+        }
+        if (closed) {
+            return false;
+        }
+        detachLive();
+        return nativeConnection.isValid(Duration.ofSeconds(timeout));
+    }
+
+    @Override
+    public void abort(Executor executor) throws SQLException {
+        if (executor == null) {
+            throw new SQLException("executor must not be null", "22004");
+        }
+        if (closed) {
+            return;
+        }
+        closed = true;
+        executor.execute(nativeConnection::close);
+    }
+
+    // ---- warnings ----
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return warnings.get();
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+        warnings.clear();
+    }
+
+    void addWarning(SQLWarning w) {
+        io.sluice.ServerMessage m = new io.sluice.ServerMessage(Map.of("message", w.getMessage(), "sqlstate", w.getSQLState()));
+        warnings.add(m);
+    }
+
+    // ---- the rest ----
+
+    @Override
+    public DatabaseMetaData getMetaData() throws SQLException {
+        checkOpen();
+        DatabaseMetaData m = metaData;
+        if (m == null) {
+            m = new SluiceDatabaseMetaData(this, catalogConnection(), url(), user());
+            metaData = m;
+        }
+        return m;
+    }
+
+    /**
+     * The native connection as the catalog queries see it: each call first reads a live result set into
+     * memory ({@link #detachLive()}), since an open native stream holds the connection and a catalog query
+     * from the same thread would wait for it forever.
+     */
+    private io.sluice.Connection catalogConnection() {
+        InvocationHandler detachFirst = (proxy, method, args) -> {
+            if (method.getDeclaringClass() != Object.class) {
+                try {
+                    detachLive();
+                } catch (SQLException e) {
+                    throw new ConnectionException("could not free the connection for a catalog query: " + e.getMessage(), e);
+                }
+            }
+            try {
+                return method.invoke(nativeConnection, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return (io.sluice.Connection) Proxy.newProxyInstance(io.sluice.Connection.class.getClassLoader(),
+                new Class<?>[] {io.sluice.Connection.class}, detachFirst);
+    }
+
+    @Override
+    public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+        checkOpen();
+        if (typeName == null || elements == null) {
+            throw new SQLException("typeName and elements must not be null", "22004");
+        }
+        return new SluiceArray(typeName, elements);
+    }
+
+    @Override
+    public Clob createClob() throws SQLException {
+        throw SqlExceptions.unsupported("Clob (bind text with setString or setCharacterStream)");
+    }
+
+    @Override
+    public Blob createBlob() throws SQLException {
+        throw SqlExceptions.unsupported("Blob (bind bytes with setBytes or setBinaryStream)");
+    }
+
+    @Override
+    public NClob createNClob() throws SQLException {
+        throw SqlExceptions.unsupported("NClob");
+    }
+
+    @Override
+    public SQLXML createSQLXML() throws SQLException {
+        throw SqlExceptions.unsupported("SQLXML");
+    }
+
+    @Override
+    public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
+        throw SqlExceptions.unsupported("Struct");
+    }
+
+    @Override
+    public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        for (String name : properties.stringPropertyNames()) {
+            setClientInfo(name, properties.getProperty(name));
+        }
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        if (iface.isInstance(nativeConnection)) {
+            return iface.cast(nativeConnection);
+        }
+        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this) || iface.isInstance(nativeConnection);
+    }
+
+    @Override
+    public String toString() {
+        return "SluiceConnection[" + nativeConnection + "]";
+    }
+
+    static IsolationLevel isolation(int level) throws SQLException {
+        return switch (level) {
+            case TRANSACTION_READ_UNCOMMITTED -> IsolationLevel.READ_UNCOMMITTED;
+            case TRANSACTION_READ_COMMITTED -> IsolationLevel.READ_COMMITTED;
+            case TRANSACTION_REPEATABLE_READ -> IsolationLevel.REPEATABLE_READ;
+            case TRANSACTION_SERIALIZABLE -> IsolationLevel.SERIALIZABLE;
+            default -> throw new SQLException("unknown transaction isolation level: level=" + level, "22023");
+        };
+    }
+}
