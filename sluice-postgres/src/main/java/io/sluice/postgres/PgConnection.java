@@ -14,7 +14,9 @@ import io.sluice.SluiceException;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import io.sluice.ServerAddress;
 import io.sluice.spi.QueryEvent;
+import io.sluice.spi.QueryTrace;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -150,7 +152,7 @@ public final class PgConnection implements Connection {
      */
     void run(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
-        if (QueryEvent.enabled()) {
+        if (QueryTrace.active(session.config.queryListener())) {
             traced(sql, () -> runUntimed(registry, sql, params, maxRows, h), () -> h.rowCount, () -> h.affected);
         } else {
             runUntimed(registry, sql, params, maxRows, h);
@@ -158,12 +160,13 @@ public final class PgConnection implements Connection {
     }
 
     /**
-     * Runs {@code work} inside a JFR {@link QueryEvent}, for use only while a recording has it on;
-     * rows read and affected are taken after it, whether it succeeded or not.
+     * Runs {@code work} inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the query listener), for
+     * use only while one of them is on; rows read and affected are taken after it, whether it succeeded or not.
      */
     private void traced(String sql, Runnable work, LongSupplier rows, LongSupplier affected) {
-        QueryEvent event = new QueryEvent();
-        event.begin();
+        ConnectionConfig config = session.config;
+        QueryTrace trace = QueryTrace.start(config.queryListener(), "postgresql", "postgresql",
+                new ServerAddress(config.host(), config.port() == 0 ? 5432 : config.port()), config.database(), sql);
         Throwable failure = null;
         try {
             work.run();
@@ -171,7 +174,7 @@ public final class PgConnection implements Connection {
             failure = e;
             throw e;
         } finally {
-            event.finish("postgresql", session.serverName(), sql, rows.getAsLong(), affected.getAsLong(), failure);
+            trace.finish(rows.getAsLong(), affected.getAsLong(), failure);
         }
     }
 
@@ -221,7 +224,7 @@ public final class PgConnection implements Connection {
             }
         };
         Runnable work = () -> session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
-        if (QueryEvent.enabled()) {
+        if (QueryTrace.active(session.config.queryListener())) {
             traced(sql, work, () -> 0, () -> Arrays.stream(counts).sum());
         } else {
             work.run();
