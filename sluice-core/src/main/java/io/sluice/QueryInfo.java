@@ -9,16 +9,17 @@ import java.util.Objects;
  *
  * <p>The raw {@link #sql()} may carry literal values; {@link #sanitizedSql()} replaces every literal with
  * {@code ?}. Bound parameter values are never part of a {@code QueryInfo}.
+ *
+ * <p>The derived forms of the most recent distinct SQL texts (up to {@value SqlShape#CACHE_SIZE} per dialect)
+ * are shared between queries, so a listener asking for them on every query lexes each text once, not every
+ * time: applications run a few texts over and over.
  */
 public final class QueryInfo {
     private final String system;
     private final ServerAddress server;
     private final String database;
     private final String sql;
-    private String operation;
-    private String collection;
-    private boolean parsed;
-    private String sanitized;
+    private SqlShape shape;
 
     /**
      * Created by a driver for each observed query.
@@ -60,8 +61,7 @@ public final class QueryInfo {
      * {@code WITH} query the keyword of its main statement. Null when the text starts with no keyword.
      */
     public String operation() {
-        parse();
-        return operation;
+        return shape().operation;
     }
 
     /**
@@ -70,8 +70,7 @@ public final class QueryInfo {
      * or null when there is none or it is a subquery.
      */
     public String collection() {
-        parse();
-        return collection;
+        return shape().collection;
     }
 
     /**
@@ -79,11 +78,7 @@ public final class QueryInfo {
      * {@code SELECT orders}; the operation alone when there is no table; null when there is no operation.
      */
     public String summary() {
-        parse();
-        if (operation == null) {
-            return null;
-        }
-        return collection == null ? operation : operation + " " + collection;
+        return shape().summary;
     }
 
     /**
@@ -92,21 +87,16 @@ public final class QueryInfo {
      * and backslash escapes are honoured for {@code mysql} and {@code mariadb}.
      */
     public String sanitizedSql() {
-        String s = sanitized;
-        if (s == null) {
-            s = SqlSummary.sanitize(sql, !system.equals("postgresql"));
-            sanitized = s;
-        }
-        return s;
+        return shape().sanitized();
     }
 
-    private void parse() {
-        if (!parsed) {
-            boolean mysql = !system.equals("postgresql");
-            operation = SqlSummary.operation(sql, mysql);
-            collection = operation == null ? null : SqlSummary.collection(sql, operation, mysql);
-            parsed = true;
+    private SqlShape shape() {
+        SqlShape s = shape;
+        if (s == null) {
+            s = SqlShape.of(sql, !system.equals("postgresql"));
+            shape = s;
         }
+        return s;
     }
 
     @Override
