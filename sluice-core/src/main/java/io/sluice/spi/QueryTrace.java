@@ -3,7 +3,9 @@ package io.sluice.spi;
 import io.sluice.QueryInfo;
 import io.sluice.QueryListener;
 import io.sluice.QueryOutcome;
+import io.sluice.RowStream;
 import io.sluice.ServerAddress;
+import java.util.function.Supplier;
 
 /**
  * One observed query, for drivers: the JFR {@link QueryEvent} and the connection's {@link QueryListener}
@@ -65,6 +67,21 @@ public final class QueryTrace {
     public static QueryTrace start(QueryListener listener, String driver, String system, ServerAddress server,
                                    String database, String sql) {
         return new QueryTrace(listener, driver, new QueryInfo(system, server, database, sql));
+    }
+
+    /**
+     * Opens a row stream under this trace: a failure to open ends the trace at once; otherwise the returned
+     * stream counts its rows and ends the trace when it is exhausted, fails or is closed.
+     */
+    public RowStream observe(Supplier<RowStream> open) {
+        RowStream stream;
+        try {
+            stream = open.get();
+        } catch (RuntimeException e) {
+            finish(0, 0, e);
+            throw e;
+        }
+        return new ObservedRowStream(stream, this);
     }
 
     /** Ends the observation; {@code failure} null means success. Call once, also when the query failed. */

@@ -13,6 +13,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.QueryListener;
+import io.sluice.RowStream;
 import io.sluice.ServerException;
 import io.sluice.Sluice;
 import java.util.List;
@@ -106,5 +107,34 @@ class QueryTracingTest {
         SpanData span = OTEL.getSpans().getLast();
         assertThat(attr(span, "db.query.text")).isEqualTo("SELECT 'visible'");
         assertThat(span.getParentSpanContext().isValid()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"postgresql", "mariadb"})
+    void shouldEndStreamSpanWhenStreamIsExhaustedOrClosedEarly(String driver) {
+        String threeRows = driver.equals("postgresql") ? "SELECT x FROM generate_series(1, 3) AS x"
+                : "SELECT seq FROM seq_1_to_3";
+        try (Connection c = Sluice.connect(config(driver, QueryTracing.create(OTEL.getOpenTelemetry())))) {
+            try (RowStream rows = c.stream(threeRows, 2)) {
+                int n = 0;
+                while (rows.hasNext()) {
+                    rows.next();
+                    n++;
+                }
+                assertThat(n).isEqualTo(3);
+                assertThat(OTEL.getSpans()).hasSize(1); // ended on exhaustion, before close
+            }
+            try (RowStream rows = c.stream(threeRows, 1)) {
+                rows.next();
+            }
+            assertThatThrownBy(() -> c.stream("SELECT * FROM obs_missing_stream", 1).close()).isInstanceOf(ServerException.class);
+        }
+        List<SpanData> spans = OTEL.getSpans();
+        assertThat(spans).hasSize(3);
+        assertThat(spans.get(0).getAttributes().get(AttributeKey.longKey("db.response.returned_rows"))).isEqualTo(3L);
+        assertThat(spans.get(1).getAttributes().get(AttributeKey.longKey("db.response.returned_rows"))).isEqualTo(1L);
+        assertThat(spans.get(1).getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
+        assertThat(spans.get(2).getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+        assertThat(spans.get(2).getName()).isEqualTo("SELECT obs_missing_stream");
     }
 }

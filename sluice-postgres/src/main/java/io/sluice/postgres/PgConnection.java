@@ -120,6 +120,9 @@ public final class PgConnection implements Connection {
 
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
+        if (QueryTrace.active(session.config.queryListener())) {
+            return startTrace(sql).observe(() -> new PgRowStream(session, session.cache, sql, fetchSize, params));
+        }
         return new PgRowStream(session, session.cache, sql, fetchSize, params);
     }
 
@@ -164,9 +167,7 @@ public final class PgConnection implements Connection {
      * use only while one of them is on; rows read and affected are taken after it, whether it succeeded or not.
      */
     private void traced(String sql, Runnable work, LongSupplier rows, LongSupplier affected) {
-        ConnectionConfig config = session.config;
-        QueryTrace trace = QueryTrace.start(config.queryListener(), "postgresql", "postgresql",
-                new ServerAddress(config.host(), config.port() == 0 ? 5432 : config.port()), config.database(), sql);
+        QueryTrace trace = startTrace(sql);
         Throwable failure = null;
         try {
             work.run();
@@ -176,6 +177,12 @@ public final class PgConnection implements Connection {
         } finally {
             trace.finish(rows.getAsLong(), affected.getAsLong(), failure);
         }
+    }
+
+    private QueryTrace startTrace(String sql) {
+        ConnectionConfig config = session.config;
+        return QueryTrace.start(config.queryListener(), "postgresql", "postgresql",
+                new ServerAddress(config.host(), config.port() == 0 ? 5432 : config.port()), config.database(), sql);
     }
 
     private void runUntimed(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {

@@ -342,8 +342,7 @@ public final class MysqlConnection implements Connection {
      * query listener), for use only while one of them is on, with the rows read and affected taken from the result.
      */
     private <T> T traced(String sql, Supplier<T> call, ToLongFunction<T> rows, ToLongFunction<T> affected) {
-        QueryTrace trace = QueryTrace.start(config.queryListener(), "mysql", wire.handshake().mariaDb() ? "mariadb" : "mysql",
-                new ServerAddress(config.host(), config.port() == 0 ? 3306 : config.port()), config.database(), sql);
+        QueryTrace trace = startTrace(sql);
         T result = null;
         Throwable failure = null;
         try {
@@ -357,8 +356,20 @@ public final class MysqlConnection implements Connection {
         }
     }
 
+    private QueryTrace startTrace(String sql) {
+        return QueryTrace.start(config.queryListener(), "mysql", wire.handshake().mariaDb() ? "mariadb" : "mysql",
+                new ServerAddress(config.host(), config.port() == 0 ? 3306 : config.port()), config.database(), sql);
+    }
+
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
+        if (QueryTrace.active(config.queryListener())) {
+            return startTrace(sql).observe(() -> streamUntraced(sql, fetchSize, params));
+        }
+        return streamUntraced(sql, fetchSize, params);
+    }
+
+    private RowStream streamUntraced(String sql, int fetchSize, Object... params) {
         if (fetchSize <= 0) {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
