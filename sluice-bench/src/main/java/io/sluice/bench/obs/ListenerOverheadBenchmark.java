@@ -3,11 +3,8 @@ package io.sluice.bench.obs;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
-import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.QueryListener;
@@ -18,7 +15,6 @@ import io.sluice.bench.pg.LdbcTable;
 import io.sluice.bench.pg.PgEndpoint;
 import io.sluice.micrometer.QueryMetrics;
 import io.sluice.opentelemetry.QueryTracing;
-import java.util.Collection;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -115,23 +111,5 @@ public class ListenerOverheadBenchmark {
         b.consume(r.getInt(13));
         b.consume(r.getLong(14));
         b.consume(r.getString(15));
-    }
-
-    /** Accepts and drops every span: the cost measured is the instrumentation's, not an export's. */
-    private static final class DroppingExporter implements SpanExporter {
-        @Override
-        public CompletableResultCode export(Collection<SpanData> spans) {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode flush() {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode shutdown() {
-            return CompletableResultCode.ofSuccess();
-        }
     }
 }
