@@ -4,7 +4,8 @@ package io.sluice;
  * How an observed query ended (see {@link QueryListener#onEnd}).
  *
  * @param rows          rows read from the result (0 for a statement without one)
- * @param affected      rows the server reports changed (PostgreSQL's command tag count, MySQL's affected rows)
+ * @param affected      the server's count: PostgreSQL's command tag count (for a SELECT, the rows it returned),
+ *                      MySQL's affected rows (0 for a SELECT)
  * @param failure       what the query threw, or null when it succeeded
  * @param durationNanos time from just before the request was sent until its response was read or it failed
  */
