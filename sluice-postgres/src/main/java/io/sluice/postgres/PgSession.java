@@ -474,7 +474,9 @@ final class PgSession implements RequestWriter.Session {
         closed = true;
         closeSocket();
         pipeline.fail();
-        LOG.log(System.Logger.Level.DEBUG, "connection closed: {0}", where());
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "connection closed: {0}", where());
+        }
     }
 
     private void closeSocket() {

@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * The listener's own cost per query without a server, which {@link ListenerOverheadBenchmark} cannot separate
  * from round-trip noise: a driver's whole observation of one query ({@link QueryTrace#active},
  * {@link QueryTrace#start}, {@link QueryTrace#finish}) for pg-point's SQL. {@code none} is the disabled path
- * (the guard only). Listeners as in {@link ListenerOverheadBenchmark}.
+ * (the guard only). Listeners as in {@link ListenerOverheadBenchmark}, and run the same way (its class comment
+ * gives the command, with this class's name).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -14,6 +14,7 @@ import io.sluice.QueryTimeoutException;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
+import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
@@ -24,7 +25,6 @@ import io.sluice.mysql.internal.codec.PacketWriter;
 import io.sluice.mysql.internal.codec.ParameterEncoder;
 import io.sluice.mysql.internal.codec.Payload;
 import io.sluice.mysql.internal.codec.ServerPackets;
-import io.sluice.ServerAddress;
 import io.sluice.spi.QueryEvent;
 import io.sluice.spi.QueryTrace;
 import java.net.SocketTimeoutException;
@@ -668,7 +668,9 @@ public final class MysqlConnection implements Connection {
         }
         closed = true;
         Handshaker.closeQuietly(wire.socket());
-        LOG.log(System.Logger.Level.DEBUG, "connection closed: {0}", where());
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "connection closed: {0}", where());
+        }
     }
 
     /** {@code host=.., port=.., connection_id=..} for log lines. */
