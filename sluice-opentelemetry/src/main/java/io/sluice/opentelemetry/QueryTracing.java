@@ -9,7 +9,6 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.Scope;
 import io.sluice.QueryInfo;
 import io.sluice.QueryListener;
 import io.sluice.QueryOutcome;
@@ -17,8 +16,10 @@ import io.sluice.ServerException;
 import java.util.Objects;
 
 /**
- * A CLIENT span per query, statement and batch, following OpenTelemetry's database semantic conventions,
- * started as a child of the caller's current span and made current while the query runs:
+ * A CLIENT span per query, statement, batch and row stream, following OpenTelemetry's database semantic
+ * conventions, started as a child of the caller's current span. The span is not made current: it is a leaf
+ * (nothing the driver does is traced under it), and a row stream's span outlives the call that opened it, so a
+ * scope opened for it could be closed on another thread or never:
  *
  * <pre>{@code
  * ConnectionConfig config = ConnectionConfig.fromUrl(url).toBuilder()
@@ -57,9 +58,6 @@ public final class QueryTracing implements QueryListener {
         return new Builder(openTelemetry);
     }
 
-    /** The span and the scope that made it current, handed from {@link #onStart} to {@link #onEnd}. */
-    private record Traced(Span span, Scope scope) {}
-
     @Override
     public Object onStart(QueryInfo query) {
         String summary = query.summary();
@@ -80,31 +78,25 @@ public final class QueryTracing implements QueryListener {
         if (query.collection() != null) {
             b.setAttribute(DB_COLLECTION_NAME, query.collection());
         }
-        Span span = b.startSpan();
-        return new Traced(span, span.makeCurrent());
+        return b.startSpan();
     }
 
     @Override
     public void onEnd(QueryInfo query, Object context, QueryOutcome outcome) {
-        Traced t = (Traced) context;
-        try {
-            Span span = t.span();
-            if (outcome.rows() > 0) {
-                span.setAttribute(DB_RESPONSE_RETURNED_ROWS, outcome.rows());
-            }
-            Throwable failure = outcome.failure();
-            if (failure != null) {
-                String sqlState = failure instanceof ServerException e ? e.sqlState() : null;
-                if (sqlState != null) {
-                    span.setAttribute(DB_RESPONSE_STATUS_CODE, sqlState);
-                }
-                span.setAttribute(ERROR_TYPE, sqlState != null ? sqlState : failure.getClass().getName());
-                span.setStatus(StatusCode.ERROR, outcome.status().tag());
-            }
-            span.end();
-        } finally {
-            t.scope().close();
+        Span span = (Span) context;
+        if (outcome.rows() > 0) {
+            span.setAttribute(DB_RESPONSE_RETURNED_ROWS, outcome.rows());
         }
+        Throwable failure = outcome.failure();
+        if (failure != null) {
+            String sqlState = failure instanceof ServerException e ? e.sqlState() : null;
+            if (sqlState != null) {
+                span.setAttribute(DB_RESPONSE_STATUS_CODE, sqlState);
+            }
+            span.setAttribute(ERROR_TYPE, sqlState != null ? sqlState : failure.getClass().getName());
+            span.setStatus(StatusCode.ERROR, outcome.status().tag());
+        }
+        span.end();
     }
 
     /** Settings of a {@link QueryTracing}. */
