@@ -42,6 +42,7 @@ public final class ConnectionConfig {
     private final int statementCacheSize;
     private final String applicationName;
     private final ServerEventListener eventListener;
+    private final QueryListener queryListener;
     private final Map<String, String> properties;
 
     private ConnectionConfig(Builder b) {
@@ -63,6 +64,7 @@ public final class ConnectionConfig {
         this.statementCacheSize = b.statementCacheSize;
         this.applicationName = b.applicationName;
         this.eventListener = b.eventListener;
+        this.queryListener = b.queryListener;
         this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(b.properties));
     }
 
@@ -105,6 +107,7 @@ public final class ConnectionConfig {
         b.statementCacheSize = statementCacheSize;
         b.applicationName = applicationName;
         b.eventListener = eventListener;
+        b.queryListener = queryListener;
         b.properties.putAll(properties);
         return b;
     }
@@ -228,6 +231,11 @@ public final class ConnectionConfig {
         return eventListener;
     }
 
+    /** The listener told of every query, statement and batch; {@link QueryListener#NONE} by default. */
+    public QueryListener queryListener() {
+        return queryListener;
+    }
+
     /** Driver-specific settings not covered above (each driver documents its own keys). */
     public Map<String, String> properties() {
         return properties;
@@ -271,6 +279,7 @@ public final class ConnectionConfig {
         private int statementCacheSize = DEFAULT_STATEMENT_CACHE_SIZE;
         private String applicationName = "sluice";
         private ServerEventListener eventListener = ServerEventListener.NONE;
+        private QueryListener queryListener = QueryListener.NONE;
         private final Map<String, String> properties = new LinkedHashMap<>();
 
         private Builder(String scheme) {
@@ -397,6 +406,12 @@ public final class ConnectionConfig {
 
         public Builder eventListener(ServerEventListener eventListener) {
             this.eventListener = Objects.requireNonNull(eventListener, "eventListener");
+            return this;
+        }
+
+        /** See {@link QueryListener}; combine several with {@link QueryListener#of}. */
+        public Builder queryListener(QueryListener queryListener) {
+            this.queryListener = Objects.requireNonNull(queryListener, "queryListener");
             return this;
         }
 

@@ -20,6 +20,9 @@ import java.util.function.Function;
  * one with its reason, and the failures are attached as suppressed exceptions.
  */
 public final class ServerSelection {
+    /** Failover choices at DEBUG: each server skipped with its reason, and the one chosen. */
+    private static final System.Logger LOG = System.getLogger("io.sluice.failover");
+
     private ServerSelection() {}
 
     /** Decides whether a freshly opened connection is the kind the caller asked for. */
@@ -60,6 +63,7 @@ public final class ServerSelection {
             } catch (SluiceException e) {
                 reasons.add(server + ": " + e.getMessage());
                 failures.add(e);
+                LOG.log(System.Logger.Level.DEBUG, "server skipped: server={0}, reason={1}", server, e.getMessage());
                 continue;
             }
             String rejected;
@@ -69,13 +73,16 @@ public final class ServerSelection {
                 connection.close();
                 reasons.add(server + ": could not be checked: " + e.getMessage());
                 failures.add(e);
+                LOG.log(System.Logger.Level.DEBUG, "server skipped: server={0}, reason=could not be checked: {1}", server, e.getMessage());
                 continue;
             }
             if (rejected == null) {
+                LOG.log(System.Logger.Level.DEBUG, "server chosen: server={0}{1}", server, wanted == null ? "" : ", " + wanted);
                 return connection;
             }
             connection.close();
             reasons.add(server + ": " + rejected);
+            LOG.log(System.Logger.Level.DEBUG, "server skipped: server={0}, reason={1}", server, rejected);
         }
         ConnectionException e = new ConnectionException("no server" + (wanted == null ? "" : " matching " + wanted)
                 + " could be connected to: " + String.join("; ", reasons), failures.isEmpty() ? null : failures.getFirst());

@@ -34,6 +34,7 @@ public final class ConnectionPool implements AutoCloseable {
     ConnectionPool(PoolSettings settings) {
         this.settings = settings;
         this.core = new PoolCore(settings);
+        core.metrics.poolStarted(this);
     }
 
     /**

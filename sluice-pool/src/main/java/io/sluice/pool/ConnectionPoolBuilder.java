@@ -48,6 +48,7 @@ public final class ConnectionPoolBuilder {
     private String initSql;
     private boolean resetSessionOnReturn;
     private PoolListener listener = PoolListener.LOGGING;
+    private PoolMetricsTracker metricsTracker = PoolMetricsTracker.NONE;
 
     ConnectionPoolBuilder(Supplier<ConnectionConfig> configs) {
         this.configs = Objects.requireNonNull(configs, "configs");
@@ -173,6 +174,15 @@ public final class ConnectionPoolBuilder {
     }
 
     /**
+     * Who receives borrow, usage and creation timings and timeouts (sluice-micrometer's {@code PoolMetrics},
+     * sluice-opentelemetry's {@code PoolTracing}); default {@link PoolMetricsTracker#NONE}, which costs no clock read.
+     */
+    public ConnectionPoolBuilder metricsTracker(PoolMetricsTracker metricsTracker) {
+        this.metricsTracker = Objects.requireNonNull(metricsTracker, "metricsTracker");
+        return this;
+    }
+
+    /**
      * Starts the pool: its housekeeping thread, and the opening of {@code minIdle} connections in the
      * background. Returns at once; see {@link ConnectionPool#awaitMinIdle(Duration)}.
      *
@@ -200,7 +210,7 @@ public final class ConnectionPoolBuilder {
                 nanos(connectionTimeout, "connectionTimeout"), nanos(validationTimeout, "validationTimeout"),
                 nanos(validationWindow, "validationWindow"), lifetime, jitter, nanos(idleTimeout, "idleTimeout"),
                 nanos(keepalive, "keepalive"), nanos(leakDetectionThreshold, "leakDetectionThreshold"), housekeeping,
-                initSql, resetSessionOnReturn, listener);
+                initSql, resetSessionOnReturn, listener, metricsTracker);
         return new ConnectionPool(settings);
     }
 

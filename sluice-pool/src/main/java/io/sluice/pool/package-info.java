@@ -15,6 +15,7 @@
  * counts and the setting to change, with the last failure to connect as its cause.
  *
  * <p>Observability: {@link io.sluice.pool.ConnectionPool#stats()}, a {@link io.sluice.pool.PoolListener}
- * for leaks, rolled-back transactions and evictions, and JFR events named {@code io.sluice.pool.*}.
+ * for leaks, rolled-back transactions and evictions, a {@link io.sluice.pool.PoolMetricsTracker} for borrow,
+ * usage and creation timings (metrics and tracing), and JFR events named {@code io.sluice.pool.*}.
  */
 package io.sluice.pool;

@@ -8,6 +8,7 @@ import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
+import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
@@ -15,6 +16,7 @@ import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.spi.QueryEvent;
+import io.sluice.spi.QueryTrace;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -119,6 +121,9 @@ public final class PgConnection implements Connection {
 
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
+        if (QueryTrace.active(session.config.queryListener())) {
+            return startTrace(sql).observe(() -> new PgRowStream(session, session.cache, sql, fetchSize, params));
+        }
         return new PgRowStream(session, session.cache, sql, fetchSize, params);
     }
 
@@ -151,7 +156,7 @@ public final class PgConnection implements Connection {
      */
     void run(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
-        if (QueryEvent.enabled()) {
+        if (QueryTrace.active(session.config.queryListener())) {
             traced(sql, () -> runUntimed(registry, sql, params, maxRows, h), () -> h.rowCount, () -> h.affected);
         } else {
             runUntimed(registry, sql, params, maxRows, h);
@@ -159,12 +164,11 @@ public final class PgConnection implements Connection {
     }
 
     /**
-     * Runs {@code work} inside a JFR {@link QueryEvent}, for use only while a recording has it on;
-     * rows read and affected are taken after it, whether it succeeded or not.
+     * Runs {@code work} inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the query listener), for
+     * use only while one of them is on; rows read and affected are taken after it, whether it succeeded or not.
      */
     private void traced(String sql, Runnable work, LongSupplier rows, LongSupplier affected) {
-        QueryEvent event = new QueryEvent();
-        event.begin();
+        QueryTrace trace = startTrace(sql);
         Throwable failure = null;
         try {
             work.run();
@@ -172,8 +176,14 @@ public final class PgConnection implements Connection {
             failure = e;
             throw e;
         } finally {
-            event.finish("postgresql", session.serverName(), sql, rows.getAsLong(), affected.getAsLong(), failure);
+            trace.finish(rows.getAsLong(), affected.getAsLong(), failure);
         }
+    }
+
+    private QueryTrace startTrace(String sql) {
+        ConnectionConfig config = session.config;
+        return QueryTrace.start(config.queryListener(), "postgresql", "postgresql",
+                new ServerAddress(config.host(), config.port() == 0 ? 5432 : config.port()), config.database(), sql);
     }
 
     private void runUntimed(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
@@ -222,7 +232,7 @@ public final class PgConnection implements Connection {
             }
         };
         Runnable work = () -> session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
-        if (QueryEvent.enabled()) {
+        if (QueryTrace.active(session.config.queryListener())) {
             traced(sql, work, () -> 0, () -> Arrays.stream(counts).sum());
         } else {
             work.run();

@@ -45,6 +45,8 @@ import java.util.function.Consumer;
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-ASYNC">Asynchronous Operations</a>
  */
 final class PgSession implements RequestWriter.Session {
+    /** Connection life-cycle (DEBUG: opened, closed; INFO: broken). Never logs a password or a parameter value. */
+    private static final System.Logger LOG = System.getLogger("io.sluice.postgres");
     final ConnectionConfig config;
     final RequestPipeline pipeline = new RequestPipeline();
     final StatementCache cache;
@@ -92,6 +94,12 @@ final class PgSession implements RequestWriter.Session {
         this.queryTimeout = config.queryTimeout();
         if (!config.socketTimeout().isZero()) {
             readTimeout(socketTimeoutMillis());
+        }
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "connection opened: {0}, database={1}, user={2}, tls={3}, server_version={4}",
+                    where(), config.database(), config.user(), s.socket() instanceof javax.net.ssl.SSLSocket ssl
+                            ? ssl.getSession().getProtocol() + " " + ssl.getSession().getCipherSuite() : s.tls() ? "on" : "off",
+                    parameters.get("server_version"));
         }
     }
 
@@ -602,6 +610,9 @@ final class PgSession implements RequestWriter.Session {
     <E extends SluiceException> E fail(E e) {
         if (brokenBy == null) {
             brokenBy = e;
+            if (!closed) {
+                LOG.log(System.Logger.Level.INFO, "connection broken: " + where() + ", cause=" + e.getMessage());
+            }
         }
         closeSocket();
         pipeline.fail();
@@ -644,6 +655,9 @@ final class PgSession implements RequestWriter.Session {
         closed = true;
         closeSocket();
         pipeline.fail();
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "connection closed: {0}", where());
+        }
     }
 
     private void closeSocket() {

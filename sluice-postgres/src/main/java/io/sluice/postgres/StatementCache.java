@@ -14,6 +14,7 @@ import java.util.Map;
  * order requests go on the wire, so an eviction's Close always follows the last Bind that used it.
  */
 final class StatementCache implements StatementRegistry {
+    private static final System.Logger LOG = System.getLogger("io.sluice.postgres");
     /** SQL text and parameter type OIDs. */
     record Key(String sql, int[] paramOids) {
         @Override
@@ -142,8 +143,12 @@ final class StatementCache implements StatementRegistry {
             evicted = new ArrayList<>(1);
             Iterator<Map.Entry<Key, PgStatement>> it = entries.entrySet().iterator();
             while (entries.size() > capacity && it.hasNext()) {
-                evicted.add(it.next().getValue());
+                PgStatement old = it.next().getValue();
+                evicted.add(old);
                 it.remove();
+                if (LOG.isLoggable(System.Logger.Level.DEBUG)) { // the name only: SQL text may hold literal values
+                    LOG.log(System.Logger.Level.DEBUG, "statement evicted from the cache: name={0}, capacity={1}", old.name, capacity);
+                }
             }
         }
         return evicted;

@@ -14,6 +14,7 @@ import io.sluice.QueryTimeoutException;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
+import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
@@ -25,6 +26,7 @@ import io.sluice.mysql.internal.codec.ParameterEncoder;
 import io.sluice.mysql.internal.codec.Payload;
 import io.sluice.mysql.internal.codec.ServerPackets;
 import io.sluice.spi.QueryEvent;
+import io.sluice.spi.QueryTrace;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +45,8 @@ import java.util.function.ToLongFunction;
  * Ad-hoc SQL goes through the {@link StatementCache} and runs with the binary protocol.
  */
 public final class MysqlConnection implements Connection {
+    /** Connection life-cycle (DEBUG: opened, closed; INFO: broken). Never logs a password or a parameter value. */
+    private static final System.Logger LOG = System.getLogger("io.sluice.mysql");
     /** From the last OK packet (https://mariadb.com/kb/en/ok_packet/); read by the thread that ran the statement. */
     private volatile long lastInsertId;
     private final ConnectionConfig config;
@@ -99,6 +103,13 @@ public final class MysqlConnection implements Connection {
         } catch (RuntimeException e) {
             c.close();
             throw e;
+        }
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "connection opened: {0}, database={1}, user={2}, tls={3}, auth_plugin={4}, "
+                    + "server_version={5}", c.where(), config.database(), config.user(),
+                    wire.socket() instanceof javax.net.ssl.SSLSocket ssl
+                            ? ssl.getSession().getProtocol() + " " + ssl.getSession().getCipherSuite() : "off",
+                    wire.handshake().authPlugin(), wire.handshake().serverVersion());
         }
         return c;
     }
@@ -263,6 +274,7 @@ public final class MysqlConnection implements Connection {
             broken = true;
             closed = true;
             Handshaker.closeQuietly(wire.socket());
+            LOG.log(System.Logger.Level.INFO, "connection broken: {0}", where());
         }
     }
 
@@ -327,7 +339,7 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void forEach(String sql, RowHandler handler, Object... params) {
-        if (QueryEvent.enabled()) {
+        if (QueryTrace.active(config.queryListener())) {
             long[] rows = new long[1];
             traced(sql, () -> request(() -> {
                 forEachRow(statements.start(sql, params, CURSOR_TYPE_NO_CURSOR), row -> {
@@ -345,12 +357,11 @@ public final class MysqlConnection implements Connection {
     }
 
     /**
-     * Runs {@code call} (a whole request) inside a JFR {@link QueryEvent}, for use only while a
-     * recording has the event on, with the rows read and affected taken from the result.
+     * Runs {@code call} (a whole request) inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the
+     * query listener), for use only while one of them is on, with the rows read and affected taken from the result.
      */
     private <T> T traced(String sql, Supplier<T> call, ToLongFunction<T> rows, ToLongFunction<T> affected) {
-        QueryEvent event = new QueryEvent();
-        event.begin();
+        QueryTrace trace = startTrace(sql);
         T result = null;
         Throwable failure = null;
         try {
@@ -360,13 +371,24 @@ public final class MysqlConnection implements Connection {
             failure = e;
             throw e;
         } finally {
-            event.finish("mysql", config.host() + ":" + (config.port() == 0 ? 3306 : config.port()), sql,
-                    failure == null ? rows.applyAsLong(result) : 0, failure == null ? affected.applyAsLong(result) : 0, failure);
+            trace.finish(failure == null ? rows.applyAsLong(result) : 0, failure == null ? affected.applyAsLong(result) : 0, failure);
         }
+    }
+
+    private QueryTrace startTrace(String sql) {
+        return QueryTrace.start(config.queryListener(), "mysql", wire.handshake().mariaDb() ? "mariadb" : "mysql",
+                new ServerAddress(config.host(), config.port() == 0 ? 3306 : config.port()), config.database(), sql);
     }
 
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
+        if (QueryTrace.active(config.queryListener())) {
+            return startTrace(sql).observe(() -> streamUntraced(sql, fetchSize, params));
+        }
+        return streamUntraced(sql, fetchSize, params);
+    }
+
+    private RowStream streamUntraced(String sql, int fetchSize, Object... params) {
         if (fetchSize <= 0) {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
@@ -410,7 +432,7 @@ public final class MysqlConnection implements Connection {
      */
     @Override
     public <T> java.util.Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
-        if (QueryEvent.enabled()) {
+        if (QueryTrace.active(config.queryListener())) {
             return traced(sql, () -> queryFirstUntraced(sql, mapper, params), first -> first.isPresent() ? 1 : 0, first -> 0);
         }
         return queryFirstUntraced(sql, mapper, params);
@@ -443,7 +465,7 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public long execute(String sql, Object... params) {
-        if (QueryEvent.enabled()) {
+        if (QueryTrace.active(config.queryListener())) {
             return traced(sql, () -> executeUntraced(sql, params), n -> 0, n -> n);
         }
         return executeUntraced(sql, params);
@@ -459,7 +481,7 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public long[] executeBatch(String sql, List<Object[]> parameterSets) {
-        if (QueryEvent.enabled()) {
+        if (QueryTrace.active(config.queryListener())) {
             return traced(sql, () -> executeBatchUntraced(sql, parameterSets), counts -> 0, counts -> Arrays.stream(counts).sum());
         }
         return executeBatchUntraced(sql, parameterSets);
@@ -669,5 +691,14 @@ public final class MysqlConnection implements Connection {
         }
         closed = true;
         Handshaker.closeQuietly(wire.socket());
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "connection closed: {0}", where());
+        }
+    }
+
+    /** {@code host=.., port=.., connection_id=..} for log lines. */
+    private String where() {
+        return "host=" + config.host() + ", port=" + (config.port() == 0 ? 3306 : config.port())
+                + ", connection_id=" + wire.handshake().connectionId();
     }
 }

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
  * Guarded by the connection's lock.
  */
 final class StatementCache {
+    private static final System.Logger LOG = System.getLogger("io.sluice.mysql");
     private final int capacity;
     private final Consumer<PreparedInfo> onEvict;
     private final LinkedHashMap<String, PreparedInfo> map;
@@ -32,6 +33,10 @@ final class StatementCache {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, PreparedInfo> eldest) {
                 if (size() > StatementCache.this.capacity) {
+                    if (LOG.isLoggable(System.Logger.Level.DEBUG)) { // the id only: SQL text may hold literal values
+                        LOG.log(System.Logger.Level.DEBUG, "statement evicted from the cache: statement_id={0}, capacity={1}",
+                                eldest.getValue().id, StatementCache.this.capacity);
+                    }
                     StatementCache.this.onEvict.accept(eldest.getValue());
                     return true;
                 }

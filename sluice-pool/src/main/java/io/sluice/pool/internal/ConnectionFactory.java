@@ -36,8 +36,10 @@ final class ConnectionFactory {
             PoolEntry e = null;
             PoolEvents.Creation event = new PoolEvents.Creation();
             event.begin();
+            long start = System.nanoTime();
             try {
                 e = open();
+                core.metrics.onCreated(System.nanoTime() - start);
                 core.lastCreationFailure = null;
             } catch (RuntimeException | LinkageError | AssertionError ex) {
                 // a creator that died here would stay counted in pending forever and starve the pool

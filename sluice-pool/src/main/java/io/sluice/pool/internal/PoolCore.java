@@ -6,6 +6,7 @@ import io.sluice.PoolExhaustedException;
 import io.sluice.SluiceException;
 import io.sluice.pool.PoolClosedException;
 import io.sluice.pool.PoolListener;
+import io.sluice.pool.PoolMetricsTracker;
 import io.sluice.pool.PoolStats;
 import io.sluice.pool.PoolWaitInterruptedException;
 import java.util.ArrayDeque;
@@ -45,6 +46,10 @@ public final class PoolCore {
     final String name;
     /** The user's listener, shielded so that nothing it throws disturbs the pool. */
     final PoolListener listener;
+    /** The user's metrics tracker, shielded like {@link #listener}. */
+    public final PoolMetricsTracker metrics;
+    /** False for {@link PoolMetricsTracker#NONE}: then a borrow and a return read no extra clock. */
+    private final boolean tracked;
     final ReentrantLock lock = new ReentrantLock();
     /** Signalled when a connection is created or closed, and on returns while closing. */
     final Condition countsChanged = lock.newCondition();
@@ -86,9 +91,11 @@ public final class PoolCore {
         this.settings = settings;
         this.name = settings.name();
         this.listener = new SafeListener(settings.listener());
+        this.tracked = settings.metricsTracker() != PoolMetricsTracker.NONE;
+        this.metrics = tracked ? new SafeMetricsTracker(settings.metricsTracker()) : PoolMetricsTracker.NONE;
         this.suspectSince = System.nanoTime() - 1;
         this.slots = new EntrySlots(settings.maxSize());
-        this.coarseClock = coarseClockSuffices(settings);
+        this.coarseClock = coarseClockSuffices(settings) && !tracked; // usage is timed from the lend's clock read
         this.factory = new ConnectionFactory(this);
         this.housekeeper = new Housekeeper(this);
         this.waitTimer = new WaitTimer(this);
@@ -104,6 +111,21 @@ public final class PoolCore {
 
     /** Lends a connection, waiting at most {@code timeoutNanos}. */
     public Connection borrow(long timeoutNanos) {
+        if (tracked) {
+            return borrowTimed(timeoutNanos);
+        }
+        return borrowUntimed(timeoutNanos);
+    }
+
+    /** {@link #borrow} for a pool with a metrics tracker: times the whole borrow. */
+    private Connection borrowTimed(long timeoutNanos) {
+        long start = System.nanoTime();
+        Connection c = borrowUntimed(timeoutNanos);
+        metrics.onAcquired(System.nanoTime() - start);
+        return c;
+    }
+
+    private Connection borrowUntimed(long timeoutNanos) {
         // fast path: nobody waits and an entry is idle; no lock, one CAS, a coarse clock read
         if (waiting == 0 && !paused && state == State.OPEN) {
             PoolEntry e = slots.lendIdle();
@@ -268,6 +290,7 @@ public final class PoolCore {
             }
             timeouts.increment();
             long waited = System.nanoTime() - start;
+            metrics.onTimeout(waited);
             if (event.shouldCommit()) {
                 event.pool = name;
                 event.waited = waited;
@@ -330,6 +353,9 @@ public final class PoolCore {
      * its lend, and an expired connection is retired by the next borrow or the housekeeper.
      */
     void release(PoolEntry e, Thread borrower) {
+        if (tracked) {
+            metrics.onReleased(System.nanoTime() - e.borrowedAt());
+        }
         if (PoolEvents.USAGE.isEnabled()) {
             PoolEvents.Usage usage = new PoolEvents.Usage();
             if (usage.shouldCommit()) {

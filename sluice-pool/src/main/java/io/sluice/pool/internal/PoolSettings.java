@@ -3,6 +3,7 @@ package io.sluice.pool.internal;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.pool.PoolListener;
+import io.sluice.pool.PoolMetricsTracker;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -27,4 +28,5 @@ public record PoolSettings(
         long housekeepingNanos,
         String initSql,
         boolean resetSessionOnReturn,
-        PoolListener listener) {}
+        PoolListener listener,
+        PoolMetricsTracker metricsTracker) {}

@@ -49,6 +49,7 @@ class CoarseClockTest {
 
     private static PoolSettings settings(long validationWindow, long lifetime, long idleTimeout, long leakThreshold) {
         return new PoolSettings("clock", () -> null, cfg -> null, 0, 10, 0, 0, validationWindow, lifetime, 0,
-                idleTimeout, 0, leakThreshold, Duration.ofHours(1).toNanos(), null, false, io.sluice.pool.PoolListener.NONE);
+                idleTimeout, 0, leakThreshold, Duration.ofHours(1).toNanos(), null, false, io.sluice.pool.PoolListener.NONE,
+                io.sluice.pool.PoolMetricsTracker.NONE);
     }
 }

@@ -18,7 +18,7 @@ class LifetimeJitterTest {
         ConnectionConfig config = ConnectionConfig.builder("fake").build();
         return new PoolSettings("jitter", () -> config, cfg -> {
             throw new ConnectionException("not used");
-        }, 0, 10, 0, 0, 0, lifetime, jitter, 0, 0, 0, Duration.ofHours(1).toNanos(), null, false, PoolListener.NONE);
+        }, 0, 10, 0, 0, 0, lifetime, jitter, 0, 0, 0, Duration.ofHours(1).toNanos(), null, false, PoolListener.NONE, io.sluice.pool.PoolMetricsTracker.NONE);
     }
 
     @Test

@@ -40,8 +40,17 @@ public final class JsonHttpServer implements AutoCloseable {
         this.connector = connector;
     }
 
-    /** Starts listening on {@code host:port} (0 = any free port) with one GET route per map entry. */
+    /** Starts listening on {@code host:port} (0 = any free port) with one GET route per map entry, all JSON. */
     public static JsonHttpServer start(String host, int port, Map<String, BodyWriter> routes) throws Exception {
+        return start(host, port, routes, Map.of());
+    }
+
+    /**
+     * {@link #start(String, int, Map)} with the content type of some routes other than JSON ({@code /metrics}'s
+     * Prometheus text, say): {@code contentTypes} maps a route's path to its type.
+     */
+    public static JsonHttpServer start(String host, int port, Map<String, BodyWriter> routes,
+                                       Map<String, String> contentTypes) throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool();
         threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
         Server server = new Server(threads);
@@ -50,7 +59,7 @@ public final class JsonHttpServer implements AutoCloseable {
         connector.setPort(port);
         connector.setAcceptQueueSize(1024);
         server.addConnector(connector);
-        server.setHandler(new Routes(Map.copyOf(routes)));
+        server.setHandler(new Routes(Map.copyOf(routes), Map.copyOf(contentTypes)));
         server.start();
         return new JsonHttpServer(server, connector);
     }
@@ -68,19 +77,22 @@ public final class JsonHttpServer implements AutoCloseable {
     /** Blocking handler (Jetty's default invocation type), so Jetty runs it on a virtual thread. */
     private static final class Routes extends Handler.Abstract {
         private final Map<String, BodyWriter> routes;
+        private final Map<String, String> contentTypes;
 
-        Routes(Map<String, BodyWriter> routes) {
+        Routes(Map<String, BodyWriter> routes, Map<String, String> contentTypes) {
             this.routes = routes;
+            this.contentTypes = contentTypes;
         }
 
         @Override
         public boolean handle(Request request, Response response, Callback callback) {
-            BodyWriter writer = routes.get(Request.getPathInContext(request));
+            String path = Request.getPathInContext(request);
+            BodyWriter writer = routes.get(path);
             if (writer == null) {
                 Response.writeError(request, response, callback, 404);
                 return true;
             }
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentTypes.getOrDefault(path, "application/json"));
             // Jetty's sink sends every write as it comes (one syscall and one loopback segment each);
             // chunks of 64 KiB instead of a JSON writer's 8 KB cut the server's send cost several-fold.
             OutputStream out = new BufferedOutputStream(Content.Sink.asOutputStream(response), RESPONSE_CHUNK);

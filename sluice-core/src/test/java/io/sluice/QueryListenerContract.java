@@ -1,0 +1,124 @@
+package io.sluice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every driver tells a {@link QueryListener}, subclassed per driver against its real server: one start and
+ * one end per call, with the SQL, the server, rows read, rows affected, the failure and its SQLSTATE.
+ */
+public abstract class QueryListenerContract {
+
+    /** A configuration for the driver's test server (the contract adds its listener). */
+    protected abstract ConnectionConfig config();
+
+    /** The driver's parameter marker for 1-based {@code index}: {@code $1} or {@code ?}. */
+    protected abstract String placeholder(int index);
+
+    /** The SQLSTATE the server reports for a missing table. */
+    protected abstract String missingTableState();
+
+    /**
+     * One end as "SUMMARY rows=.. [affected=..] status", plus what came with it. A SELECT's affected count differs
+     * by server (PostgreSQL's command tag counts the rows, MySQL reports 0), so it is left out.
+     */
+    private record Ended(QueryInfo query, Object context, QueryOutcome outcome) {
+        String line() {
+            return query.summary() + " rows=" + outcome.rows()
+                    + (query.operation().equals("SELECT") ? "" : " affected=" + outcome.affected()) + " " + outcome.status().tag();
+        }
+    }
+
+    private final List<QueryInfo> started = new ArrayList<>();
+    private final List<Ended> ended = new ArrayList<>();
+    private final QueryListener recorder = new QueryListener() {
+        @Override
+        public Object onStart(QueryInfo query) {
+            started.add(query);
+            return "ctx" + started.size();
+        }
+
+        @Override
+        public void onEnd(QueryInfo query, Object context, QueryOutcome outcome) {
+            ended.add(new Ended(query, context, outcome));
+        }
+    };
+    private final String table = "obs_listener_" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+    private Connection connection;
+
+    @BeforeEach
+    void open() {
+        connection = Sluice.connect(config().toBuilder().queryListener(recorder).build());
+        connection.execute("CREATE TABLE " + table + " (id INT PRIMARY KEY, name VARCHAR(20))");
+        started.clear();
+        ended.clear();
+    }
+
+    @AfterEach
+    void close() {
+        try {
+            connection.execute("DROP TABLE IF EXISTS " + table);
+        } finally {
+            connection.close();
+        }
+    }
+
+    @Test
+    void shouldReportEachCallWithRowsAffectedAndOutcome() {
+        String insert = "INSERT INTO " + table + " (id, name) VALUES (" + placeholder(1) + ", " + placeholder(2) + ")";
+        connection.executeBatch(insert, List.of(new Object[] {1, "a"}, new Object[] {2, "b"}, new Object[] {3, "c"}));
+        connection.execute("UPDATE " + table + " SET name = 'z' WHERE id < 3");
+        connection.query("SELECT name FROM " + table + " ORDER BY id", r -> r.getString(0));
+        connection.queryFirst("SELECT name FROM " + table + " WHERE id = " + placeholder(1), r -> r.getString(0), 3);
+        connection.forEach("SELECT id FROM " + table, r -> {});
+        try (RowStream rows = connection.stream("SELECT id FROM " + table + " ORDER BY id", 1)) {
+            rows.next();
+            rows.next();
+        }
+        assertThatThrownBy(() -> connection.query("SELECT * FROM obs_missing_listener", r -> 1)).isInstanceOf(ServerException.class);
+        assertThat(ended).extracting(Ended::line).containsExactly(
+                "INSERT " + table + " rows=0 affected=3 ok",
+                "UPDATE " + table + " rows=0 affected=2 ok",
+                "SELECT " + table + " rows=3 ok",
+                "SELECT " + table + " rows=1 ok",
+                "SELECT " + table + " rows=3 ok",
+                "SELECT " + table + " rows=2 ok",
+                "SELECT obs_missing_listener rows=0 server_error");
+        assertThat(started).hasSize(ended.size());
+        for (int i = 0; i < ended.size(); i++) {
+            Ended e = ended.get(i);
+            assertThat(e.query()).isSameAs(started.get(i));
+            assertThat(e.context()).isEqualTo("ctx" + (i + 1));
+            assertThat(e.outcome().durationNanos()).isPositive();
+            assertThat(e.query().server()).isEqualTo(new ServerAddress(config().host(), config().port()));
+            assertThat(e.query().database()).isEqualTo(config().database());
+        }
+        assertThat(ended.getFirst().query().sql()).isEqualTo(insert);
+        assertThat(ended.getLast().outcome().sqlState()).isEqualTo(missingTableState());
+    }
+
+    @Test
+    void shouldRunQueriesWhenListenerThrows() {
+        QueryListener throwing = new QueryListener() {
+            @Override
+            public Object onStart(QueryInfo query) {
+                throw new IllegalStateException("start");
+            }
+
+            @Override
+            public void onEnd(QueryInfo query, Object context, QueryOutcome outcome) {
+                throw new IllegalStateException("end");
+            }
+        };
+        try (Connection c = Sluice.connect(config().toBuilder().queryListener(QueryListener.of(throwing, recorder)).build())) {
+            assertThat(c.query("SELECT 1", r -> r.getInt(0))).containsExactly(1);
+        }
+        assertThat(ended).extracting(Ended::line).containsExactly("SELECT rows=1 ok");
+    }
+}
