@@ -57,13 +57,15 @@ final class MysqlRowStream implements RowStream {
         try {
             boolean more = one ? cursor.advance() : drain();
             if (!more) {
+                connection.checkNothingBuffered();
                 release();
             }
             return more;
-        } catch (ServerException e) {
+        } catch (RuntimeException e) {
+            RuntimeException t = connection.failure(e);
             release();
-            throw connection.translate(e);
-        } catch (ConnectionException e) {
+            throw t;
+        } catch (Error e) {
             connection.markBroken();
             release();
             throw e;

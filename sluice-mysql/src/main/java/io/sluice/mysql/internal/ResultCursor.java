@@ -175,6 +175,9 @@ final class ResultCursor {
         }
         int n = (int) count;
         boolean follows = !cacheMetadata || p.readInt1() != 0;
+        if (p.remaining() != 0) {
+            throw new ProtocolException("malformed column count packet: leftover bytes=" + p.remaining());
+        }
         // A text result compares its definitions with the connection's last text result: the same
         // query text (or shape) again then decodes no column definition and reuses the row view.
         PreparedInfo.ResultMetadata known = statement != null ? statement.metadata : connection.lastTextMetadata;
