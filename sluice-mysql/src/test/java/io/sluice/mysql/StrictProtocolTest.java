@@ -214,6 +214,46 @@ class StrictProtocolTest {
         }
     }
 
+    /** A one-column text result whose only row holds {@code size} bytes. */
+    private static FakeServer serverSendingRowOf(int size) throws Exception {
+        return server(s -> {
+            s.receive();
+            s.send(1, FakeServer.Session.bytes(1));
+            s.send(2, columnDefinition("c", 252));
+            byte[] row = new byte[4 + size];
+            row[0] = (byte) 0xfd;
+            row[1] = (byte) size;
+            row[2] = (byte) (size >>> 8);
+            row[3] = (byte) (size >>> 16);
+            s.send(3, row);
+            s.send(4, END_OK);
+            s.drainUntilClosed();
+        });
+    }
+
+    @Test
+    void shouldRejectPayloadOverMaxMessageSize() throws Exception {
+        try (FakeServer server = serverSendingRowOf(70_000);
+             Connection c = new MysqlDriver().connect(config(server.port()).maxMessageSize(65_536).build())) {
+            assertThatThrownBy(() -> c.query("SELECT c FROM t", r -> r.getString(0)))
+                    .isInstanceOf(ProtocolException.class).hasMessageContaining("max_message_size");
+            assertThat(c.isBroken()).isTrue();
+        }
+        try (FakeServer server = serverSendingRowOf(70_000);
+             Connection c = new MysqlDriver().connect(config(server.port()).maxMessageSize(65_536)
+                     .property("max_packet_size", "100000").build())) {
+            assertThatThrownBy(() -> c.query("SELECT c FROM t", r -> r.getString(0))).isInstanceOf(ProtocolException.class);
+        }
+        try (FakeServer server = serverSendingRowOf(3000);
+             Connection c = new MysqlDriver().connect(config(server.port()).property("max_packet_size", "2048").build())) {
+            assertThatThrownBy(() -> c.query("SELECT c FROM t", r -> r.getString(0))).isInstanceOf(ProtocolException.class);
+        }
+        try (FakeServer server = serverSendingRowOf(70_000);
+             Connection c = new MysqlDriver().connect(config(server.port()).build())) {
+            assertThat(c.query("SELECT c FROM t", r -> r.getString(0).length())).containsExactly(70_000);
+        }
+    }
+
     @Test
     void shouldThrowConfigurationExceptionForBadDriverSettings() {
         for (String[] kv : new String[][] {{"zero_date", "maybe"}, {"max_packet_size", "lots"}, {"max_packet_size", "10"},

@@ -236,7 +236,16 @@ final class ReferenceDecoder {
                         throw new Invalid("more results announced");
                     }
                 } else {
-                    ok(p);
+                    Cursor e = new Cursor(p);
+                    e.int1();
+                    if (e.lenenc() < 0 || e.lenenc() < 0) {
+                        throw new Invalid("NULL in OK");
+                    }
+                    if ((e.int2() & 0x08) != 0) {
+                        throw new Invalid("more results announced");
+                    }
+                    e.int2();
+                    e.end(); // the OK that ends rows has no info text
                 }
                 return Observed.rows(defs.stream().map(Def::name).toList(), rows);
             }
