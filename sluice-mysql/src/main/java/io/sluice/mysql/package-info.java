@@ -91,8 +91,10 @@
  *       an OK must come, a LOCAL INFILE request that was not offered), a wrong sequence id, a leftover or
  *       missing byte in any packet (rows, OK, EOF, column definitions, column counts,
  *       COM_STMT_PREPARE_OK), a column count that differs from the definitions and rows that follow, a
- *       binary row whose header is not 0x00 or whose date/time length the type does not allow, bytes
- *       after the end of a response (a duplicate packet), a payload over the size limit;</li>
+ *       binary row whose header is not 0x00 or whose date/time length the type does not allow, an OK
+ *       ending a result with bytes after its warnings, bytes after the end of a response (a duplicate
+ *       packet; detected when they have arrived with the response, else by the next command's sequence
+ *       check), a payload over the size limit;</li>
  *   <li>any other exception or {@link Error} while the driver reads a response (reported as
  *       {@link io.sluice.ProtocolException}, the Error rethrown as is);</li>
  *   <li>a read or write failure, a timeout that the server did not answer in time, a KILL of the session.</li>
