@@ -42,15 +42,21 @@ class MysqlFuzzTest {
     /** How the mutated turn is judged: as a response, as a login/set-up OK, or only through the final result. */
     enum Check { RESPONSE, OK_PACKET, FINAL_ONLY }
 
-    /** One category: which turn is mutated, how, and what the client runs. */
+    /** One category: which turn is mutated, how, and what the client runs (sha2: a caching_sha2_password login). */
     record Category(String name, int mutated, Check check, Action action, int ciCases, boolean headersOnly,
-                    Function<Random, byte[]> last) {}
+                    Function<Random, byte[]> last, boolean sha2) {
+        Category(String name, int mutated, Check check, Action action, int ciCases, boolean headersOnly,
+                 Function<Random, byte[]> last) {
+            this(name, mutated, check, action, ciCases, headersOnly, last, false);
+        }
+    }
 
     private static final List<Category> CATEGORIES = List.of(
             new Category("handshake", 0, Check.FINAL_ONLY, Action.TEXT, 200, false, Scenarios::textResult),
             new Category("auth-switch", 1, Check.FINAL_ONLY, Action.TEXT, 150, false, Scenarios::textResult),
             new Category("login-ok", 2, Check.OK_PACKET, Action.TEXT, 150, false, Scenarios::textResult),
             new Category("setup-ok", 3, Check.OK_PACKET, Action.TEXT, 150, false, Scenarios::textResult),
+            new Category("sha2-fast-auth", 1, Check.FINAL_ONLY, Action.TEXT, 150, false, Scenarios::textResult, true),
             new Category("text-result", 4, Check.RESPONSE, Action.TEXT, 700, false, Scenarios::textResult),
             new Category("prepare-ok", 4, Check.FINAL_ONLY, Action.BINARY, 250, false, Scenarios::binaryResult),
             new Category("binary-result", 5, Check.RESPONSE, Action.BINARY, 700, false, Scenarios::binaryResult),
@@ -70,7 +76,7 @@ class MysqlFuzzTest {
 
     /** The turns of one session: login, set-up, [prepare response], final response. */
     private static List<byte[]> session(Category c, Random r) {
-        List<byte[]> turns = new ArrayList<>(Scenarios.login());
+        List<byte[]> turns = new ArrayList<>(c.sha2() ? Scenarios.loginCachingSha2() : Scenarios.login());
         if (c.action() == Action.BINARY) {
             turns.add(Scenarios.prepareResponse(r));
         }

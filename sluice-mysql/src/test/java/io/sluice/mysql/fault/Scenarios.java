@@ -34,6 +34,18 @@ final class Scenarios {
         return turns;
     }
 
+    /**
+     * A caching_sha2_password login on its fast path: handshake, then AuthMoreData fast_auth_success (0x01 0x03)
+     * and the OK in one turn, then the set-up OK.
+     */
+    static List<byte[]> loginCachingSha2() {
+        List<byte[]> turns = new ArrayList<>();
+        turns.add(new WireBuilder(0).packet(WireBuilder.handshake("caching_sha2_password", NONCE)).bytes());
+        turns.add(new WireBuilder(2).packet(new byte[] {1, 3}).packet(WireBuilder.ok(0, 2)).bytes());
+        turns.add(new WireBuilder(1).packet(WireBuilder.ok(0, 2)).bytes());
+        return turns;
+    }
+
     private static WireBuilder definitions(WireBuilder w) {
         w.packet(WireBuilder.payload().lenenc(COLUMNS.length).build());
         for (Object[] c : COLUMNS) {
