@@ -56,9 +56,14 @@ class MysqlFloatingTextTest {
             for (int i = 0; i < FLOATS.length; i++) {
                 c.executeScript("INSERT INTO myfault_float VALUES (" + i + ", " + FLOATS[i] + ")");
             }
+            c.execute("INSERT INTO myfault_float VALUES (?, ?)", 1000, -0.0f); // negative zero, sent binary
             String sql = "SELECT f, CAST(f AS DOUBLE) FROM myfault_float ORDER BY k";
             Read text = read(c, false, sql);
             Read binary = read(c, true, sql);
+            assertThat(binary.strings()).isEqualTo(text.strings());
+            // MariaDB stores a negative zero as zero: both protocols read "0" and +0.0
+            assertThat(text.strings().subList(2 * FLOATS.length, 2 * FLOATS.length + 2)).containsOnly("0");
+            assertThat(Double.doubleToRawLongBits(binary.doubles().get(2 * FLOATS.length))).isZero();
             for (int i = 0; i < FLOATS.length; i++) {
                 String serverText = text.strings().get(2 * i);
                 double cast = Double.parseDouble(text.strings().get(2 * i + 1));
@@ -96,6 +101,9 @@ class MysqlFloatingTextTest {
                 assertThat(binary.doubles().get(i)).isEqualTo(text.doubles().get(i));
             }
             assertThat(text.strings()).contains("5e-324", "1.7976931348623157e308", "1e23", "1234567890123456.8");
+            int last = text.strings().size() - 3;
+            assertThat(text.strings().subList(last, last + 3)).containsOnly("0"); // negative zero stored as zero
+            assertThat(Double.doubleToRawLongBits(binary.doubles().get(last))).isZero();
         }
     }
 

@@ -91,20 +91,20 @@ class MysqlFuzzTest {
         Connection c = null;
         try {
             c = new MysqlDriver().connect(config(port, action));
-            List<String>[] names = new List[1];
+            var names = new java.util.concurrent.atomic.AtomicReference<List<String>>();
             Observed o = switch (action) {
                 case EXECUTE -> Observed.affected(c.execute(Scenarios.SQL_EXECUTE));
                 case TEXT, BINARY -> {
                     boolean binary = action == Action.BINARY;
                     Function<io.sluice.Row, List<String>> map = row -> {
-                        if (names[0] == null) {
-                            names[0] = row.columns().stream().map(io.sluice.Column::name).toList();
+                        if (names.get() == null) {
+                            names.set(row.columns().stream().map(io.sluice.Column::name).toList());
                         }
                         return Observed.values(row, binary);
                     };
                     List<List<String>> rows = binary ? c.query(Scenarios.SQL_BINARY, map::apply, 0)
                             : c.query(Scenarios.SQL_TEXT, map::apply);
-                    yield Observed.rows(names[0], rows);
+                    yield Observed.rows(names.get(), rows);
                 }
             };
             return new Result(o, null, true, c.isBroken());
