@@ -42,12 +42,15 @@ class MysqlFuzzTest {
     /** How the mutated turn is judged: as a response, as a login/set-up OK, or only through the final result. */
     enum Check { RESPONSE, OK_PACKET, FINAL_ONLY }
 
-    /** One category: which turn is mutated, how, and what the client runs (sha2: a caching_sha2_password login). */
+    /** The login a category's sessions start with. */
+    enum Login { NATIVE_WITH_SWITCH, CACHING_SHA2, WITHOUT_DEPRECATE_EOF }
+
+    /** One category: which turn is mutated, how, what the client runs, and the login. */
     record Category(String name, int mutated, Check check, Action action, int ciCases, boolean headersOnly,
-                    Function<Random, byte[]> last, boolean sha2) {
+                    Function<Random, byte[]> last, Login login) {
         Category(String name, int mutated, Check check, Action action, int ciCases, boolean headersOnly,
                  Function<Random, byte[]> last) {
-            this(name, mutated, check, action, ciCases, headersOnly, last, false);
+            this(name, mutated, check, action, ciCases, headersOnly, last, Login.NATIVE_WITH_SWITCH);
         }
     }
 
@@ -56,7 +59,10 @@ class MysqlFuzzTest {
             new Category("auth-switch", 1, Check.FINAL_ONLY, Action.TEXT, 150, false, Scenarios::textResult),
             new Category("login-ok", 2, Check.OK_PACKET, Action.TEXT, 150, false, Scenarios::textResult),
             new Category("setup-ok", 3, Check.OK_PACKET, Action.TEXT, 150, false, Scenarios::textResult),
-            new Category("sha2-fast-auth", 1, Check.FINAL_ONLY, Action.TEXT, 150, false, Scenarios::textResult, true),
+            new Category("sha2-fast-auth", 1, Check.FINAL_ONLY, Action.TEXT, 150, false, Scenarios::textResult,
+                    Login.CACHING_SHA2),
+            new Category("text-result-eof", 4, Check.RESPONSE, Action.TEXT, 300, false, Scenarios::textResultWithEof,
+                    Login.WITHOUT_DEPRECATE_EOF),
             new Category("text-result", 4, Check.RESPONSE, Action.TEXT, 700, false, Scenarios::textResult),
             new Category("prepare-ok", 4, Check.FINAL_ONLY, Action.BINARY, 250, false, Scenarios::binaryResult),
             new Category("binary-result", 5, Check.RESPONSE, Action.BINARY, 700, false, Scenarios::binaryResult),
@@ -76,7 +82,11 @@ class MysqlFuzzTest {
 
     /** The turns of one session: login, set-up, [prepare response], final response. */
     private static List<byte[]> session(Category c, Random r) {
-        List<byte[]> turns = new ArrayList<>(c.sha2() ? Scenarios.loginCachingSha2() : Scenarios.login());
+        List<byte[]> turns = new ArrayList<>(switch (c.login()) {
+            case CACHING_SHA2 -> Scenarios.loginCachingSha2();
+            case WITHOUT_DEPRECATE_EOF -> Scenarios.login(false);
+            case NATIVE_WITH_SWITCH -> Scenarios.login();
+        });
         if (c.action() == Action.BINARY) {
             turns.add(Scenarios.prepareResponse(r));
         }
@@ -169,10 +179,11 @@ class MysqlFuzzTest {
     private static Observed decode(Category c, List<byte[]> turns, byte[] mutated) {
         boolean binary = c.action() == Action.BINARY;
         try {
-            Observed last = ReferenceDecoder.response(turns.get(turns.size() - 1), binary);
+            boolean deprecateEof = c.login() != Login.WITHOUT_DEPRECATE_EOF;
+            Observed last = ReferenceDecoder.response(turns.get(turns.size() - 1), binary, deprecateEof);
             switch (c.check()) {
                 case RESPONSE -> {
-                    return ReferenceDecoder.response(mutated, binary);
+                    return ReferenceDecoder.response(mutated, binary, deprecateEof);
                 }
                 case OK_PACKET -> {
                     List<byte[]> ps = ReferenceDecoder.payloads(mutated, c.mutated() == 2 ? 4 : 1);

@@ -192,6 +192,21 @@ final class ReferenceDecoder {
      * sequence 1: an OK, an ERR, or one result set.
      */
     static Observed response(byte[] bytes, boolean binary) throws Invalid {
+        return response(bytes, binary, true);
+    }
+
+    /** The 5-byte EOF packet of a session without CLIENT_DEPRECATE_EOF; MORE_RESULTS is refused. */
+    private static void eof(byte[] p) throws Invalid {
+        if (p.length != 5 || (p[0] & 0xff) != 0xfe) {
+            throw new Invalid("not an EOF packet");
+        }
+        if ((p[3] & 0x08) != 0) {
+            throw new Invalid("more results announced");
+        }
+    }
+
+    /** {@link #response(byte[], boolean)} with or without CLIENT_DEPRECATE_EOF. */
+    static Observed response(byte[] bytes, boolean binary, boolean deprecateEof) throws Invalid {
         List<byte[]> ps = payloads(bytes, 1);
         if (ps.isEmpty()) {
             throw new Invalid("no response");
@@ -220,15 +235,24 @@ final class ReferenceDecoder {
         for (int i = 1; i <= n; i++) {
             defs.add(definition(ps.get(i)));
         }
+        int firstRow = (int) n + 1;
+        if (!deprecateEof) {
+            if (ps.size() <= firstRow) {
+                throw new Invalid("missing EOF after definitions");
+            }
+            eof(ps.get(firstRow++));
+        }
         List<List<String>> rows = new ArrayList<>();
-        for (int i = (int) n + 1; i < ps.size(); i++) {
+        for (int i = firstRow; i < ps.size(); i++) {
             byte[] p = ps.get(i);
             int rh = p.length == 0 ? -1 : p[0] & 0xff;
             if (rh == 0xfe && p.length < WireBuilder.MAX_PAYLOAD) {
                 if (i != ps.size() - 1) {
                     throw new Invalid("packets after the end");
                 }
-                if (p.length == 5) {
+                if (!deprecateEof) {
+                    eof(p);
+                } else if (p.length == 5) {
                     Cursor e = new Cursor(p);
                     e.int1();
                     e.int2();

@@ -26,8 +26,13 @@ final class Scenarios {
 
     /** The turns up to and including the session set-up: handshake, auth switch, login OK, set-up OK. */
     static List<byte[]> login() {
+        return login(true);
+    }
+
+    /** {@link #login()} from a server with or without CLIENT_DEPRECATE_EOF. */
+    static List<byte[]> login(boolean deprecateEof) {
         List<byte[]> turns = new ArrayList<>();
-        turns.add(new WireBuilder(0).packet(WireBuilder.handshake("mysql_native_password", NONCE)).bytes());
+        turns.add(new WireBuilder(0).packet(WireBuilder.handshake("mysql_native_password", NONCE, deprecateEof)).bytes());
         turns.add(new WireBuilder(2).packet(WireBuilder.authSwitch("mysql_native_password", SWITCH_NONCE)).bytes());
         turns.add(new WireBuilder(4).packet(WireBuilder.ok(0, 2)).bytes());
         turns.add(new WireBuilder(1).packet(WireBuilder.ok(0, 2)).bytes());
@@ -56,7 +61,19 @@ final class Scenarios {
 
     /** A text result of 0 to 4 random rows (values include NULL), ending with OK (0xfe). */
     static byte[] textResult(Random r) {
+        return textResult(r, true);
+    }
+
+    /** A text result as an older server sends it: EOF packets after the definitions and after the rows. */
+    static byte[] textResultWithEof(Random r) {
+        return textResult(r, false);
+    }
+
+    private static byte[] textResult(Random r, boolean deprecateEof) {
         WireBuilder w = definitions(new WireBuilder(1));
+        if (!deprecateEof) {
+            w.packet(WireBuilder.eof(2));
+        }
         int rows = r.nextInt(5);
         for (int i = 0; i < rows; i++) {
             WireBuilder.Payload p = WireBuilder.payload();
@@ -71,7 +88,7 @@ final class Scenarios {
             }
             w.packet(p.build());
         }
-        return w.packet(WireBuilder.endOfResult(2)).bytes();
+        return w.packet(deprecateEof ? WireBuilder.endOfResult(2) : WireBuilder.eof(2)).bytes();
     }
 
     /** A binary result (as COM_STMT_EXECUTE returns it) of 0 to 4 random rows. */

@@ -109,8 +109,13 @@ final class WireBuilder {
 
     /** A v10 handshake of a MySQL 8-like server with CLIENT_DEPRECATE_EOF, offering {@code plugin}. */
     static byte[] handshake(String plugin, byte[] nonce) {
+        return handshake(plugin, nonce, true);
+    }
+
+    /** A v10 handshake offering {@code plugin}, with or without CLIENT_DEPRECATE_EOF (an older server's EOF packets). */
+    static byte[] handshake(String plugin, byte[] nonce, boolean deprecateEof) {
         long caps = 0x1L | 0x4L | 0x8L | 0x200L | 0x2000L | 0x8000L | 0x10000L | 0x20000L | 0x40000L | 0x80000L
-                | 0x100000L | 0x200000L | 0x1000000L;
+                | 0x100000L | 0x200000L | (deprecateEof ? 0x1000000L : 0);
         return payload().int1(10).nul("8.0.36-fuzz").int4(7).bytes(java.util.Arrays.copyOf(nonce, 8)).int1(0)
                 .int2((int) caps).int1(45).int2(2).int2((int) (caps >>> 16)).int1(21).bytes(new byte[10])
                 .bytes(java.util.Arrays.copyOfRange(nonce, 8, 20)).int1(0).nul(plugin).build();
@@ -127,6 +132,11 @@ final class WireBuilder {
     /** The OK (header 0xfe) that ends a result with CLIENT_DEPRECATE_EOF. */
     static byte[] endOfResult(int status) {
         return payload().int1(0xfe).lenenc(0).lenenc(0).int2(status).int2(0).build();
+    }
+
+    /** An old-style EOF packet (without CLIENT_DEPRECATE_EOF): header, warnings, status. */
+    static byte[] eof(int status) {
+        return payload().int1(0xfe).int2(0).int2(status).build();
     }
 
     static byte[] error(int code, String state, String message) {
