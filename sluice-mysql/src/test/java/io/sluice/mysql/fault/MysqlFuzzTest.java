@@ -63,9 +63,9 @@ class MysqlFuzzTest {
                     Login.CACHING_SHA2),
             new Category("text-result-eof", 4, Check.RESPONSE, Action.TEXT, 300, false, Scenarios::textResultWithEof,
                     Login.WITHOUT_DEPRECATE_EOF),
-            new Category("text-result", 4, Check.RESPONSE, Action.TEXT, 700, false, Scenarios::textResult),
+            new Category("text-result", 4, Check.RESPONSE, Action.TEXT, 600, false, Scenarios::textResult),
             new Category("prepare-ok", 4, Check.FINAL_ONLY, Action.BINARY, 250, false, Scenarios::binaryResult),
-            new Category("binary-result", 5, Check.RESPONSE, Action.BINARY, 700, false, Scenarios::binaryResult),
+            new Category("binary-result", 5, Check.RESPONSE, Action.BINARY, 600, false, Scenarios::binaryResult),
             new Category("ok", 4, Check.RESPONSE, Action.EXECUTE, 150, false, Scenarios::okResponse),
             new Category("err", 4, Check.RESPONSE, Action.EXECUTE, 150, false, Scenarios::errorResponse));
 

@@ -195,12 +195,16 @@ final class ReferenceDecoder {
         return response(bytes, binary, true);
     }
 
-    /** The 5-byte EOF packet of a session without CLIENT_DEPRECATE_EOF; MORE_RESULTS is refused. */
-    private static void eof(byte[] p) throws Invalid {
+    /**
+     * The 5-byte EOF packet of a session without CLIENT_DEPRECATE_EOF. {@code last}: the EOF that ends the
+     * rows, whose MORE_RESULTS flag is refused; the flags of the EOF after the definitions mean nothing to a
+     * text result.
+     */
+    private static void eof(byte[] p, boolean last) throws Invalid {
         if (p.length != 5 || (p[0] & 0xff) != 0xfe) {
             throw new Invalid("not an EOF packet");
         }
-        if ((p[3] & 0x08) != 0) {
+        if (last && (p[3] & 0x08) != 0) {
             throw new Invalid("more results announced");
         }
     }
@@ -240,7 +244,7 @@ final class ReferenceDecoder {
             if (ps.size() <= firstRow) {
                 throw new Invalid("missing EOF after definitions");
             }
-            eof(ps.get(firstRow++));
+            eof(ps.get(firstRow++), false);
         }
         List<List<String>> rows = new ArrayList<>();
         for (int i = firstRow; i < ps.size(); i++) {
@@ -251,7 +255,7 @@ final class ReferenceDecoder {
                     throw new Invalid("packets after the end");
                 }
                 if (!deprecateEof) {
-                    eof(p);
+                    eof(p, true);
                 } else if (p.length == 5) {
                     Cursor e = new Cursor(p);
                     e.int1();
