@@ -45,10 +45,9 @@
  *       discards the rows after the first (one round trip).</li>
  *   <li>{@code cancel} and query timeouts send {@code KILL QUERY id} on a second connection; the
  *       cancelled call throws {@link io.sluice.QueryCancelledException} or
- *       {@link io.sluice.QueryTimeoutException} and the connection stays usable. If the server does not
- *       answer the cancel, the connection is closed instead of hanging. A thread (virtual or platform)
- *       interrupted while it waits gets {@link io.sluice.QueryCancelledException} too, but the JDK closed
- *       its socket (an interruptible channel), so the connection is broken.</li>
+ *       {@link io.sluice.QueryTimeoutException} and the connection stays usable. A thread (virtual or
+ *       platform) interrupted while it waits gets {@link io.sluice.QueryCancelledException} too, but the JDK
+ *       closed its socket (an interruptible channel), so the connection is broken.</li>
  *   <li>The socket is a blocking SocketChannel's: after the timed connect and login it is back in
  *       blocking mode, so each reply costs one read system call (a plain JDK socket stays non-blocking
  *       after a timed operation: read, EAGAIN, poll, read).</li>
@@ -60,6 +59,54 @@
  *   <li>The session time zone is set to UTC at connect (and after reset): TIMESTAMP values are read and
  *       written as UTC instants.</li>
  * </ul>
+ *
+ * <h2>Bounded waits</h2>
+ * <ul>
+ *   <li>{@code query_timeout}: when it expires, KILL QUERY goes out on a second connection (whose own connect
+ *       waits at most {@code cancel_grace}). If the server ends the query, the call throws
+ *       {@link io.sluice.QueryTimeoutException} and the connection stays usable. If it has not answered
+ *       within {@code cancel_grace} (default 5 s) more, or the cancel cannot reach it, the driver closes the
+ *       socket, the connection is broken, and the call throws {@link io.sluice.QueryTimeoutException}: a call
+ *       with a timeout returns within timeout + grace. A {@link io.sluice.RowStream} counts from its creation
+ *       until it is exhausted or closed. No timeout set: no timer, no clock read.</li>
+ *   <li>{@code connect_timeout} bounds the whole connect: TCP, TLS, authentication (key derivation and RSA
+ *       included) and the session set-up until its last OK; one timer closes the socket when it expires
+ *       ({@link io.sluice.ConnectionException} naming {@code connect_timeout}).</li>
+ *   <li>{@code socket_timeout} (seconds, default none): the longest silence while the driver waits for bytes
+ *       the server owes. Past it the connection is closed and broken and the call throws
+ *       {@link io.sluice.ConnectionException} naming {@code socket_timeout} (a {@code ConnectionException},
+ *       not a timeout of the query: the server's state is unknown and the session is gone). With a query
+ *       timeout too, whichever expires first ends the wait.</li>
+ * </ul>
+ *
+ * <h2>Broken connections and errors</h2>
+ * Every exception a public method throws is a {@link io.sluice.SluiceException} (malformed settings:
+ * {@link io.sluice.ConfigurationException}, before any socket is opened), except the caller's own exception
+ * from a row handler or mapper, which is rethrown unchanged once the response has been read (the
+ * connection stays usable), and API misuse ({@code IllegalArgumentException} for a fetch size below 1 or
+ * a negative query timeout, {@code IllegalStateException} for a connection used from its own row callback
+ * or a closed prepared statement). The connection is broken (closed, {@code isBroken()} true, never reused) after:
+ * <ul>
+ *   <li>any {@link io.sluice.ProtocolException}: a packet not valid in the current state (a result set where
+ *       an OK must come, a LOCAL INFILE request that was not offered), a wrong sequence id, a leftover or
+ *       missing byte in any packet (rows, OK, EOF, column definitions, column counts,
+ *       COM_STMT_PREPARE_OK), a column count that differs from the definitions and rows that follow, a
+ *       binary row whose header is not 0x00 or whose date/time length the type does not allow, an OK
+ *       ending a result with bytes after its warnings, bytes after the end of a response (a duplicate
+ *       packet; detected when they have arrived with the response, else by the next command's sequence
+ *       check), a payload over the size limit;</li>
+ *   <li>any other exception or {@link Error} while the driver reads a response (reported as
+ *       {@link io.sluice.ProtocolException}, the Error rethrown as is);</li>
+ *   <li>a read or write failure, a timeout that the server did not answer in time, a KILL of the session.</li>
+ * </ul>
+ * A server error ({@link io.sluice.ServerException}) leaves the connection usable. {@code close} never
+ * throws again an exception a call already threw.
+ *
+ * <p>Memory: the receive buffer (64 KiB) grows only as bytes arrive, by doubling when full, never to a
+ * length the server declares; a payload split over several 16 MiB packets is joined the same way. The
+ * largest logical payload is {@code max_message_size} (core setting, default 1 GiB, minimum 64 KiB);
+ * {@code max_packet_size} is the MySQL-style name for the same bound: when set, the smaller of the two
+ * applies. A larger payload is a {@link io.sluice.ProtocolException}.
  *
  * <h2>Types ({@link io.sluice.Row#getObject})</h2>
  * <pre>
@@ -81,14 +128,43 @@
  *  TIMESTAMP(n)                    TIMESTAMP_TZ OffsetDateTime in UTC
  * </pre>
  *
+ * Text (COM_QUERY) and binary (prepared) rows read alike, so a statement that becomes prepared after its
+ * third use reads the same:
+ * <ul>
+ *   <li>{@code getString} of FLOAT and DOUBLE is the server's text: for DOUBLE the shortest digits that read
+ *       back as the same double, for FLOAT the float rounded to 6 significant digits (half-even), trailing
+ *       zeros dropped; written plain when the decimal exponent is between -14 and 15 (or digits follow the
+ *       point), else as {@code 1.4013e-45} / {@code 1e20}; {@code FLOAT(M,D)} and {@code DOUBLE(M,D)} with
+ *       exactly D decimals. The binary protocol spells it as MariaDB's text results do.</li>
+ *   <li>{@code getDouble} of a FLOAT is the float widened, as the server's {@code CAST(f AS DOUBLE)}. The text
+ *       protocol carries only the 6 digits above, so a text FLOAT reads as the float those digits spell
+ *       (exact for values of up to 6 significant digits; the binary protocol always has the stored
+ *       float).</li>
+ *   <li>{@code getBigDecimal} of FLOAT and DOUBLE is the server's text as a number.</li>
+ *   <li>YEAR reads as four digits ({@code 0000} for 0).</li>
+ *   <li>{@code zero_date=null}: a zero date (or a zero month or day) is SQL NULL for every getter,
+ *       {@code isNull} included.</li>
+ *   <li>A malformed date, time or number (no server sends one) throws {@link io.sluice.ValueConversionException},
+ *       never a JDK exception.</li>
+ * </ul>
+ *
  * <h2>Driver settings (URL query keys or {@link io.sluice.ConnectionConfig.Builder#property})</h2>
  * <ul>
  *   <li>{@code zero_date}: {@code error} (default) throws {@link io.sluice.ValueConversionException} for
  *       {@code 0000-00-00} dates; {@code null} reads them as SQL NULL.</li>
  *   <li>{@code local_infile_files}: comma-separated files that {@code LOAD DATA LOCAL INFILE} may send;
  *       empty (default) refuses every request.</li>
- *   <li>{@code max_packet_size}: the largest packet accepted from the server, bytes (default 64 MiB).</li>
- *   <li>{@code auth_plugin}: the plugin of the first login attempt (default: the server's).</li>
+ *   <li>{@code max_packet_size}: the largest logical payload accepted from the server, bytes (at least 1024;
+ *       default: none, {@code max_message_size} alone); the smaller of the two applies.</li>
+ *   <li>{@code auth_plugin}: the plugin of the first login attempt (default: the server's); one of
+ *       {@code mysql_native_password}, {@code caching_sha2_password}, {@code client_ed25519},
+ *       {@code mysql_clear_password}.</li>
+ *   <li>A malformed value of any of these throws {@link io.sluice.ConfigurationException} naming it.</li>
  * </ul>
+ *
+ * <h2>Fault suite</h2>
+ * Tests tagged {@code fault} ({@code bin/fault-suite}, {@code bin/fault-suite --long}; also part of
+ * {@code bin/test}) drive the driver with seeded mutations of valid server byte streams (checked against an
+ * independent reference decoder) and through a proxy that stalls, delays and cuts real MariaDB sessions.
  */
 package io.sluice.mysql;

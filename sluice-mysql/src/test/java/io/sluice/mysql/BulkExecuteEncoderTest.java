@@ -48,6 +48,6 @@ class BulkExecuteEncoderTest {
     void shouldRefuseSetWithWrongParameterCount() {
         PacketWriter w = new PacketWriter(new ByteArrayOutputStream());
         assertThatThrownBy(() -> BulkExecuteEncoder.writeBulk(w, 1, 2, java.util.Collections.singletonList(new Object[] {1}), 0, 1 << 20))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expected=2, actual=1");
+                .isInstanceOf(io.sluice.ValueConversionException.class).hasMessageContaining("expected=2, actual=1");
     }
 }

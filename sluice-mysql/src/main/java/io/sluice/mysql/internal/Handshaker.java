@@ -32,22 +32,26 @@ final class Handshaker {
     private Handshaker() {}
 
     /** The wire after a successful login. */
-    record Wire(Socket socket, PacketReader reader, PacketWriter writer, InitialHandshake handshake, long capabilities,
-                boolean tls) {}
+    record Wire(Socket socket, Socket plainSocket, PacketReader reader, PacketWriter writer, InitialHandshake handshake,
+                long capabilities, boolean tls) {}
 
-    static Wire connect(ConnectionConfig config, boolean useTls) {
+    /**
+     * Opens the socket and logs in. Each read waits at most {@code connect_timeout}; the {@code deadline}
+     * bounds the whole connect. Afterwards reads wait at most {@code socket_timeout} (none by default).
+     */
+    static Wire connect(ConnectionConfig config, MysqlSettings settings, boolean useTls, ConnectDeadline deadline) {
         int port = config.port() == 0 ? 3306 : config.port();
         int timeout = (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis());
         Socket socket = openSocket(config, port);
+        deadline.watch(socket);
         try {
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(config.host(), port), timeout);
             socket.setSoTimeout(timeout);
-            int maxPacket = Integer.parseInt(config.property("max_packet_size", Integer.toString(64 << 20)));
-            PacketReader reader = new PacketReader(socket.getInputStream(), maxPacket);
+            PacketReader reader = new PacketReader(socket.getInputStream(), settings.maxPayload());
             PacketWriter writer = new PacketWriter(socket.getOutputStream());
-            Wire wire = login(config, socket, reader, writer, useTls);
-            socket.setSoTimeout(0);
+            Wire wire = login(config, settings, socket, reader, writer, useTls);
+            wire.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, config.socketTimeout().toMillis()));
             return wire;
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
@@ -83,8 +87,9 @@ final class Handshaker {
         }
     }
 
-    private static Wire login(ConnectionConfig config, Socket socket, PacketReader reader, PacketWriter writer, boolean useTls)
-            throws IOException {
+    private static Wire login(ConnectionConfig config, MysqlSettings settings, Socket socket, PacketReader reader,
+                              PacketWriter writer, boolean useTls) throws IOException {
+        Socket plain = socket;
         reader.expectSequence(0);
         Payload p = reader.next();
         if (p.header() == Commands.ERR_HEADER) {
@@ -100,7 +105,7 @@ final class Handshaker {
         if (config.database() != null && !config.database().isEmpty()) {
             caps |= CLIENT_CONNECT_WITH_DB;
         }
-        if (!config.property("local_infile_files", "").isEmpty()) {
+        if (!settings.localInfileFiles().isEmpty()) {
             caps |= CLIENT_LOCAL_FILES;
         }
         if (hs.mariaDb()) {
@@ -129,8 +134,8 @@ final class Handshaker {
             }
         }
         String plugin = hs.authPlugin();
-        if (config.property("auth_plugin", null) != null) {
-            plugin = config.property("auth_plugin", null); // lets tests provoke an auth switch
+        if (settings.authPlugin() != null) {
+            plugin = settings.authPlugin(); // lets tests provoke an auth switch
         }
         byte[] nonce = hs.scramble();
         writer.begin(seq);
@@ -154,7 +159,7 @@ final class Handshaker {
         reader.expectSequence(writer.nextSequence());
         writer.flush();
         authenticate(config, reader, writer, plugin, nonce, tls);
-        return new Wire(socket, reader, writer, hs, caps, tls);
+        return new Wire(socket, plain, reader, writer, hs, caps, tls);
     }
 
     /** The 32 bytes shared by SSLRequest and HandshakeResponse41. */
@@ -198,6 +203,7 @@ final class Handshaker {
             Payload p = reader.next();
             switch (p.header()) {
                 case Commands.OK_HEADER -> {
+                    ServerPackets.decodeOk(p, new ServerPackets.OkPacket()); // a truncated OK is no login
                     return;
                 }
                 case Commands.ERR_HEADER -> {

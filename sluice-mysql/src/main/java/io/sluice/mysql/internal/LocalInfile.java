@@ -1,6 +1,5 @@
 package io.sluice.mysql.internal;
 
-import io.sluice.ConnectionConfig;
 import io.sluice.SluiceException;
 import io.sluice.mysql.internal.codec.PacketReader;
 import io.sluice.mysql.internal.codec.PacketWriter;
@@ -16,15 +15,13 @@ import java.util.List;
 final class LocalInfile {
     private LocalInfile() {}
 
-    /** Refuses a LOAD DATA LOCAL INFILE request unless the file is listed in {@code local_infile_files}. */
     /**
      * Sends the requested file if it is listed, else an empty reply; returns the exception to throw once
      * the server has answered, or null when the file was sent.
      */
-    static SluiceException answer(ConnectionConfig config, PacketReader reader, PacketWriter writer, Payload p) {
+    static SluiceException answer(List<String> allowed, PacketReader reader, PacketWriter writer, Payload p) {
         p.skip(1);
         String file = p.readRestString();
-        List<String> allowed = List.of(config.property("local_infile_files", "").split(","));
         if (!file.isEmpty() && allowed.contains(file)) {
             try {
                 byte[] data = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(file));

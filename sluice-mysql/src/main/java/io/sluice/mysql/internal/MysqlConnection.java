@@ -56,66 +56,91 @@ public final class MysqlConnection implements Connection {
     private final long capabilities;
     private final ReentrantLock lock = new ReentrantLock();
     private final StatementExecutor statements;
-    private final boolean zeroDateAsNull;
+    private final MysqlSettings settings;
     private volatile boolean broken;
     private volatile boolean closed;
     private volatile int serverStatus = SERVER_STATUS_AUTOCOMMIT;
     private volatile Duration queryTimeout;
     private volatile boolean timedOut;
+    /**
+     * The caller's own failure (a row handler's or mapper's) that the current request rethrows after reading
+     * the whole response: the connection is still in step, so it must not be taken for a decoding failure.
+     */
+    private Throwable callerFailure;
     /** Counts requests, so that a late timer does not cancel the request after the one it was armed for. */
     private volatile long requestNumber;
     private boolean pendingWarnings;
     /** The column metadata of the last text (COM_QUERY) result, reused when the next one is byte-identical. */
     PreparedInfo.ResultMetadata lastTextMetadata;
 
-    private MysqlConnection(ConnectionConfig config, Handshaker.Wire wire) {
+    private MysqlConnection(ConnectionConfig config, MysqlSettings settings, Handshaker.Wire wire) {
         this.config = config;
+        this.settings = settings;
         this.wire = wire;
         this.reader = wire.reader();
         this.writer = wire.writer();
         this.capabilities = wire.capabilities();
         this.queryTimeout = config.queryTimeout();
-        String zeroDate = config.property("zero_date", "error");
-        if (!zeroDate.equals("error") && !zeroDate.equals("null")) {
-            throw new IllegalArgumentException("unknown zero_date setting: zero_date=" + zeroDate + ", expected error or null");
-        }
-        this.zeroDateAsNull = zeroDate.equals("null");
         this.statements = new StatementExecutor(this, reader, writer, capabilities, wire.handshake().mariaDb(),
                 config.statementCacheSize());
     }
 
-    /** Connects, negotiates TLS as {@code config.sslMode()} says, authenticates and initialises the session. */
+    /**
+     * Connects, negotiates TLS as {@code config.sslMode()} says, authenticates and initialises the session, all
+     * within {@code connect_timeout} (see {@link ConnectDeadline}).
+     *
+     * @throws io.sluice.ConfigurationException for a malformed driver setting, before any socket is opened
+     */
     public static MysqlConnection open(ConnectionConfig config) {
-        SslMode mode = config.sslMode();
-        Handshaker.Wire wire;
-        if (mode == SslMode.ALLOW) {
-            try {
-                wire = Handshaker.connect(config, false);
-            } catch (io.sluice.AuthenticationException e) {
-                wire = Handshaker.connect(config, true); // the account may require TLS
-            }
-        } else {
-            wire = Handshaker.connect(config, mode != SslMode.DISABLE);
-        }
-        MysqlConnection c = new MysqlConnection(config, wire);
+        MysqlSettings settings = MysqlSettings.of(config);
+        ConnectDeadline deadline = new ConnectDeadline(config.connectTimeout());
+        MysqlConnection c = null;
         try {
+            SslMode mode = config.sslMode();
+            Handshaker.Wire wire;
+            if (mode == SslMode.ALLOW) {
+                try {
+                    wire = Handshaker.connect(config, settings, false, deadline);
+                } catch (io.sluice.AuthenticationException e) {
+                    wire = Handshaker.connect(config, settings, true, deadline); // the account may require TLS
+                }
+            } else {
+                wire = Handshaker.connect(config, settings, mode != SslMode.DISABLE, deadline);
+            }
+            c = new MysqlConnection(config, settings, wire);
+            deadline.watch(wire.plainSocket());
             c.executeScript("SET time_zone = '+00:00'");
-        } catch (RuntimeException e) {
-            c.close();
+            if (!deadline.finish()) {
+                throw new ConnectionException("connect timed out during session set-up");
+            }
+            if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+                LOG.log(System.Logger.Level.DEBUG, "connection opened: {0}, database={1}, user={2}, tls={3}, "
+                        + "auth_plugin={4}, server_version={5}", c.where(), config.database(), config.user(),
+                        wire.socket() instanceof javax.net.ssl.SSLSocket ssl
+                                ? ssl.getSession().getProtocol() + " " + ssl.getSession().getCipherSuite() : "off",
+                        wire.handshake().authPlugin(), wire.handshake().serverVersion());
+            }
+            return c;
+        } catch (RuntimeException | Error e) {
+            deadline.finish();
+            if (c != null) {
+                c.markBroken();
+            }
+            if (deadline.expired()) {
+                throw new ConnectionException("connect timed out: host=" + config.host() + ", port="
+                        + (config.port() == 0 ? 3306 : config.port()) + ", timeout=" + config.connectTimeout()
+                        + " (setting connect_timeout)", e);
+            }
+            if (e instanceof RuntimeException r && !(r instanceof SluiceException)) {
+                throw new ProtocolException("connect failed on a malformed server message: host=" + config.host()
+                        + ", cause=" + r, r);
+            }
             throw e;
         }
-        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
-            LOG.log(System.Logger.Level.DEBUG, "connection opened: {0}, database={1}, user={2}, tls={3}, auth_plugin={4}, "
-                    + "server_version={5}", c.where(), config.database(), config.user(),
-                    wire.socket() instanceof javax.net.ssl.SSLSocket ssl
-                            ? ssl.getSession().getProtocol() + " " + ssl.getSession().getCipherSuite() : "off",
-                    wire.handshake().authPlugin(), wire.handshake().serverVersion());
-        }
-        return c;
     }
 
     boolean zeroDateAsNull() {
-        return zeroDateAsNull;
+        return settings.zeroDateAsNull();
     }
 
     void serverStatus(int status) {
@@ -173,7 +198,11 @@ public final class MysqlConnection implements Connection {
 
     /** Answers a LOAD DATA LOCAL INFILE request (see {@link LocalInfile}); non-null: refused, throw after the reply. */
     SluiceException answerLocalInfile(Payload p) {
-        return LocalInfile.answer(config, reader, writer, p);
+        if (settings.localInfileFiles().isEmpty()) {
+            throw new ProtocolException("LOCAL INFILE request although the client did not offer CLIENT_LOCAL_FILES: host="
+                    + config.host());
+        }
+        return LocalInfile.answer(settings.localInfileFiles(), reader, writer, p);
     }
 
     // ---- request plumbing -------------------------------------------------------------------
@@ -193,20 +222,13 @@ public final class MysqlConnection implements Connection {
             if (pendingWarnings && config.eventListener() != io.sluice.ServerEventListener.NONE) {
                 deliverWarnings();
             }
+            checkNothingBuffered();
             return result;
-        } catch (ServerException e) {
-            throw translate(e);
-        } catch (ConnectionException e) {
-            markBroken();
-            if (Thread.currentThread().isInterrupted()) {
-                // A virtual thread interrupted in a socket read has its socket closed by the JDK: the
-                // statement is cancelled, but the session is gone. The interrupt flag stays set.
-                throw new QueryCancelledException("query interrupted, connection closed: connection_id="
-                        + wire.handshake().connectionId(), e);
-            }
-            if (timedOut) {
-                throw new ConnectionException("query timed out and could not be cancelled, connection closed: timeout="
-                        + queryTimeout + ", host=" + config.host() + " (setting query_timeout)", e);
+        } catch (RuntimeException e) {
+            throw failure(e);
+        } catch (Error e) {
+            if (e != callerFailure) {
+                markBroken(); // the response may be half read: the session cannot be trusted
             }
             throw e;
         } finally {
@@ -215,6 +237,61 @@ public final class MysqlConnection implements Connection {
             }
             lock.unlock();
         }
+    }
+
+    /**
+     * After a whole response: a byte already buffered is a packet the server sent unasked (a duplicate, or a
+     * result longer than its counts said); it would be read as the reply to the next command.
+     */
+    void checkNothingBuffered() {
+        if (reader.hasBuffered()) {
+            throw new ProtocolException("server sent bytes after the end of the response: host=" + config.host());
+        }
+    }
+
+    /**
+     * What a request that failed with {@code e} throws: the caller's own exception unchanged, a server error
+     * translated (timeouts, cancels, killed sessions), and for anything else the connection is broken: a
+     * connection failure, a protocol violation, or an unexpected exception while decoding (a malformed
+     * message), which becomes a {@link ProtocolException}.
+     */
+    RuntimeException failure(RuntimeException e) {
+        if (e == callerFailure) {
+            return e;
+        }
+        if (e instanceof ServerException se) {
+            if (reader.hasBuffered()) {
+                markBroken();
+                return new ProtocolException("server sent bytes after its error: host=" + config.host() + ", error="
+                        + se.getMessage(), se);
+            }
+            return translate(se);
+        }
+        if (e instanceof ConnectionException ce) {
+            markBroken();
+            if (Thread.currentThread().isInterrupted()) {
+                // A virtual thread interrupted in a socket read has its socket closed by the JDK: the
+                // statement is cancelled, but the session is gone. The interrupt flag stays set.
+                return new QueryCancelledException("query interrupted, connection closed: connection_id="
+                        + wire.handshake().connectionId(), e);
+            }
+            if (timedOut) {
+                return new QueryTimeoutException("query timed out and the server did not end it within the grace,"
+                        + " connection closed: timeout=" + queryTimeout + ", cancel_grace=" + config.cancelGrace()
+                        + ", host=" + config.host() + " (setting query_timeout, cancel_grace)", e);
+            }
+            if (e.getCause() instanceof SocketTimeoutException) {
+                return new ConnectionException("server silent past the socket timeout, connection closed: socket_timeout="
+                        + config.socketTimeout() + ", host=" + config.host() + " (setting socket_timeout)", e);
+            }
+            return ce;
+        }
+        if (e instanceof SluiceException) {
+            return e; // raised before the command went out or after its response was read: still in step
+        }
+        markBroken();
+        return new ProtocolException("malformed server message, connection closed: host=" + config.host()
+                + ", cause=" + e, e);
     }
 
     void lockForRequest() {
@@ -227,6 +304,7 @@ public final class MysqlConnection implements Connection {
             throw new ConnectionException("connection is closed: broken=" + broken + ", host=" + config.host());
         }
         timedOut = false;
+        callerFailure = null;
         requestNumber++;
     }
 
@@ -234,23 +312,40 @@ public final class MysqlConnection implements Connection {
         lock.unlock();
     }
 
+    /**
+     * Arms the query timeout of the request just locked; null (no timer, no clock read) when none is set.
+     * On expiry KILL QUERY goes out on a second connection, and a second timer gives the server
+     * {@code cancel_grace} to end the query: past it the connection is closed, which ends the blocked read,
+     * and the request throws {@link QueryTimeoutException}.
+     */
     ScheduledFuture<?> armTimeout() {
         Duration t = queryTimeout;
         if (t.isZero()) {
             return null;
         }
         long armedFor = requestNumber;
-        return QueryTimer.schedule(() -> {
-            if (requestNumber != armedFor || !lock.isLocked()) {
-                return; // that request has already finished
+        return QueryTimer.schedule(() -> onTimeout(armedFor), t.toMillis());
+    }
+
+    private boolean stillRunning(long armedFor) {
+        return requestNumber == armedFor && lock.isLocked() && !closed;
+    }
+
+    private void onTimeout(long armedFor) {
+        if (!stillRunning(armedFor)) {
+            return; // that request has already finished
+        }
+        timedOut = true;
+        QueryTimer.schedule(() -> {
+            if (stillRunning(armedFor)) {
+                markBroken();
             }
-            timedOut = true;
-            try {
-                cancel();
-            } catch (RuntimeException e) {
-                markBroken(); // the server does not answer: closing the socket ends the blocked read
-            }
-        }, t.toMillis());
+        }, Math.max(1, config.cancelGrace().toMillis()));
+        try {
+            cancel();
+        } catch (RuntimeException e) {
+            markBroken(); // the cancel cannot reach the server: closing the socket ends the blocked read
+        }
     }
 
     RuntimeException translate(ServerException e) {
@@ -269,10 +364,15 @@ public final class MysqlConnection implements Connection {
         return e;
     }
 
+    /**
+     * Closes the socket and marks the connection broken; safe from any thread. The plain socket is closed
+     * first: that ends a read blocked in another thread at once, where closing a TLS socket could wait.
+     */
     void markBroken() {
         if (!closed) {
             broken = true;
             closed = true;
+            Handshaker.closeQuietly(wire.plainSocket());
             Handshaker.closeQuietly(wire.socket());
             LOG.log(System.Logger.Level.INFO, "connection broken: {0}", where());
         }
@@ -310,7 +410,8 @@ public final class MysqlConnection implements Connection {
         statements.queueClose(info);
     }
 
-    static void forEachRow(ResultCursor c, RowHandler handler) {
+    /** Hands every row to {@code handler}; its failure is rethrown once the whole response has been read. */
+    void forEachRow(ResultCursor c, RowHandler handler) {
         Throwable failure = null;
         while (c.advance()) {
             if (failure == null) {
@@ -321,6 +422,12 @@ public final class MysqlConnection implements Connection {
                 }
             }
         }
+        rethrowCallerFailure(failure);
+    }
+
+    /** Rethrows the caller's own failure (null: none), marked so that it does not break the connection. */
+    void rethrowCallerFailure(Throwable failure) {
+        callerFailure = failure;
         if (failure instanceof RuntimeException e) {
             throw e;
         } else if (failure != null) {
@@ -402,16 +509,24 @@ public final class MysqlConnection implements Connection {
             ResultCursor c = statements.start(sql, params, cursorType).fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(this, c, timer);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            throw failStream(timer, e);
+        }
+    }
+
+    /** A stream that failed before it was handed out: the request's failure rules, then the lock is released. */
+    RuntimeException failStream(ScheduledFuture<?> timer, Throwable e) {
+        try {
+            if (e instanceof Error error) {
+                markBroken();
+                throw error;
+            }
+            return failure((RuntimeException) e);
+        } finally {
             if (timer != null) {
                 timer.cancel(false);
             }
-            RuntimeException t = e instanceof ServerException se ? translate(se) : e;
-            if (e instanceof ConnectionException) {
-                markBroken();
-            }
             lock.unlock();
-            throw t;
         }
     }
 
@@ -424,6 +539,10 @@ public final class MysqlConnection implements Connection {
         if (p.header() == ERR_HEADER) {
             throw new ServerException(ServerPackets.decodeError(p));
         }
+        if (p.header() != OK_HEADER) {
+            throw new ProtocolException("unexpected COM_STMT_RESET response: header=" + p.header());
+        }
+        ServerPackets.decodeOk(p, new ServerPackets.OkPacket());
     }
 
     /**
@@ -454,11 +573,7 @@ public final class MysqlConnection implements Connection {
                     }
                 }
             }
-            if (failure instanceof RuntimeException e) {
-                throw e;
-            } else if (failure != null) {
-                throw (Error) failure;
-            }
+            rethrowCallerFailure(failure);
             return java.util.Optional.ofNullable(first);
         });
     }
@@ -606,7 +721,11 @@ public final class MysqlConnection implements Connection {
         if (closed) {
             return;
         }
-        ConnectionConfig killer = config.toBuilder().queryTimeout(Duration.ZERO).statementCacheSize(0).build();
+        // The cancel is useless once the grace is over: its own connect waits no longer than that.
+        Duration connectTimeout = config.connectTimeout().isZero() || config.connectTimeout().compareTo(config.cancelGrace()) > 0
+                ? config.cancelGrace() : config.connectTimeout();
+        ConnectionConfig killer = config.toBuilder().queryTimeout(Duration.ZERO).socketTimeout(config.cancelGrace())
+                .connectTimeout(connectTimeout).statementCacheSize(0).build();
         try (MysqlConnection c = open(killer)) {
             c.executeScript("KILL QUERY " + wire.handshake().connectionId());
         }
@@ -622,7 +741,7 @@ public final class MysqlConnection implements Connection {
                 try {
                     wire.socket().setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
                     simpleCommand(COM_PING);
-                    wire.socket().setSoTimeout(0);
+                    wire.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, config.socketTimeout().toMillis()));
                     return true;
                 } catch (java.io.IOException e) {
                     throw new ConnectionException("ping failed: " + e.getMessage(), e);
@@ -691,6 +810,7 @@ public final class MysqlConnection implements Connection {
         }
         closed = true;
         Handshaker.closeQuietly(wire.socket());
+        Handshaker.closeQuietly(wire.plainSocket());
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
             LOG.log(System.Logger.Level.DEBUG, "connection closed: {0}", where());
         }

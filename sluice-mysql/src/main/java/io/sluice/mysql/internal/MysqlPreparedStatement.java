@@ -42,9 +42,9 @@ final class MysqlPreparedStatement implements PreparedStatement {
 
     @Override
     public void forEach(RowHandler handler, Object... params) {
+        checkOpen();
         connection.request(() -> {
-            checkOpen();
-            MysqlConnection.forEachRow(connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR), handler);
+            connection.forEachRow(connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR), handler);
             return null;
         });
     }
@@ -54,29 +54,22 @@ final class MysqlPreparedStatement implements PreparedStatement {
         if (fetchSize <= 0) {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
+        checkOpen();
         connection.lockForRequest();
         ScheduledFuture<?> timer = connection.armTimeout();
         try {
-            checkOpen();
             ResultCursor c = connection.execute(info, params, Commands.CURSOR_TYPE_READ_ONLY).fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(connection, c, timer);
-        } catch (RuntimeException e) {
-            if (timer != null) {
-                timer.cancel(false);
-            }
-            if (e instanceof ConnectionException) {
-                connection.markBroken();
-            }
-            connection.unlock();
-            throw e instanceof ServerException se ? connection.translate(se) : e;
+        } catch (RuntimeException | Error e) {
+            throw connection.failStream(timer, e);
         }
     }
 
     @Override
     public long execute(Object... params) {
+        checkOpen();
         return connection.request(() -> {
-            checkOpen();
             ResultCursor c = connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR);
             c.drain();
             return c.affectedRows();
@@ -85,8 +78,8 @@ final class MysqlPreparedStatement implements PreparedStatement {
 
     @Override
     public long[] executeBatch(List<Object[]> parameterSets) {
+        checkOpen();
         return connection.request(() -> {
-            checkOpen();
             return BatchExecutor.run(connection, info, parameterSets, connection.inTransaction());
         });
     }

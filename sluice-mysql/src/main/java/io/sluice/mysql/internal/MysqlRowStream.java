@@ -63,16 +63,18 @@ final class MysqlRowStream implements RowStream {
             boolean more = one ? cursor.advance() : drain();
             if (!more) {
                 try {
+                    connection.checkNothingBuffered();
                     connection.deliverPendingWarnings(); // the statement's warnings, before another request may run
                 } finally {
                     release();
                 }
             }
             return more;
-        } catch (ServerException e) {
+        } catch (RuntimeException e) {
+            RuntimeException t = connection.failure(e);
             release();
-            throw connection.translate(e);
-        } catch (ConnectionException e) {
+            throw t;
+        } catch (Error e) {
             connection.markBroken();
             release();
             throw e;

@@ -106,6 +106,11 @@ final class ResultCursor {
         // A 5-byte 0xfe packet is an old-style EOF (a cursor's end of metadata or of a fetch); longer is an OK.
         if (deprecateEof && p.length() != 5) {
             ServerPackets.decodeOk(p, ok);
+            if (p.remaining() != 0) {
+                // The OK that ends rows carries no info text (the server sends none, and no session tracking is
+                // negotiated): bytes here mean a row whose first byte was taken for the end of the result.
+                throw new ProtocolException("malformed end of result: leftover bytes=" + p.remaining());
+            }
         } else {
             ServerPackets.decodeEof(p, ok);
         }
@@ -176,6 +181,9 @@ final class ResultCursor {
         }
         int n = (int) count;
         boolean follows = !cacheMetadata || p.readInt1() != 0;
+        if (p.remaining() != 0) {
+            throw new ProtocolException("malformed column count packet: leftover bytes=" + p.remaining());
+        }
         // A text result compares its definitions with the connection's last text result: the same
         // query text (or shape) again then decodes no column definition and reuses the row view.
         PreparedInfo.ResultMetadata known = statement != null ? statement.metadata : connection.lastTextMetadata;

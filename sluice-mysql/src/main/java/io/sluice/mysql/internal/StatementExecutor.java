@@ -50,8 +50,9 @@ final class StatementExecutor {
         if (p.header() == ERR_HEADER) {
             throw new ServerException(ServerPackets.decodeError(p));
         }
-        if (p.header() != OK_HEADER) {
-            throw new ProtocolException("unexpected COM_STMT_PREPARE response: header=" + p.header());
+        if (p.header() != OK_HEADER || p.length() != PREPARE_OK_LENGTH) {
+            throw new ProtocolException("unexpected COM_STMT_PREPARE response: header=" + p.header() + ", length="
+                    + p.length() + ", expected length=" + PREPARE_OK_LENGTH);
         }
         p.skip(1);
         int id = p.readInt4();
@@ -60,10 +61,10 @@ final class StatementExecutor {
         PreparedInfo info = new PreparedInfo(sql, id, paramCount);
         boolean deprecateEof = (capabilities & io.sluice.mysql.internal.protocol.Capabilities.CLIENT_DEPRECATE_EOF) != 0;
         for (int i = 0; i < paramCount; i++) {
-            reader.next();
+            ColumnDefinition.decode(reader.next()); // checked for shape, not kept
         }
         if (paramCount > 0 && !deprecateEof) {
-            reader.next();
+            readEof();
         }
         if (columnCount > 0) {
             ColumnDefinition[] defs = new ColumnDefinition[columnCount];
@@ -74,13 +75,24 @@ final class StatementExecutor {
                 defs[i] = ColumnDefinition.decode(d);
             }
             if (!deprecateEof) {
-                reader.next();
+                readEof();
             }
             List<Column> columns = java.util.Arrays.stream(defs).map(ColumnDefinition::column).toList();
             info.metadata = new PreparedInfo.ResultMetadata(defs, columns, raw,
                     new io.sluice.mysql.internal.codec.MysqlRow(defs, columns, connection.zeroDateAsNull()));
         }
         return info;
+    }
+
+    /** COM_STMT_PREPARE_OK: header, statement id, columns, parameters, reserved, warnings. */
+    private static final int PREPARE_OK_LENGTH = 12;
+
+    private void readEof() {
+        Payload eof = reader.next();
+        if (eof.header() != EOF_HEADER) {
+            throw new ProtocolException("expected EOF after definitions: header=" + eof.header());
+        }
+        ServerPackets.decodeEof(eof, new ServerPackets.OkPacket());
     }
 
     /** Queues COM_STMT_CLOSE (no response) to go out with the next command. */

@@ -5,6 +5,7 @@ import static io.sluice.mysql.internal.protocol.FieldTypes.*;
 import io.sluice.Column;
 import io.sluice.ColumnDetails;
 import io.sluice.ColumnType;
+import io.sluice.ProtocolException;
 import io.sluice.mysql.internal.protocol.Commands;
 
 /**
@@ -23,19 +24,33 @@ import io.sluice.mysql.internal.protocol.Commands;
  */
 public record ColumnDefinition(Column column, int charset, long length, int fieldType, int flags, int decimals) {
 
+    /**
+     * Decodes one definition packet, which must hold exactly the fields above (a leftover or missing byte,
+     * or a fixed-field length other than 0x0c, is a {@link ProtocolException}).
+     */
     public static ColumnDefinition decode(Payload p) {
         skipLengthEncodedString(p); // catalog
         String schema = p.readLengthEncodedString();
         skipLengthEncodedString(p); // table alias
         String table = p.readLengthEncodedString();
         String name = p.readLengthEncodedString();
+        if (name == null) {
+            throw new ProtocolException("malformed column definition: NULL marker in a name");
+        }
         skipLengthEncodedString(p); // original column name
-        p.readLengthEncoded();
+        long fixed = p.readLengthEncoded();
+        if (fixed != FIXED_FIELDS_LENGTH) {
+            throw new ProtocolException("malformed column definition: fixed-field length=" + fixed + ", expected=12");
+        }
         int charset = p.readInt2();
         long length = p.readInt4() & 0xffffffffL;
         int type = p.readInt1();
         int flags = p.readInt2();
         int decimals = p.readInt1();
+        p.skip(2); // reserved
+        if (p.remaining() != 0) {
+            throw new ProtocolException("malformed column definition: leftover bytes=" + p.remaining());
+        }
         boolean unsigned = (flags & UNSIGNED_FLAG) != 0;
         ColumnType kind = kindOf(type, flags, charset, length);
         ColumnDetails details = new ColumnDetails(schema == null ? "" : schema, table == null ? "" : table,
@@ -71,11 +86,14 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
         };
     }
 
+    private static final int FIXED_FIELDS_LENGTH = 0x0c;
+
     private static void skipLengthEncodedString(Payload p) {
         long n = p.readLengthEncoded();
-        if (n > 0) {
-            p.skip((int) Math.min(n, Integer.MAX_VALUE));
+        if (n < 0) {
+            throw new ProtocolException("malformed column definition: NULL marker in a name");
         }
+        p.skip((int) Math.min(n, Integer.MAX_VALUE));
     }
 
     public boolean unsigned() {

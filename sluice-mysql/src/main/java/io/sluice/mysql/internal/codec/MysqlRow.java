@@ -51,6 +51,8 @@ public final class MysqlRow implements Row {
      * share their day, and LocalDate is immutable and value-based. Allocated on first use.
      */
     private LocalDate[] lastDates;
+    /** With zero_date=null: the DATE, DATETIME and TIMESTAMP columns, whose zero dates bind as NULL; else null. */
+    private final int[] zeroDateColumns;
     private byte[] buf;
     private boolean binary;
 
@@ -60,9 +62,18 @@ public final class MysqlRow implements Row {
         this.zeroDateAsNull = zeroDateAsNull;
         this.offsets = new int[defs.length];
         this.lengths = new int[defs.length];
+        this.zeroDateColumns = zeroDateAsNull ? java.util.stream.IntStream.range(0, defs.length)
+                .filter(i -> isDateType(defs[i].fieldType())).toArray() : null;
     }
 
-    /** Indexes a text-protocol row held in {@code p}. */
+    private static boolean isDateType(int type) {
+        return type == MYSQL_TYPE_DATE || type == MYSQL_TYPE_DATETIME || type == MYSQL_TYPE_TIMESTAMP;
+    }
+
+    /**
+     * Indexes a text-protocol row held in {@code p}: exactly one value per column, no byte left over (a
+     * definition packet or a row of another shape is a {@link ProtocolException}).
+     */
     public MysqlRow bindText(Payload p) {
         buf = p.buffer();
         binary = false;
@@ -77,14 +88,42 @@ public final class MysqlRow implements Row {
             lengths[i] = n;
             p.skip(n);
         }
+        if (p.remaining() != 0) {
+            throw new ProtocolException("text row longer than its columns: columns=" + defs.length + ", extra=" + p.remaining());
+        }
+        if (zeroDateColumns != null) {
+            nullZeroDates();
+        }
         return this;
     }
 
-    /** Indexes a binary-protocol row held in {@code p}. */
+    /** zero_date=null: a zero date (or one with a zero month or day) binds as NULL, so that every getter and isNull agree. */
+    private void nullZeroDates() {
+        for (int i : zeroDateColumns) {
+            int n = lengths[i];
+            int p = offsets[i];
+            boolean zero;
+            if (binary) {
+                zero = n == 0 || n >= 4 && (buf[p + 2] == 0 || buf[p + 3] == 0);
+            } else {
+                zero = n >= 10 && (buf[p + 5] == '0' && buf[p + 6] == '0' || buf[p + 8] == '0' && buf[p + 9] == '0');
+            }
+            if (zero) {
+                lengths[i] = -1;
+            }
+        }
+    }
+
+    /**
+     * Indexes a binary-protocol row held in {@code p}: header 0x00, a temporal length the type allows, and
+     * no byte left over, or a {@link ProtocolException}.
+     */
     public MysqlRow bindBinary(Payload p) {
         buf = p.buffer();
         binary = true;
-        p.skip(1);
+        if (p.readInt1() != 0) {
+            throw new ProtocolException("binary row header is not 0x00: header=" + (buf[p.position() - 1] & 0xff));
+        }
         int bitmap = p.position();
         p.skip((defs.length + 9) >>> 3);
         for (int i = 0; i < defs.length; i++) {
@@ -98,7 +137,8 @@ public final class MysqlRow implements Row {
                 case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> 2;
                 case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24, MYSQL_TYPE_FLOAT -> 4;
                 case MYSQL_TYPE_LONGLONG, MYSQL_TYPE_DOUBLE -> 8;
-                case MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP, MYSQL_TYPE_TIME -> p.readInt1();
+                case MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP -> temporalLength(p, 0b1000_1001_0001);
+                case MYSQL_TYPE_TIME -> temporalLength(p, 0b1_0001_0000_0001);
                 default -> p.readLengthEncodedLength();
             };
             offsets[i] = p.position();
@@ -107,6 +147,9 @@ public final class MysqlRow implements Row {
         }
         if (p.remaining() != 0) {
             throw new ProtocolException("binary row longer than its columns: extra=" + p.remaining());
+        }
+        if (zeroDateColumns != null) {
+            nullZeroDates();
         }
         return this;
     }
@@ -133,6 +176,15 @@ public final class MysqlRow implements Row {
         copy.buf = own;
         copy.binary = binary;
         return copy;
+    }
+
+    /** A binary temporal's length byte, which must be one of the lengths set in {@code allowed} (bit n: length n). */
+    private static int temporalLength(Payload p, int allowed) {
+        int n = p.readInt1();
+        if (n > 12 || (allowed & (1 << n)) == 0) {
+            throw new ProtocolException("bad length of a binary date/time value: length=" + n);
+        }
+        return n;
     }
 
     @Override
@@ -322,7 +374,9 @@ public final class MysqlRow implements Row {
         }
         String s = new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1);
         try {
-            return Double.parseDouble(s);
+            // A FLOAT's text is read as the float it spells, then widened: the value the binary protocol
+            // and the server's CAST(f AS DOUBLE) give whenever the text carries the float's digits.
+            return type == MYSQL_TYPE_FLOAT ? (double) Float.parseFloat(s) : Double.parseDouble(s);
         } catch (NumberFormatException e) {
             throw cannot(i, "double", s);
         }
@@ -358,7 +412,7 @@ public final class MysqlRow implements Row {
             if (Double.isNaN(d) || Double.isInfinite(d)) {
                 throw cannot(i, "BigDecimal", d);
             }
-            return type == MYSQL_TYPE_FLOAT ? new BigDecimal(Float.toString((float) d)) : BigDecimal.valueOf(d);
+            return new BigDecimal(getString(i)); // the server's text, as over the text protocol
         }
         if (type == MYSQL_TYPE_BIT) {
             return BigDecimal.valueOf(getLong(i));
@@ -426,11 +480,14 @@ public final class MysqlRow implements Row {
         int type = defs[i].fieldType();
         if (isBinaryInteger(type)) {
             long v = binaryInteger(i);
+            if (type == MYSQL_TYPE_YEAR) {
+                return v < 1000 ? String.format("%04d", v) : Long.toString(v); // YEAR 0 is "0000" in text
+            }
             return isUnsignedBigint(i) ? Long.toUnsignedString(v) : Long.toString(v);
         }
         return switch (type) {
-            case MYSQL_TYPE_FLOAT -> Float.toString(getFloat(i));
-            case MYSQL_TYPE_DOUBLE -> Double.toString(getDouble(i));
+            case MYSQL_TYPE_FLOAT -> FloatingText.ofFloat(getFloat(i), defs[i].decimals());
+            case MYSQL_TYPE_DOUBLE -> FloatingText.ofDouble(getDouble(i), defs[i].decimals());
             case MYSQL_TYPE_DATE -> temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(false, 0);
             case MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP ->
                     temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(true, defs[i].decimals());
@@ -505,7 +562,11 @@ public final class MysqlRow implements Row {
         Temporal t = temporal;
         LocalDate d = last[i];
         if (d == null || d.getDayOfMonth() != t.day || d.getMonthValue() != t.month || d.getYear() != t.year) {
-            d = LocalDate.of(t.year, t.month, t.day);
+            try {
+                d = LocalDate.of(t.year, t.month, t.day);
+            } catch (java.time.DateTimeException e) {
+                throw cannot(i, "LocalDate", t.formatDate(false, 0));
+            }
             last[i] = d;
         }
         return d;
@@ -525,7 +586,12 @@ public final class MysqlRow implements Row {
             return null;
         }
         Temporal t = temporal;
-        return LocalDateTime.of(decodedDate(i), LocalTime.of(t.hour, t.minute, t.second, t.micros * 1000));
+        LocalDate date = decodedDate(i);
+        try {
+            return LocalDateTime.of(date, LocalTime.of(t.hour, t.minute, t.second, t.micros * 1000));
+        } catch (java.time.DateTimeException e) {
+            throw cannot(i, "LocalDateTime", t.formatDate(true, 6));
+        }
     }
 
     @Override
@@ -623,7 +689,21 @@ public final class MysqlRow implements Row {
         if (binary) {
             return new BigInteger(Long.toUnsignedString(binaryInteger(i)));
         }
-        return new BigInteger(getString(i));
+        String s = getString(i);
+        try {
+            return new BigInteger(s);
+        } catch (NumberFormatException e) {
+            throw cannot(i, "BigInteger", s);
+        }
+    }
+
+    private BigInteger bigInteger(int i) {
+        BigDecimal d = getBigDecimal(i);
+        try {
+            return d.toBigIntegerExact();
+        } catch (ArithmeticException e) {
+            throw cannot(i, "BigInteger", d);
+        }
     }
 
     @Override
@@ -641,7 +721,7 @@ public final class MysqlRow implements Row {
         else if (type == Double.class || type == double.class) v = getDouble(i);
         else if (type == Float.class || type == float.class) v = getFloat(i);
         else if (type == BigDecimal.class) v = getBigDecimal(i);
-        else if (type == BigInteger.class) v = isUnsignedBigint(i) ? unsignedBigInteger(i) : getBigDecimal(i).toBigIntegerExact();
+        else if (type == BigInteger.class) v = isUnsignedBigint(i) ? unsignedBigInteger(i) : bigInteger(i);
         else if (type == byte[].class) v = getBytes(i);
         else if (type == LocalDate.class) v = getLocalDate(i);
         else if (type == LocalTime.class) v = getLocalTime(i);

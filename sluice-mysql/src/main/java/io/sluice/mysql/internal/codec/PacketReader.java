@@ -15,12 +15,16 @@ import java.io.InputStream;
  * the buffer can hold, so a result of small rows costs one system call per buffer, not per packet.
  * A payload is handed out in place as a {@link Payload} over the buffer (no copy), valid until the
  * next {@link #next()}. Checks every sequence id and bounds every length.
+ *
+ * <p>The buffer grows only with bytes that have arrived (doubling when full, up to what the packet
+ * still needs), never to a length the server declares, so a garbage length costs at most twice the
+ * bytes really sent before the peer stops or the limit ({@code max_message_size}) trips.
  */
 public final class PacketReader {
     private static final int INITIAL_CAPACITY = 64 * 1024;
 
     private InputStream in;
-    private final int maxPacketSize;
+    private final int maxPayload;
     private byte[] buf = new byte[INITIAL_CAPACITY];
     private int readPos;
     private int limit;
@@ -28,12 +32,12 @@ public final class PacketReader {
     private final Payload payload = new Payload();
 
     /**
-     * @param maxPacketSize the largest payload accepted (a larger length is a protocol error, which
-     *                      also guards against a garbage length that would allocate gigabytes)
+     * @param maxPayload the largest logical payload accepted, joined continuation packets included (a
+     *                   larger one is a protocol error)
      */
-    public PacketReader(InputStream in, int maxPacketSize) {
+    public PacketReader(InputStream in, int maxPayload) {
         this.in = in;
-        this.maxPacketSize = maxPacketSize;
+        this.maxPayload = maxPayload;
     }
 
     /** Switches to another stream (after the TLS handshake); nothing may be buffered. */
@@ -71,18 +75,22 @@ public final class PacketReader {
         return nextLarge(length);
     }
 
-    /** Slow path: a payload split over several packets is copied into one array. */
+    /**
+     * Slow path: a payload split over several packets is copied into one array, grown as the
+     * continuation packets arrive.
+     */
     private Payload nextLarge(int first) {
         byte[] joined = new byte[0];
         int total = 0;
         int length = first;
         while (true) {
-            if ((long) total + length > maxPacketSize) {
-                throw new ProtocolException("packet too large: length>=" + ((long) total + length) + ", max=" + maxPacketSize
-                        + " (setting max_packet_size)");
+            if ((long) total + length > maxPayload) {
+                throw tooLarge((long) total + length);
             }
             ensure(length);
-            joined = java.util.Arrays.copyOf(joined, total + length);
+            if (joined.length < total + length) {
+                joined = java.util.Arrays.copyOf(joined, (int) Math.min(maxPayload, Math.max(total + length, 2L * joined.length)));
+            }
             System.arraycopy(buf, readPos, joined, total, length);
             readPos += length;
             total += length;
@@ -93,6 +101,11 @@ public final class PacketReader {
         }
     }
 
+    private ProtocolException tooLarge(long length) {
+        return new ProtocolException("packet too large: length>=" + length + ", max=" + maxPayload
+                + " (setting max_message_size)");
+    }
+
     private int readHeader() {
         ensure(HEADER_LENGTH);
         int p = readPos;
@@ -101,28 +114,35 @@ public final class PacketReader {
         if (seq != sequence) {
             throw new ProtocolException("packet sequence mismatch: expected=" + sequence + ", actual=" + seq);
         }
-        if (length > maxPacketSize) {
-            throw new ProtocolException("packet too large: length=" + length + ", max=" + maxPacketSize
-                    + " (setting max_packet_size)");
+        if (length > maxPayload) {
+            throw tooLarge(length);
         }
         sequence = (sequence + 1) & 0xff;
         readPos = payloadOffset(p);
         return length;
     }
 
-    /** Makes {@code n} bytes available at {@code readPos}, compacting or growing the buffer. */
+    /** Makes {@code n} bytes available at {@code readPos}. */
     private void ensure(int n) {
-        if (limit - readPos >= n) {
-            return;
+        if (limit - readPos < n) {
+            fill(n);
         }
-        if (buf.length - readPos < n) {
-            byte[] target = buf.length < n ? new byte[Math.max(n, buf.length * 2)] : buf;
-            System.arraycopy(buf, readPos, target, 0, limit - readPos);
+    }
+
+    /**
+     * Slow path of {@link #ensure}: compacts when the rest of the packet would not fit behind
+     * {@code readPos}, and grows the buffer only once it is full of bytes that arrived.
+     */
+    private void fill(int n) {
+        if (buf.length - readPos < n && readPos > 0) {
+            System.arraycopy(buf, readPos, buf, 0, limit - readPos);
             limit -= readPos;
             readPos = 0;
-            buf = target;
         }
         while (limit - readPos < n) {
+            if (limit == buf.length) {
+                buf = java.util.Arrays.copyOf(buf, (int) Math.min((long) readPos + n, 2L * buf.length));
+            }
             int r;
             try {
                 r = in.read(buf, limit, buf.length - limit);
@@ -135,5 +155,10 @@ public final class PacketReader {
             }
             limit += r;
         }
+    }
+
+    /** The buffer's current capacity (for tests of the growth rule). */
+    public int capacity() {
+        return buf.length;
     }
 }

@@ -38,7 +38,7 @@ public final class ParameterEncoder {
 
     public static void writeExecute(PacketWriter w, int statementId, int flags, int paramCount, Object[] params) {
         if (params.length != paramCount) {
-            throw new IllegalArgumentException("wrong number of parameters: expected=" + paramCount + ", actual=" + params.length);
+            throw new ValueConversionException("wrong number of parameters: expected=" + paramCount + ", actual=" + params.length);
         }
         w.command(Commands.COM_STMT_EXECUTE).int4(statementId).int1(flags).int4(1);
         if (paramCount > 0) {

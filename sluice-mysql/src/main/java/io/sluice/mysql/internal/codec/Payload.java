@@ -116,9 +116,12 @@ public final class Payload {
         };
     }
 
-    /** A length-encoded length that must fit in this payload. */
+    /** A length-encoded length that must fit in this payload (the NULL marker is no length). */
     public int readLengthEncodedLength() {
         long n = readLengthEncoded();
+        if (n < 0) {
+            throw new ProtocolException("NULL marker where a length is needed: position=" + (pos - 1 - start));
+        }
         if (n > end - pos) {
             throw new ProtocolException("length-encoded field exceeds its packet: length=" + n + ", remaining=" + (end - pos));
         }

@@ -1,5 +1,6 @@
 package io.sluice.mysql.internal.codec;
 
+import io.sluice.ProtocolException;
 import io.sluice.ServerMessage;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,23 +45,35 @@ public final class ServerPackets {
         return Integer.parseInt(m.field("error_code"));
     }
 
-    /** Decodes an OK packet (or the OK that ends a result) into {@code into}. */
+    /**
+     * Decodes an OK packet (or the OK that ends a result) into {@code into}. Status and warnings are
+     * mandatory with CLIENT_PROTOCOL_41: a shorter packet is a {@link io.sluice.ProtocolException}. What follows
+     * them is the human-readable info text (no CLIENT_SESSION_TRACK is negotiated), which is not read.
+     */
     public static OkPacket decodeOk(Payload p, OkPacket into) {
         p.position(p.start() + 1);
-        into.affectedRows = p.readLengthEncoded();
-        into.lastInsertId = p.readLengthEncoded();
-        into.status = p.remaining() >= 2 ? p.readInt2() : 0;
-        into.warnings = p.remaining() >= 2 ? p.readInt2() : 0;
+        long affected = p.readLengthEncoded();
+        long lastInsertId = p.readLengthEncoded();
+        if (affected < 0 || lastInsertId < 0) {
+            throw new ProtocolException("malformed OK packet: NULL marker in a count, length=" + p.length());
+        }
+        into.affectedRows = affected;
+        into.lastInsertId = lastInsertId;
+        into.status = p.readInt2();
+        into.warnings = p.readInt2();
         return into;
     }
 
-    /** Decodes an old-style EOF packet (without CLIENT_DEPRECATE_EOF). */
+    /** Decodes an old-style EOF packet (without CLIENT_DEPRECATE_EOF): exactly 5 bytes. */
     public static OkPacket decodeEof(Payload p, OkPacket into) {
+        if (p.length() != 5) {
+            throw new ProtocolException("malformed EOF packet: length=" + p.length() + ", expected=5");
+        }
         p.position(p.start() + 1);
         into.affectedRows = 0;
         into.lastInsertId = 0;
-        into.warnings = p.remaining() >= 2 ? p.readInt2() : 0;
-        into.status = p.remaining() >= 2 ? p.readInt2() : 0;
+        into.warnings = p.readInt2();
+        into.status = p.readInt2();
         return into;
     }
 

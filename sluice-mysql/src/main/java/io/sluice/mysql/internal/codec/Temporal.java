@@ -49,10 +49,28 @@ final class Temporal {
             second = b[p + 6];
         }
         if (len >= 11) {
-            micros = Payload.getInt4(b, p + 7);
+            micros = checkMicros(Payload.getInt4(b, p + 7));
         }
         return this;
     }
+
+    private static int checkMicros(int micros) {
+        if (micros < 0 || micros > 999_999) {
+            throw new ValueConversionException("malformed date/time from server: microseconds=" + (micros & 0xffffffffL));
+        }
+        return micros;
+    }
+
+    /** TIME's range is -838:59:59.999999 to 838:59:59.999999; anything else is not a value a server sends. */
+    private Temporal checkTime() {
+        if (totalHours > MAX_TIME_HOURS || minute > 59 || second > 59 || minute < 0 || second < 0) {
+            throw new ValueConversionException("malformed TIME from server: hours=" + totalHours + ", minute=" + minute
+                    + ", second=" + second);
+        }
+        return this;
+    }
+
+    private static final int MAX_TIME_HOURS = 838;
 
     /** Binary TIME: {@code len} bytes at {@code p}. */
     Temporal decodeBinaryTime(byte[] b, int p, int len) {
@@ -61,14 +79,14 @@ final class Temporal {
         if (len >= 8) {
             negative = b[p] != 0;
             long days = Payload.getInt4(b, p + 1) & 0xffffffffL;
-            totalHours = days * 24 + b[p + 5];
+            totalHours = days * 24 + (b[p + 5] & 0xff);
             minute = b[p + 6];
             second = b[p + 7];
         }
         if (len >= 12) {
-            micros = Payload.getInt4(b, p + 8);
+            micros = checkMicros(Payload.getInt4(b, p + 8));
         }
-        return this;
+        return checkTime();
     }
 
     /** Text DATE, DATETIME or TIMESTAMP. */
@@ -77,10 +95,16 @@ final class Temporal {
         if (len < 10) {
             throw malformed(b, p, len);
         }
+        if (b[p + 4] != '-' || b[p + 7] != '-') {
+            throw malformed(b, p, len);
+        }
         year = digits(b, p, 4);
         month = digits(b, p + 5, 2);
         day = digits(b, p + 8, 2);
         if (len >= 19) {
+            if (b[p + 10] != ' ' || b[p + 13] != ':' || b[p + 16] != ':') {
+                throw malformed(b, p, len);
+            }
             hour = digits(b, p + 11, 2);
             minute = digits(b, p + 14, 2);
             second = digits(b, p + 17, 2);
@@ -97,6 +121,9 @@ final class Temporal {
         long h = 0;
         while (i < end && b[i] != ':') {
             h = h * 10 + digit(b, i++);
+            if (h > MAX_TIME_HOURS) {
+                throw malformed(b, p, len);
+            }
         }
         if (end - i < 6) {
             throw malformed(b, p, len);
@@ -104,8 +131,11 @@ final class Temporal {
         totalHours = h;
         minute = digits(b, i + 1, 2);
         second = digits(b, i + 4, 2);
+        if (b[i] != ':' || b[i + 3] != ':') {
+            throw malformed(b, p, len);
+        }
         micros = fraction(b, i + 6, end);
-        return this;
+        return checkTime();
     }
 
     private static int fraction(byte[] b, int p, int end) {
