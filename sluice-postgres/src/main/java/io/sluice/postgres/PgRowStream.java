@@ -133,9 +133,15 @@ final class PgRowStream implements RowStream {
                     FrontendEncoder.sync(out);
                 });
             }
-            // After the result's end only ReadyForQuery may come; a close mid-result drops what remains
+            // After the result's end only the request's CloseCompletes still owed (statements it evicted,
+            // sent after its Execute) and ReadyForQuery may come; a close mid-result drops what remains
             // (with the whole result asked for at once, the rest of its rows too).
-            ResponseHandler discard = closePortal ? new ResponseHandler() : new ResponseHandler().syncOnly();
+            ResponseHandler discard = new ResponseHandler();
+            if (!closePortal) {
+                discard.syncOnly();
+                discard.expectCloses = handler.expectCloses == ResponseHandler.UNCHECKED
+                        ? ResponseHandler.UNCHECKED : handler.expectCloses - handler.closes;
+            }
             discard.layout = handler.layout;
             discard.rowsInResult = handler.rowsInResult; // a CommandComplete still to come counts the rows already read
             session.readUntilReady(discard);
