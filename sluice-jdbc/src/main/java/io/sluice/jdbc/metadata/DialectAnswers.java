@@ -8,8 +8,9 @@ import java.sql.SQLException;
  * rules, catalogs and schemas, the SQL the server accepts. Where a reference driver answers differently, the
  * answer here is the true one and the difference is listed in README-METADATA.md.
  *
- * <p>{@code io.sluice.jdbc} translates no JDBC escapes ({@code {fn ...}}, {@code {call ...}}), so the function
- * lists are empty and CONVERT and the call syntax are not promised.
+ * <p>The function lists name the {@code {fn ...}} functions that work through {@link io.sluice.sql.Placeholders}'
+ * escape rewriting: on PostgreSQL the ODBC names it maps (as pgjdbc does) and those PostgreSQL runs under the
+ * same name; on MySQL/MariaDB, where {@code {fn}} passes through unchanged, the server's own functions.
  */
 abstract sealed class DialectAnswers extends ServerAnswers permits SluiceDatabaseMetaData {
 
@@ -154,28 +155,32 @@ abstract sealed class DialectAnswers extends ServerAnswers permits SluiceDatabas
         return !postgres;
     }
 
-    // ---- functions: io.sluice.jdbc translates no {fn ...} escapes, so it promises none
+    // ---- functions: what {fn ...} and {call ...} become (io.sluice.sql.JdbcEscapes)
 
     @Override
     public String getNumericFunctions() {
-        return "";
+        return postgres ? EscapeFunctions.PG_NUMERIC : EscapeFunctions.MY_NUMERIC;
     }
 
     @Override
     public String getStringFunctions() {
-        return "";
+        return postgres ? EscapeFunctions.PG_STRING : EscapeFunctions.MY_STRING;
     }
 
     @Override
     public String getSystemFunctions() {
-        return "";
+        return postgres ? EscapeFunctions.PG_SYSTEM : EscapeFunctions.MY_SYSTEM;
     }
 
     @Override
     public String getTimeDateFunctions() {
-        return "";
+        return postgres ? EscapeFunctions.PG_TIME_DATE : EscapeFunctions.MY_TIME_DATE;
     }
 
+    /**
+     * False on both servers: {@code {fn convert(value, type)}} passes through with the JDBC type name, which
+     * neither PostgreSQL nor MySQL takes as a conversion target ({@code VARCHAR}, {@code SQL_VARCHAR}).
+     */
     @Override
     public boolean supportsConvert() {
         return false;
@@ -186,9 +191,14 @@ abstract sealed class DialectAnswers extends ServerAnswers permits SluiceDatabas
         return false;
     }
 
+    /**
+     * PostgreSQL: {@code {call f(...)}} becomes {@code SELECT * FROM f(...)}, which runs a function. MySQL:
+     * it becomes {@code CALL f(...)}, which runs procedures only ({@code {? = call}} needs the
+     * CallableStatement the driver does not have).
+     */
     @Override
     public boolean supportsStoredFunctionsUsingCallSyntax() {
-        return false;
+        return postgres;
     }
 
     // ---- SQL the server accepts

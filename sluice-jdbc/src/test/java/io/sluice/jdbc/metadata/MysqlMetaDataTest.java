@@ -239,7 +239,7 @@ class MysqlMetaDataTest {
     /** Answers that differ from Connector/J's on purpose (README-METADATA.md says why). */
     static final Set<String> DOCUMENTED_DIFFERENCES = Set.of("getDriverName", "getDriverVersion",
             "getDriverMajorVersion", "getDriverMinorVersion", "getURL", "getJDBCMinorVersion",
-            "getNumericFunctions", "getStringFunctions", "getSystemFunctions", "getTimeDateFunctions",
+            "getNumericFunctions", "getStringFunctions", "getTimeDateFunctions",
             "supportsConvert", "supportsStoredFunctionsUsingCallSyntax", "getSQLKeywords", "nullsAreSortedAtEnd",
             "supportsFullOuterJoins", "supportsANSI92IntermediateSQL", "supportsANSI92FullSQL",
             "supportsExtendedSQLGrammar", "getMaxCatalogNameLength", "getMaxColumnsInTable", "getMaxCursorNameLength",

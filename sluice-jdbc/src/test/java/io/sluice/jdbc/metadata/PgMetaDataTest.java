@@ -283,9 +283,8 @@ class PgMetaDataTest {
 
     /** Answers that differ from pgjdbc's on purpose (README-METADATA.md says why). */
     static final Set<String> DOCUMENTED_DIFFERENCES = Set.of("getDriverName", "getDriverVersion",
-            "getDriverMajorVersion", "getDriverMinorVersion", "getURL", "getJDBCMinorVersion", "getNumericFunctions",
-            "getStringFunctions", "getSystemFunctions", "getTimeDateFunctions", "supportsConvert",
-            "supportsStoredFunctionsUsingCallSyntax", "supportsRefCursors", "getMaxConnections");
+            "getDriverMajorVersion", "getDriverMinorVersion", "getURL", "getJDBCMinorVersion", "getStringFunctions",
+            "getTimeDateFunctions", "supportsRefCursors", "getMaxConnections");
 
     @ParameterizedTest
     @ValueSource(strings = {"getSuperTypes", "getSuperTables", "getAttributes", "getClientInfoProperties",
