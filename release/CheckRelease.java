@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
@@ -27,8 +28,14 @@ import org.w3c.dom.Node;
  */
 public final class CheckRelease {
 
-    /** Runtime dependencies a published module may have besides other Sluice modules. */
-    private static final Set<String> ALLOWED_RUNTIME = Set.of("com.fasterxml.jackson.core:jackson-core");
+    /**
+     * Runtime dependencies a published module may have besides other Sluice modules: the JDK alone, but for
+     * sluice-json's streaming generator and what the optional integration modules integrate.
+     */
+    private static final Map<String, Set<String>> ALLOWED_RUNTIME = Map.of(
+            "sluice-json", Set.of("com.fasterxml.jackson.core:jackson-core"),
+            "sluice-micrometer", Set.of("io.micrometer:micrometer-core"),
+            "sluice-opentelemetry", Set.of("io.opentelemetry:opentelemetry-api"));
 
     /** Test frameworks: a class that names one of them is a test class. */
     private static final List<String> TEST_LIBRARIES = List.of("org/junit/", "org/assertj/", "net/jqwik/");
@@ -111,9 +118,10 @@ public final class CheckRelease {
             String scope = text(d, "scope");
             String coordinates = text(d, "groupId") + ":" + text(d, "artifactId");
             boolean runtime = scope == null || scope.equals("compile") || scope.equals("runtime");
-            if (runtime && !coordinates.startsWith("io.sluice:") && !ALLOWED_RUNTIME.contains(coordinates)) {
+            Set<String> allowed = ALLOWED_RUNTIME.getOrDefault(artifact, Set.of());
+            if (runtime && !coordinates.startsWith("io.sluice:") && !allowed.contains(coordinates)) {
                 problems.add(artifact + " depends at runtime on " + coordinates + " (allowed: io.sluice:*, "
-                        + ALLOWED_RUNTIME + ")");
+                        + allowed + ")");
             }
         }
         Path jar = file(artifact, ".jar");
