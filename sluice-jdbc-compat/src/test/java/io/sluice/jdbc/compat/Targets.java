@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * The matrix's columns. The system property {@code compat.drivers} picks the drivers: {@code reference}
@@ -41,6 +42,11 @@ public final class Targets {
                     "jdbc:sluice:mariadb://" + MARIADB_HOST + "/{db}?sslmode=disable", "root", ""));
         }
         return targets.stream();
+    }
+
+    /** Every selected target with each kind of {@link Pool}: the arguments of tests that run on both. */
+    public static Stream<Arguments> withPools() {
+        return all().flatMap(t -> Stream.of(Pool.values()).map(p -> Arguments.of(t, p)));
     }
 
     /** The selected PostgreSQL targets. */
