@@ -53,4 +53,16 @@ final class Admin {
             }
         }
     }
+
+    /** Ends the server session {@code sessionId} (a PostgreSQL backend pid, a MariaDB connection id) from outside. */
+    static void kill(Server server, long sessionId) throws SQLException {
+        String url = server == Server.POSTGRESQL
+                ? "jdbc:postgresql://127.0.0.1:5432/postgres?sslmode=disable&user=postgres"
+                : "jdbc:mariadb://127.0.0.1:3306/?user=root";
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            s.execute(server == Server.POSTGRESQL
+                    ? "SELECT pg_terminate_backend(" + sessionId + ")"
+                    : "KILL CONNECTION " + sessionId);
+        }
+    }
 }

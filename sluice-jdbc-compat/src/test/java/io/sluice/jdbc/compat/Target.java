@@ -58,4 +58,18 @@ public record Target(String driver, Server server, String urlTemplate, String us
     public String toString() {
         return driver + "/" + server.id();
     }
+
+    /** The server's id of the session behind {@code c}: PostgreSQL's backend pid, MariaDB's connection id. */
+    public long sessionId(Connection c) throws SQLException {
+        try (var s = c.createStatement(); var rs = s.executeQuery(
+                server == Server.POSTGRESQL ? "SELECT pg_backend_pid()" : "SELECT CONNECTION_ID()")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Ends the server session behind {@code c} from another connection, as a server restart or a DBA would. */
+    public void killSession(Connection c) throws SQLException {
+        Admin.kill(server, sessionId(c));
+    }
 }
