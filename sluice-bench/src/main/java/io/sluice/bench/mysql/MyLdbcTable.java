@@ -11,7 +11,7 @@ import java.sql.Statement;
  * decimal(10,2), varchar, text, date, time, datetime, timestamp, boolean, int, bigint, varchar) with
  * {@value #ROWS} rows, created and filled by {@link #ensure()} under a named lock (idempotent).
  */
-final class MyLdbcTable {
+public final class MyLdbcTable {
     static final int ROWS = 2000;
     static final String NAME = "my_ldbc";
     static final String COLUMNS = "id, c_smallint, c_int, c_float, c_double, c_decimal, c_varchar, c_text, c_date, c_time, "
@@ -40,7 +40,8 @@ final class MyLdbcTable {
         return "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id = " + id;
     }
 
-    static void ensure() throws SQLException {
+    /** Creates and fills the table unless it already holds the expected rows (under a named lock). */
+    public static void ensure() throws SQLException {
         try (Connection c = DriverManager.getConnection(MyEndpoint.jdbcUrl(MyEndpoint.MARIADB));
              Statement s = c.createStatement()) {
             s.execute("SET time_zone = '+00:00'");
