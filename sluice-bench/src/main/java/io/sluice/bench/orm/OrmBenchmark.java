@@ -52,15 +52,19 @@ public class OrmBenchmark {
 
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) throws Exception {
+        open(params.getBenchmark().endsWith(".insert"), params.getThreads());
+    }
+
+    /** Boots Hibernate over a pool of {@code threads} connections, on the insert database if {@code insert}. */
+    void open(boolean insert, int threads) throws Exception {
         target = OrmTarget.valueOf(server.toUpperCase(Locale.ROOT));
-        boolean insert = params.getBenchmark().endsWith(".insert");
         String database = insert ? OrmTarget.INSERT_DATABASE : "test";
         if (insert) {
             target.createInsertDatabase();
         }
         HikariConfig hikari = new HikariConfig();
         hikari.setJdbcUrl(target.url(system, database));
-        hikari.setMaximumPoolSize(params.getThreads());
+        hikari.setMaximumPoolSize(threads);
         hikari.setPoolName("orm-" + system);
         pool = new HikariDataSource(hikari);
         Configuration cfg = new Configuration()
