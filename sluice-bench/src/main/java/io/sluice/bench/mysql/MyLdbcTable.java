@@ -12,7 +12,7 @@ import java.sql.Statement;
  * {@value #ROWS} rows, created and filled by {@link #ensure()} under a named lock (idempotent).
  */
 public final class MyLdbcTable {
-    static final int ROWS = 2000;
+    public static final int ROWS = 2000;
     static final String NAME = "my_ldbc";
     static final String COLUMNS = "id, c_smallint, c_int, c_float, c_double, c_decimal, c_varchar, c_text, c_date, c_time, "
             + "c_datetime, c_timestamp, c_boolean, c_int2, c_bigint2, c_varchar2";
@@ -40,7 +40,6 @@ public final class MyLdbcTable {
         return "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id = " + id;
     }
 
-    /** Creates and fills the table unless it already holds the expected rows (under a named lock). */
     public static void ensure() throws SQLException {
         try (Connection c = DriverManager.getConnection(MyEndpoint.jdbcUrl(MyEndpoint.MARIADB));
              Statement s = c.createStatement()) {
