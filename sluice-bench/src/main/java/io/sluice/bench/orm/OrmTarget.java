@@ -15,7 +15,7 @@ import java.util.function.LongFunction;
  */
 enum OrmTarget {
     /** PostgreSQL: {@code bench_ldbc} in database {@code test}; baseline pgjdbc. */
-    POSTGRESQL("pgjdbc", PgLdbcEntity.class, PgLdbcEntity::of) {
+    POSTGRESQL("pgjdbc", "org.hibernate.dialect.PostgreSQLDialect", PgLdbcEntity.class, PgLdbcEntity::of) {
         @Override
         String url(String system, String database) {
             String prefix = system.equals(SLUICE_JDBC) ? "jdbc:sluice:postgresql://" : "jdbc:postgresql://";
@@ -34,7 +34,7 @@ enum OrmTarget {
         }
     },
     /** MariaDB: {@code my_ldbc} in database {@code test}; baseline MariaDB Connector/J. */
-    MARIADB("mariadb-connector-j", MyLdbcEntity.class, MyLdbcEntity::of) {
+    MARIADB("mariadb-connector-j", "org.hibernate.dialect.MariaDBDialect", MyLdbcEntity.class, MyLdbcEntity::of) {
         @Override
         String url(String system, String database) {
             return system.equals(SLUICE_JDBC)
@@ -56,11 +56,13 @@ enum OrmTarget {
     static final String INSERT_DATABASE = "compat_orm_bench";
 
     final String baseline;
+    final String dialect;
     final Class<?> entity;
     final LongFunction<Object> newRow;
 
-    OrmTarget(String baseline, Class<?> entity, LongFunction<Object> newRow) {
+    OrmTarget(String baseline, String dialect, Class<?> entity, LongFunction<Object> newRow) {
         this.baseline = baseline;
+        this.dialect = dialect;
         this.entity = entity;
         this.newRow = newRow;
     }
