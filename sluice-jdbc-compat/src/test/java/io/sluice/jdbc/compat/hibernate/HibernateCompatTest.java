@@ -57,6 +57,7 @@ class HibernateCompatTest extends CompatTest {
     @BeforeParameterizedClassInvocation
     static void boot(Target target) throws Exception {
         factory = null;
+        pool = null;
         bootFailure = null;
         pool = DataSources.hikari(target, target.freshDatabase("hibernate"), 4);
         Configuration cfg = new Configuration()
@@ -81,7 +82,9 @@ class HibernateCompatTest extends CompatTest {
         if (factory != null) {
             factory.close();
         }
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
     }
 
     private static SessionFactory factory() {

@@ -40,7 +40,9 @@ class HikariCompatTest extends CompatTest {
 
     @AfterEach
     void close() {
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
     }
 
     @Test

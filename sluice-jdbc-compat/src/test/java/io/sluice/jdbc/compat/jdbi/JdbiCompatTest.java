@@ -45,7 +45,9 @@ class JdbiCompatTest extends CompatTest {
 
     @AfterEach
     void close() {
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
     }
 
     @Test

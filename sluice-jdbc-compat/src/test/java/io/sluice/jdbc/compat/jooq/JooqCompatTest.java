@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @MethodSource("io.sluice.jdbc.compat.Targets#all")
 class JooqCompatTest extends CompatTest {
     private static final Table<Record> ITEM = table(name("compat_item"));
-    private static final Field<Long> ID = field(name("id"), SQLDataType.BIGINT.identity(true));
+    private static final Field<Long> ID = field(name("id"), SQLDataType.BIGINT.generatedByDefaultAsIdentity());
     private static final Field<String> NAME = field(name("name"), SQLDataType.VARCHAR(100).notNull());
     private static final Field<Integer> QTY = field(name("qty"), SQLDataType.INTEGER);
     private static final Field<BigDecimal> PRICE = field(name("price"), SQLDataType.DECIMAL(10, 2));
@@ -63,7 +63,9 @@ class JooqCompatTest extends CompatTest {
 
     @AfterEach
     void close() {
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
     }
 
     @Test

@@ -58,7 +58,9 @@ class LiquibaseCompatTest extends CompatTest {
 
     @AfterEach
     void close() throws Exception {
-        database.close();
+        if (database != null) {
+            database.close();
+        }
     }
 
     private void update() throws Exception {

@@ -53,7 +53,9 @@ class MyBatisCompatTest extends CompatTest {
 
     @AfterEach
     void close() {
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
     }
 
     @Test
