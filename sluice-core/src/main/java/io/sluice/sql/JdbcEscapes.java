@@ -27,8 +27,8 @@ final class JdbcEscapes {
         }
         String keyword = text.substring(i, k).toLowerCase(Locale.ROOT);
         if (k == i || (k < to && !Character.isWhitespace(text.charAt(k)) && text.charAt(k) != '(')) {
-            throw new SqlSyntaxException("unsupported JDBC escape (output parameters need a CallableStatement,"
-                    + " which is not supported): sql=" + p.excerpt(from - 1));
+            throw new SqlSyntaxException("unsupported JDBC escape (a return value {? = call f(?)} needs"
+                    + " Connection.prepareCall): sql=" + p.excerpt(from - 1));
         }
         String body = p.translate(k, to).strip();
         boolean postgres = p.dialect() == SqlDialect.POSTGRESQL;

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * Translates JDBC SQL into a dialect's native SQL: {@code ?} placeholders become {@code $1, $2, ...}
  * for PostgreSQL (and stay {@code ?} for MySQL), the text is split into statements at top-level
- * {@code ;}, and JDBC escapes ({@code {fn ...}}, {@code {d ...}}, {@code {t ...}}, {@code {ts ...}},
+ * {@code ;} (never inside a stored-program body such as {@code CREATE PROCEDURE ... BEGIN ... END}),
+ * and JDBC escapes ({@code {fn ...}}, {@code {d ...}}, {@code {t ...}}, {@code {ts ...}},
  * {@code {oj ...}}, {@code {call ...}}, {@code {escape ...}}, {@code {limit ...}}) are rewritten.
  * Nothing inside a literal, quoted identifier or comment is touched ({@link SqlLexer}).
  *
@@ -19,12 +20,14 @@ public final class Placeholders {
     private final String sql;
     private final SqlDialect dialect;
     private final boolean escapes;
+    private final RoutineBodies bodies;
     private int statementParameters;
 
     private Placeholders(String sql, SqlDialect dialect, boolean escapes) {
         this.sql = sql;
         this.dialect = dialect;
         this.escapes = escapes;
+        this.bodies = new RoutineBodies(sql, dialect);
     }
 
     /**
@@ -62,8 +65,16 @@ public final class Placeholders {
         return new ParsedSql(out, total);
     }
 
-    /** The index of the next top-level {@code ;} at or after {@code from}, or the text's length. */
+    /**
+     * The index of the next top-level {@code ;} at or after {@code from}, or the text's length; a
+     * stored-program body's own {@code ;} are not separators (see {@code RoutineBodies}).
+     */
     private int nextSeparator(int from) {
+        if (bodies.isUnsplitMysql(from)) {
+            return sql.length();
+        }
+        boolean routine = bodies.isPostgresRoutine(from);
+        int atomic = 0;
         int depth = 0;
         for (int i = from; i < sql.length(); ) {
             int j = SqlLexer.skipQuoted(sql, i, dialect);
@@ -72,11 +83,17 @@ public final class Placeholders {
                 continue;
             }
             char c = sql.charAt(i);
+            String word = routine ? bodies.word(i) : "";
+            if (!word.isEmpty()) {
+                atomic = bodies.atomicDepth(i, word, atomic);
+                i += word.length();
+                continue;
+            }
             if (c == '{') {
                 depth++;
             } else if (c == '}' && depth > 0) {
                 depth--;
-            } else if (c == ';' && depth == 0) {
+            } else if (c == ';' && depth == 0 && atomic == 0) {
                 return i;
             }
             i++;

@@ -231,17 +231,18 @@ public final class SluiceConnection extends ConnectionSettings {
 
     @Override
     public CallableStatement prepareCall(String sql) throws SQLException {
-        throw SqlExceptions.unsupported("CallableStatement (call functions with SELECT, or {call ...} through a Statement)");
+        return prepareCall(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
     }
 
     @Override
     public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
-        return prepareCall(sql);
+        return prepareCall(sql, type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
     }
 
     @Override
     public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability) throws SQLException {
-        return prepareCall(sql);
+        checkOpen();
+        return track(SluiceCallableStatement.prepare(this, checkType(type, concurrency), sql));
     }
 
     @Override

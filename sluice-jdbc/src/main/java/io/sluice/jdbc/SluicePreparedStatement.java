@@ -35,7 +35,7 @@ import java.util.List;
  * native statement cache prepares the text on first use. Batches of one statement go to the native
  * batch, which pipelines them (PostgreSQL: one round trip; MySQL: bulk or pipelined execution).
  */
-final class SluicePreparedStatement extends SluiceStatement implements PreparedStatement {
+sealed class SluicePreparedStatement extends SluiceStatement implements PreparedStatement permits SluiceCallableStatement {
     private final ParsedSql parsed;
     private final GeneratedKeys keys;
     private Object[] params;

@@ -193,8 +193,8 @@ abstract sealed class DialectAnswers extends ServerAnswers permits SluiceDatabas
 
     /**
      * PostgreSQL: {@code {call f(...)}} becomes {@code SELECT * FROM f(...)}, which runs a function. MySQL:
-     * it becomes {@code CALL f(...)}, which runs procedures only ({@code {? = call}} needs the
-     * CallableStatement the driver does not have).
+     * it becomes {@code CALL f(...)}, which runs procedures only (a function runs through
+     * {@code prepareCall("{? = call f(?)}")}, sent as {@code SELECT f(?)}).
      */
     @Override
     public boolean supportsStoredFunctionsUsingCallSyntax() {
