@@ -42,6 +42,7 @@ import java.util.concurrent.Executor;
 public final class SluiceConnection extends ConnectionSettings {
     private final io.sluice.Connection nativeConnection;
     private DatabaseMetaData metaData; // made on first use
+    private PgColumnSources columnSources; // made on first use
     private final SqlDialect dialect;
     private final List<SluiceStatement> statements = new ArrayList<>();
     private final Warnings warnings = new Warnings();
@@ -416,6 +417,16 @@ public final class SluiceConnection extends ConnectionSettings {
             metaData = m;
         }
         return m;
+    }
+
+    /** PostgreSQL result columns' catalog answers, cached for this connection (see {@link SluiceResultSetMetaData}). */
+    synchronized PgColumnSources columnSources() {
+        PgColumnSources s = columnSources;
+        if (s == null) {
+            s = new PgColumnSources(catalogConnection());
+            columnSources = s;
+        }
+        return s;
     }
 
     /**

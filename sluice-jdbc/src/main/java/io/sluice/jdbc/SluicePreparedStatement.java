@@ -463,7 +463,7 @@ sealed class SluicePreparedStatement extends SluiceStatement implements Prepared
         checkOpen();
         connection.detachLive();
         try (io.sluice.PreparedStatement ps = connection.nativeConnection().prepare(parsed.sql())) {
-            return ps.columns().isEmpty() ? null : new SluiceResultSetMetaData(ps.columns());
+            return ps.columns().isEmpty() ? null : new SluiceResultSetMetaData(ps.columns(), connection);
         } catch (RuntimeException e) {
             throw SqlExceptions.translate(e);
         }

@@ -682,7 +682,7 @@ final class SluiceResultSet extends LabelledResultSet {
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
         if (metaData == null) {
-            metaData = new SluiceResultSetMetaData(cursor.columns());
+            metaData = new SluiceResultSetMetaData(cursor.columns(), statement == null ? null : statement.connection);
         }
         return metaData;
     }

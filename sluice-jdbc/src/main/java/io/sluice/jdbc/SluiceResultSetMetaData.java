@@ -7,16 +7,37 @@ import java.util.List;
 
 /**
  * Column descriptions from the native result's columns ({@link io.sluice.ColumnDetails}): name, JDBC
- * type, the native type's name, Java class, signedness, precision and scale; MySQL also gives the
- * source schema and table, nullability and auto-increment. PostgreSQL's result description does not
- * carry those (pgjdbc asks the catalog for them), so they answer "unknown" there ({@code ""},
- * {@link #columnNullableUnknown}, {@code false}).
+ * type, the native type's name, Java class, signedness, precision and scale; MySQL's column
+ * definitions also give the source schema and table, nullability and auto-increment.
+ *
+ * <p>PostgreSQL's RowDescription names a table column by table OID and attribute number only: the
+ * first call of {@link #getSchemaName}, {@link #getTableName}, {@link #isNullable} or
+ * {@link #isAutoIncrement} asks the catalog about all the result's table columns in one query (read
+ * through the connection's cache, {@link PgColumnSources}); the other methods never query. A
+ * column that is not a table column (an expression) answers {@code ""}, {@link #columnNullableUnknown}
+ * and {@code false}. {@link #getColumnName} is the label, as pgjdbc answers.
  */
 final class SluiceResultSetMetaData implements ResultSetMetaData {
     private final List<Column> columns;
+    private final SluiceConnection connection; // null: nothing to ask the catalog through
+    private PgColumnSources.Source[] sources; // resolved on first need
 
-    SluiceResultSetMetaData(List<Column> columns) {
+    SluiceResultSetMetaData(List<Column> columns, SluiceConnection connection) {
         this.columns = columns;
+        this.connection = connection;
+    }
+
+    /** The catalog's answer for a PostgreSQL table column, null for any other column. */
+    private PgColumnSources.Source source(int column) throws SQLException {
+        Column c = column(column);
+        if (!c.details().hasSource() || connection == null) {
+            return null;
+        }
+        if (sources == null) {
+            connection.checkOpen();
+            sources = connection.columnSources().resolve(columns);
+        }
+        return sources[column - 1];
     }
 
     private Column column(int column) throws SQLException {
@@ -33,7 +54,8 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public boolean isAutoIncrement(int column) throws SQLException {
-        return column(column).details().autoIncrement();
+        PgColumnSources.Source s = source(column);
+        return s != null ? s.autoIncrement() : column(column).details().autoIncrement();
     }
 
     @Override
@@ -57,6 +79,10 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int isNullable(int column) throws SQLException {
+        PgColumnSources.Source s = source(column);
+        if (s != null) {
+            return s == PgColumnSources.GONE ? columnNullableUnknown : s.notNull() ? columnNoNulls : columnNullable;
+        }
         return switch (column(column).details().nullability()) {
             case NOT_NULL -> columnNoNulls;
             case NULLABLE -> columnNullable;
@@ -87,7 +113,8 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public String getSchemaName(int column) throws SQLException {
-        return column(column).details().schema();
+        PgColumnSources.Source s = source(column);
+        return s != null ? s.schema() : column(column).details().schema();
     }
 
     @Override
@@ -113,7 +140,8 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public String getTableName(int column) throws SQLException {
-        return column(column).details().table();
+        PgColumnSources.Source s = source(column);
+        return s != null ? s.table() : column(column).details().table();
     }
 
     @Override

@@ -34,14 +34,18 @@ final class PgStatement {
         int[] oids = new int[n];
         int[] mods = new int[n];
         short[] formats = new short[n];
+        int[] tables = new int[n];
+        int[] attnums = new int[n];
         for (int i = 0; i < n; i++) {
             names[i] = layout.name(i);
+            tables[i] = layout.tableOid(i);
+            attnums[i] = layout.attributeNumber(i);
             oids[i] = layout.typeOid(i);
             mods[i] = layout.typeModifier(i);
             formats[i] = PgTypes.binaryResultSupported(oids[i]) ? (short) 1 : (short) 0;
         }
         this.resultFormats = formats;
-        this.resultLayout = new RowLayout(names, oids, mods, formats);
+        this.resultLayout = new RowLayout(names, oids, mods, formats, tables, attnums);
         this.described = true;
     }
 

@@ -10,8 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Result columns as a RowDescription message describes them: names, type OIDs, type modifiers and
- * the format code (0 text, 1 binary) each column's values arrive in. Built once per result (or once
+ * Result columns as a RowDescription message describes them: names, type OIDs, type modifiers, the
+ * format code (0 text, 1 binary) each column's values arrive in and, for a column taken straight
+ * from a table, the table's OID and the column's attribute number (kept in the columns'
+ * {@link ColumnDetails}). Built once per result (or once
  * per cached statement) and shared by every row of it; immutable.
  *
  * @see <a href="https://www.postgresql.org/docs/current/protocol-message-formats.html">RowDescription</a>
@@ -21,6 +23,9 @@ public final class RowLayout {
     private final int[] typeOids;
     private final int[] typeModifiers;
     private final short[] formats;
+    /** Per column, the source table's OID (0 when none) and attribute number; null when no column has one. */
+    private final int[] tableOids;
+    private final int[] attributeNumbers;
     /** Per column, the one size its (binary) values have, or 0: see {@link PgRow#reset}. */
     private final int[] fixedWidths;
     private final List<Column> columns;
@@ -35,8 +40,20 @@ public final class RowLayout {
      * @throws IllegalArgumentException if the arrays differ in length
      */
     public RowLayout(String[] names, int[] typeOids, int[] typeModifiers, short[] formats) {
+        this(names, typeOids, typeModifiers, formats, null, null);
+    }
+
+    /**
+     * @param tableOids        per column, the source table's OID, 0 when not a table column; null when none is
+     * @param attributeNumbers per column, the source column's attribute number; null when {@code tableOids} is
+     * @throws IllegalArgumentException if the arrays differ in length
+     */
+    public RowLayout(String[] names, int[] typeOids, int[] typeModifiers, short[] formats, int[] tableOids,
+                     int[] attributeNumbers) {
         int n = names.length;
-        if (typeOids.length != n || typeModifiers.length != n || formats.length != n) {
+        if (typeOids.length != n || typeModifiers.length != n || formats.length != n
+                || (tableOids == null) != (attributeNumbers == null)
+                || (tableOids != null && (tableOids.length != n || attributeNumbers.length != n))) {
             throw new IllegalArgumentException("row layout arrays differ in length: names=" + n + ", typeOids="
                     + typeOids.length + ", typeModifiers=" + typeModifiers.length + ", formats=" + formats.length);
         }
@@ -44,6 +61,8 @@ public final class RowLayout {
         this.typeOids = typeOids.clone();
         this.typeModifiers = typeModifiers.clone();
         this.formats = formats.clone();
+        this.tableOids = tableOids == null ? null : tableOids.clone();
+        this.attributeNumbers = attributeNumbers == null ? null : attributeNumbers.clone();
         this.fixedWidths = new int[n];
         List<Column> list = new ArrayList<>(n);
         Map<String, Integer> exact = HashMap.newHashMap(n);
@@ -52,13 +71,19 @@ public final class RowLayout {
             int oid = typeOids[i];
             fixedWidths[i] = formats[i] == 1 ? PgTypes.binaryFixedWidth(oid) : 0;
             list.add(new Column(names[i], PgTypes.columnType(oid), PgTypes.typeName(oid), oid, false,
-                    precisionOf(oid, typeModifiers[i])));
+                    detailsOf(oid, typeModifiers[i], tableOids == null ? 0 : tableOids[i],
+                            attributeNumbers == null ? 0 : attributeNumbers[i])));
             exact.putIfAbsent(names[i], i);
             folded.putIfAbsent(names[i].toLowerCase(Locale.ROOT), i);
         }
         this.columns = Collections.unmodifiableList(list);
         this.exactIndex = exact;
         this.foldedIndex = folded;
+    }
+
+    private static ColumnDetails detailsOf(int oid, int typmod, int tableOid, int attributeNumber) {
+        ColumnDetails d = precisionOf(oid, typmod);
+        return tableOid == 0 ? d : ColumnDetails.ofSource(d.precision(), d.scale(), tableOid, attributeNumber);
     }
 
     /**
@@ -101,6 +126,16 @@ public final class RowLayout {
     /** The column's type modifier (-1 when none). */
     public int typeModifier(int index) {
         return typeModifiers[index];
+    }
+
+    /** The OID of the table the column comes from, 0 when it is not a table column. */
+    public int tableOid(int index) {
+        return tableOids == null ? 0 : tableOids[index];
+    }
+
+    /** The column's attribute number in its source table, 0 when it is not a table column. */
+    public int attributeNumber(int index) {
+        return attributeNumbers == null ? 0 : attributeNumbers[index];
     }
 
     /** The format code of the column's values: 0 text, 1 binary. */

@@ -176,10 +176,21 @@ public final class BackendDecoder {
         int[] oids = new int[n];
         int[] mods = new int[n];
         short[] formats = new short[n];
+        int[] tables = null; // allocated on the first table column: a result of expressions needs none
+        int[] attnums = null;
         for (int i = 0; i < n; i++) {
             names[i] = c.cString();
             c.need(18);
-            c.pos += 6; // table OID and attribute number: not used
+            int table = c.int32();
+            int attnum = c.int16();
+            if (table != 0) {
+                if (tables == null) {
+                    tables = new int[n];
+                    attnums = new int[n];
+                }
+                tables[i] = table;
+                attnums[i] = attnum;
+            }
             oids[i] = c.int32();
             c.pos += 2; // typlen
             mods[i] = c.int32();
@@ -190,7 +201,7 @@ public final class BackendDecoder {
             formats[i] = (short) f;
         }
         c.expectEnd();
-        return new RowLayout(names, oids, mods, formats);
+        return new RowLayout(names, oids, mods, formats, tables, attnums);
     }
 
     /** ParameterDescription: the type OIDs of a statement's parameters. */

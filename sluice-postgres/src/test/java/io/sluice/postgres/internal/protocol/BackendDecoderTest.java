@@ -118,6 +118,22 @@ class BackendDecoderTest {
     }
 
     @Test
+    void shouldKeepTableOidAndAttributeNumberWhenRowDescriptionNamesASourceColumn() {
+        // "id" from table OID 0x80004000 (above 2^31: unsigned on the wire), attnum 3; "x" an expression
+        byte[] b = hex("0002"
+                + "696400" + "80004000" + "0003" + "00000017" + "0004" + "ffffffff" + "0001"
+                + "7800" + "00000000" + "0000" + "00000019" + "ffff" + "ffffffff" + "0000");
+        RowLayout l = BackendDecoder.rowDescription(b, 0, b.length);
+        assertThat(Integer.toUnsignedLong(l.tableOid(0))).isEqualTo(0x80004000L);
+        assertThat(l.attributeNumber(0)).isEqualTo(3);
+        assertThat(l.columns().get(0).details().tableId()).isEqualTo(l.tableOid(0));
+        assertThat(l.columns().get(0).details().columnNumber()).isEqualTo(3);
+        assertThat(l.tableOid(1)).isZero();
+        assertThat(l.attributeNumber(1)).isZero();
+        assertThat(l.columns().get(1).details().hasSource()).isFalse();
+    }
+
+    @Test
     void shouldThrowProtocolExceptionWhenRowDescriptionCountIsImpossible() {
         byte[] b = hex("7fff" + "696400");
         assertThatThrownBy(() -> BackendDecoder.rowDescription(b, 0, b.length)).isInstanceOf(ProtocolException.class);
