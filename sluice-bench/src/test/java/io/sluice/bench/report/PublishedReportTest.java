@@ -89,7 +89,7 @@ class PublishedReportTest {
         assertThat(PublishedReport.headline(published.getFirst())).isEqualTo("sluice 1.75x (0.50x-3.00x)");
         assertThat(PublishedReport.summary(published, dir.resolve("docs/b.md"), dir.resolve("README.md")))
                 .contains("| `rel-suite` | peer | sluice 1.75x (0.50x-3.00x) | 2030-01-02 | abc1234 |",
-                        "- command: `bin/bench --suite rel-suite` (rel-suite)", "- hardware: Rel CPU, 2 cores, unknown",
+                        "- command: `bin/bench --suite rel-suite`\n", "- hardware: Rel CPU, 2 cores, unknown\n",
                         "[docs/b.md](docs/b.md)");
         assertThat(report).contains("## rel-suite", "`bin/bench --suite rel-suite`", "2030-01-02T03:04:05Z",
                 "commit abc1234", "Rel CPU, 2 cores", "| get | threads=8 | ops/s | 200 | 100 | 0.50x |",
