@@ -3,6 +3,7 @@
  */
 module io.sluice.core {
     requires transitive jdk.jfr; // QueryEvent, which drivers commit
+
     exports io.sluice;
     exports io.sluice.spi;
     exports io.sluice.sql;

@@ -11,5 +11,6 @@ module io.sluice.jdbc {
 
     exports io.sluice.jdbc;
 
-    provides java.sql.Driver with io.sluice.jdbc.SluiceDriver;
+    provides java.sql.Driver with
+            io.sluice.jdbc.SluiceDriver;
 }

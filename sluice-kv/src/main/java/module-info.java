@@ -4,5 +4,6 @@
  */
 module io.sluice.kv {
     requires jdk.jfr;
+
     exports io.sluice.kv;
 }

@@ -8,5 +8,6 @@ module io.sluice.mysql {
 
     exports io.sluice.mysql;
 
-    provides io.sluice.spi.Driver with io.sluice.mysql.MysqlDriver;
+    provides io.sluice.spi.Driver with
+            io.sluice.mysql.MysqlDriver;
 }

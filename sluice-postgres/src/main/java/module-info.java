@@ -7,5 +7,6 @@ module io.sluice.postgres {
 
     exports io.sluice.postgres;
 
-    provides io.sluice.spi.Driver with io.sluice.postgres.PgDriver;
+    provides io.sluice.spi.Driver with
+            io.sluice.postgres.PgDriver;
 }

@@ -11,8 +11,8 @@ package io.sluice;
  * @param details      what the server says besides the type: source table, precision and scale,
  *                     nullability, auto-increment ({@link ColumnDetails#UNKNOWN} where it says nothing)
  */
-public record Column(String name, ColumnType type, String nativeType, int nativeTypeId, boolean unsigned,
-                     ColumnDetails details) {
+public record Column(
+        String name, ColumnType type, String nativeType, int nativeTypeId, boolean unsigned, ColumnDetails details) {
     /** A column the server describes by its type only. */
     public Column(String name, ColumnType type, String nativeType, int nativeTypeId, boolean unsigned) {
         this(name, type, nativeType, nativeTypeId, unsigned, ColumnDetails.UNKNOWN);

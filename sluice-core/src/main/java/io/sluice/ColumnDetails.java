@@ -18,14 +18,21 @@ package io.sluice;
  * @param columnNumber  PostgreSQL: the source column's attribute number ({@code pg_attribute.attnum}), 0
  *                      if not a table column; 0 for MySQL
  */
-public record ColumnDetails(String schema, String table, int precision, int scale, Nullability nullability,
-                            boolean autoIncrement, int tableId, int columnNumber) {
+public record ColumnDetails(
+        String schema,
+        String table,
+        int precision,
+        int scale,
+        Nullability nullability,
+        boolean autoIncrement,
+        int tableId,
+        int columnNumber) {
     /** Nothing known. */
     public static final ColumnDetails UNKNOWN = new ColumnDetails("", "", 0, 0, Nullability.UNKNOWN, false);
 
     /** Details without a source table id (MySQL, or nothing known). */
-    public ColumnDetails(String schema, String table, int precision, int scale, Nullability nullability,
-                         boolean autoIncrement) {
+    public ColumnDetails(
+            String schema, String table, int precision, int scale, Nullability nullability, boolean autoIncrement) {
         this(schema, table, precision, scale, nullability, autoIncrement, 0, 0);
     }
 
@@ -41,7 +48,9 @@ public record ColumnDetails(String schema, String table, int precision, int scal
 
     /** Only a precision and scale known (PostgreSQL). */
     public static ColumnDetails ofPrecision(int precision, int scale) {
-        return precision == 0 && scale == 0 ? UNKNOWN : new ColumnDetails("", "", precision, scale, Nullability.UNKNOWN, false);
+        return precision == 0 && scale == 0
+                ? UNKNOWN
+                : new ColumnDetails("", "", precision, scale, Nullability.UNKNOWN, false);
     }
 
     /**

@@ -8,7 +8,8 @@ import java.io.Serial;
  * connection is attempted; fix the value it names.
  */
 public class ConfigurationException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public ConfigurationException(String message) {
         super(message);

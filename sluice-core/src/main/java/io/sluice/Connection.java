@@ -142,7 +142,8 @@ public interface Connection extends AutoCloseable {
      *                                 connection stays usable and keeps what has arrived
      */
     default List<Notification> awaitNotifications(Duration timeout) {
-        throw new UnsupportedOperationException("notifications are not supported by " + getClass().getName());
+        throw new UnsupportedOperationException(
+                "notifications are not supported by " + getClass().getName());
     }
 
     /**
@@ -157,7 +158,8 @@ public interface Connection extends AutoCloseable {
      * @throws UnsupportedOperationException if the database has no COPY (MySQL, MariaDB)
      */
     default long copyIn(String sql, InputStream data) {
-        throw new UnsupportedOperationException("COPY is not supported by " + getClass().getName());
+        throw new UnsupportedOperationException(
+                "COPY is not supported by " + getClass().getName());
     }
 
     /**
@@ -171,7 +173,8 @@ public interface Connection extends AutoCloseable {
      * @throws UnsupportedOperationException if the database has no COPY (MySQL, MariaDB)
      */
     default long copyOut(String sql, OutputStream out) {
-        throw new UnsupportedOperationException("COPY is not supported by " + getClass().getName());
+        throw new UnsupportedOperationException(
+                "COPY is not supported by " + getClass().getName());
     }
 
     /**
@@ -183,7 +186,8 @@ public interface Connection extends AutoCloseable {
      *                                       (PostgreSQL: use {@code RETURNING})
      */
     default long lastInsertId() {
-        throw new UnsupportedOperationException("last insert id is not reported by " + getClass().getName());
+        throw new UnsupportedOperationException(
+                "last insert id is not reported by " + getClass().getName());
     }
 
     /** Sends a round trip to the server and waits at most {@code timeout}; false if it fails. */

@@ -393,7 +393,8 @@ public final class ConnectionConfig {
 
         public Builder statementCacheSize(int statementCacheSize) {
             if (statementCacheSize < 0) {
-                throw new ConfigurationException("statementCacheSize must be >= 0: statementCacheSize=" + statementCacheSize);
+                throw new ConfigurationException(
+                        "statementCacheSize must be >= 0: statementCacheSize=" + statementCacheSize);
             }
             this.statementCacheSize = statementCacheSize;
             return this;

@@ -8,7 +8,8 @@ import java.io.Serial;
  * it was only closed by the caller.
  */
 public class ConnectionException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public ConnectionException(String message) {
         super(message);

@@ -40,12 +40,21 @@ import java.util.Map;
  */
 final class ConnectionUrl {
     /** libpq's keywords that a service file may set, and the environment variables they stand in for. */
-    private static final Map<String, String> LIBPQ_ENVIRONMENT = Map.ofEntries(Map.entry("host", "PGHOST"),
-            Map.entry("port", "PGPORT"), Map.entry("dbname", "PGDATABASE"), Map.entry("user", "PGUSER"),
-            Map.entry("password", "PGPASSWORD"), Map.entry("passfile", "PGPASSFILE"), Map.entry("sslmode", "PGSSLMODE"),
-            Map.entry("sslrootcert", "PGSSLROOTCERT"), Map.entry("sslcert", "PGSSLCERT"), Map.entry("sslkey", "PGSSLKEY"),
-            Map.entry("channel_binding", "PGCHANNELBINDING"), Map.entry("options", "PGOPTIONS"),
-            Map.entry("application_name", "PGAPPNAME"), Map.entry("connect_timeout", "PGCONNECT_TIMEOUT"));
+    private static final Map<String, String> LIBPQ_ENVIRONMENT = Map.ofEntries(
+            Map.entry("host", "PGHOST"),
+            Map.entry("port", "PGPORT"),
+            Map.entry("dbname", "PGDATABASE"),
+            Map.entry("user", "PGUSER"),
+            Map.entry("password", "PGPASSWORD"),
+            Map.entry("passfile", "PGPASSFILE"),
+            Map.entry("sslmode", "PGSSLMODE"),
+            Map.entry("sslrootcert", "PGSSLROOTCERT"),
+            Map.entry("sslcert", "PGSSLCERT"),
+            Map.entry("sslkey", "PGSSLKEY"),
+            Map.entry("channel_binding", "PGCHANNELBINDING"),
+            Map.entry("options", "PGOPTIONS"),
+            Map.entry("application_name", "PGAPPNAME"),
+            Map.entry("connect_timeout", "PGCONNECT_TIMEOUT"));
 
     private ConnectionUrl() {}
 
@@ -74,7 +83,8 @@ final class ConnectionUrl {
             if (service != null && !service.isEmpty()) {
                 env = new HashMap<>(env);
                 serviceSettings = new LinkedHashMap<>();
-                for (Map.Entry<String, String> e : ServiceFile.settings(service, queryValue(query, "servicefile"), env).entrySet()) {
+                for (Map.Entry<String, String> e : ServiceFile.settings(service, queryValue(query, "servicefile"), env)
+                        .entrySet()) {
                     String variable = LIBPQ_ENVIRONMENT.get(e.getKey());
                     if (variable != null) {
                         env.put(variable, e.getValue()); // the service outranks the environment, as in libpq
@@ -114,7 +124,8 @@ final class ConnectionUrl {
         String ports = env.get("PGPORT");
         List<ServerAddress> authority = rest.isEmpty() ? null : authorityAddresses(rest, ports);
         String queryDatabase = queryValue(query, "dbname");
-        String database = queryDatabase != null ? queryDatabase
+        String database = queryDatabase != null
+                ? queryDatabase
                 : path != null && !path.isEmpty() ? decode(path) : env.get("PGDATABASE");
         if (database == null && postgres) {
             database = user;
@@ -158,7 +169,7 @@ final class ConnectionUrl {
                 switch (key) {
                     case "host" -> queryHosts = value; // libpq: ?host=/var/run/postgresql for a Unix-domain socket
                     case "port" -> queryPorts = value;
-                    case "service", "servicefile", "user", "password", "dbname" -> { } // read above
+                    case "service", "servicefile", "user", "password", "dbname" -> {} // read above
                     default -> apply(b, key, value);
                 }
             }
@@ -221,9 +232,11 @@ final class ConnectionUrl {
                 host = colon >= 0 ? item.substring(0, colon) : item;
                 port = colon >= 0 ? item.substring(colon + 1) : null;
             }
-            int p = port != null && !port.isEmpty() ? parseInt("port", port)
+            int p = port != null && !port.isEmpty()
+                    ? parseInt("port", port)
                     : defaultPorts != null && !defaultPorts.isEmpty() && defaultPorts.indexOf(',') < 0
-                            ? parseInt("PGPORT", defaultPorts) : 0;
+                            ? parseInt("PGPORT", defaultPorts)
+                            : 0;
             out.add(new ServerAddress(decode(host), p));
         }
         return out;
@@ -233,20 +246,23 @@ final class ConnectionUrl {
      * The servers: the authority's unless {@code host=} or {@code port=} override part of it, and
      * libpq's PGHOST/PGPORT ({@code envHosts}, {@code envPorts}) when the URL names no host.
      */
-    private static List<ServerAddress> addresses(List<ServerAddress> authority, String queryHosts, String queryPorts,
-            String envHosts, String envPorts) {
+    private static List<ServerAddress> addresses(
+            List<ServerAddress> authority, String queryHosts, String queryPorts, String envHosts, String envPorts) {
         if (authority == null) {
             return pair(queryHosts != null ? queryHosts : envHosts, queryPorts != null ? queryPorts : envPorts);
         }
         if (queryHosts == null && queryPorts == null) {
             return authority;
         }
-        String h = queryHosts != null ? queryHosts : String.join(",", authority.stream().map(ServerAddress::host).toList());
+        String h = queryHosts != null
+                ? queryHosts
+                : String.join(",", authority.stream().map(ServerAddress::host).toList());
         return pair(h, queryPorts != null ? queryPorts : joinPorts(authority));
     }
 
     private static String joinPorts(List<ServerAddress> addresses) {
-        return String.join(",", addresses.stream().map(a -> Integer.toString(a.port())).toList());
+        return String.join(
+                ",", addresses.stream().map(a -> Integer.toString(a.port())).toList());
     }
 
     /** Pairs a host list with a port list as libpq does: one port for all, or one per host. */
@@ -286,7 +302,8 @@ final class ConnectionUrl {
             return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             // The text is not shown: it may be a password.
-            throw new ConfigurationException("connection URL has a malformed percent-escape (expected %XX with two hex digits)");
+            throw new ConfigurationException(
+                    "connection URL has a malformed percent-escape (expected %XX with two hex digits)");
         }
     }
 }

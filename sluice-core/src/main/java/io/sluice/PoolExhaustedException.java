@@ -8,7 +8,8 @@ import java.io.Serial;
  * the last failure to open a connection.
  */
 public class PoolExhaustedException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public PoolExhaustedException(String message, Throwable cause) {
         super(message, cause);

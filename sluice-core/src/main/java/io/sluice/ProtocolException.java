@@ -7,7 +7,8 @@ import java.io.Serial;
  * message. The connection that saw it is marked broken and closed; it is never reused.
  */
 public class ProtocolException extends ConnectionException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public ProtocolException(String message) {
         super(message);

@@ -8,7 +8,8 @@ import java.io.Serial;
  * The connection stays usable.
  */
 public class QueryCancelledException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public QueryCancelledException(String message, Throwable cause) {
         super(message, cause);

@@ -101,6 +101,7 @@ public final class QueryInfo {
 
     @Override
     public String toString() {
-        return "QueryInfo[system=" + system + ", server=" + server + ", database=" + database + ", summary=" + summary() + "]";
+        return "QueryInfo[system=" + system + ", server=" + server + ", database=" + database + ", summary=" + summary()
+                + "]";
     }
 }

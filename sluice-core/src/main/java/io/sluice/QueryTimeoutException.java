@@ -7,7 +7,8 @@ import java.io.Serial;
  * Set the limit with {@link ConnectionConfig.Builder#queryTimeout} or {@link Connection#queryTimeout(java.time.Duration)}.
  */
 public class QueryTimeoutException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public QueryTimeoutException(String message, Throwable cause) {
         super(message, cause);

@@ -119,7 +119,8 @@ public interface Row {
      * @throws UnsupportedOperationException if the implementation cannot copy its rows
      */
     default Row detach() {
-        throw new UnsupportedOperationException("rows cannot be detached: " + getClass().getName());
+        throw new UnsupportedOperationException(
+                "rows cannot be detached: " + getClass().getName());
     }
 
     default boolean isNull(String name) {

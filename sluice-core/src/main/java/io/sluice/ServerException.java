@@ -12,7 +12,8 @@ import java.util.Map;
  * {@code error_code}.
  */
 public class ServerException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     private final ServerMessage serverMessage;
 

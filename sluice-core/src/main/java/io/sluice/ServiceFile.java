@@ -31,9 +31,11 @@ final class ServiceFile {
      * @throws ConfigurationException if no file defines the service, or a line is malformed
      */
     static Map<String, String> settings(String service, String serviceFile, Map<String, String> env) {
-        Path user = serviceFile != null ? Path.of(serviceFile)
-                : env.get("PGSERVICEFILE") != null ? Path.of(env.get("PGSERVICEFILE"))
-                : Path.of(System.getProperty("user.home"), ".pg_service.conf");
+        Path user = serviceFile != null
+                ? Path.of(serviceFile)
+                : env.get("PGSERVICEFILE") != null
+                        ? Path.of(env.get("PGSERVICEFILE"))
+                        : Path.of(System.getProperty("user.home"), ".pg_service.conf");
         String sysconf = env.get("PGSYSCONFDIR");
         Path system = (sysconf != null ? Path.of(sysconf) : DEFAULT_SYSCONFDIR).resolve("pg_service.conf");
         List<Path> files = List.of(user, system);
@@ -67,7 +69,8 @@ final class ServiceFile {
                 if (settings != null) {
                     break; // the next section: the service ends here
                 }
-                if (line.endsWith("]") && line.substring(1, line.length() - 1).strip().equals(service)) {
+                if (line.endsWith("]")
+                        && line.substring(1, line.length() - 1).strip().equals(service)) {
                     settings = new LinkedHashMap<>();
                 }
                 continue;
@@ -77,13 +80,13 @@ final class ServiceFile {
             }
             int eq = line.indexOf('=');
             if (eq <= 0) {
-                throw new ConfigurationException("syntax error in service file " + file + ", line " + (i + 1)
-                        + ": expected keyword=value");
+                throw new ConfigurationException(
+                        "syntax error in service file " + file + ", line " + (i + 1) + ": expected keyword=value");
             }
             String key = line.substring(0, eq).strip();
             if (key.equals("service") || key.equals("servicefile")) {
-                throw new ConfigurationException("nested service specifications not supported in service file "
-                        + file + ", line " + (i + 1));
+                throw new ConfigurationException(
+                        "nested service specifications not supported in service file " + file + ", line " + (i + 1));
             }
             settings.putIfAbsent(key, line.substring(eq + 1).strip());
         }

@@ -9,7 +9,8 @@ import java.io.Serial;
  * the failure and, where a setting would fix it, the setting's name. They never contain a password.
  */
 public class SluiceException extends RuntimeException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public SluiceException(String message) {
         super(message);

@@ -38,12 +38,13 @@ final class SqlSummary {
     /** The first table of a statement whose operation is {@code operation}, or null. */
     static String collection(String sql, String operation, boolean mysql) {
         Lexer lx = new Lexer(sql, mysql);
-        String after = switch (operation) {
-            case "SELECT", "DELETE" -> "FROM";
-            case "INSERT", "MERGE", "REPLACE" -> "INTO";
-            case "UPDATE", "COPY", "TRUNCATE" -> operation;
-            default -> null;
-        };
+        String after =
+                switch (operation) {
+                    case "SELECT", "DELETE" -> "FROM";
+                    case "INSERT", "MERGE", "REPLACE" -> "INTO";
+                    case "UPDATE", "COPY", "TRUNCATE" -> operation;
+                    default -> null;
+                };
         if (after == null) {
             return null;
         }
@@ -51,8 +52,11 @@ final class SqlSummary {
             return null;
         }
         String name = lx.nextName();
-        while (name != null && (name.equalsIgnoreCase("ONLY") || name.equalsIgnoreCase("TABLE")
-                || name.equalsIgnoreCase("LOW_PRIORITY") || name.equalsIgnoreCase("IGNORE"))) {
+        while (name != null
+                && (name.equalsIgnoreCase("ONLY")
+                        || name.equalsIgnoreCase("TABLE")
+                        || name.equalsIgnoreCase("LOW_PRIORITY")
+                        || name.equalsIgnoreCase("IGNORE"))) {
             name = lx.nextName();
         }
         return name;
@@ -162,7 +166,8 @@ final class SqlSummary {
         }
 
         void skipWord() {
-            while (pos < s.length() && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '_' || s.charAt(pos) == '$')) {
+            while (pos < s.length()
+                    && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '_' || s.charAt(pos) == '$')) {
                 pos++;
             }
         }
@@ -194,7 +199,9 @@ final class SqlSummary {
                 return true;
             }
             if ((c == 'E' || c == 'e' || c == 'X' || c == 'x' || c == 'B' || c == 'b' || c == 'N' || c == 'n')
-                    && pos + 1 < s.length() && s.charAt(pos + 1) == '\'' && (pos == 0 || !isWordPart(s.charAt(pos - 1)))) {
+                    && pos + 1 < s.length()
+                    && s.charAt(pos + 1) == '\''
+                    && (pos == 0 || !isWordPart(s.charAt(pos - 1)))) {
                 pos = endOfQuoted(pos + 2, '\'', mysql || c == 'E' || c == 'e');
                 return true;
             }
@@ -202,8 +209,11 @@ final class SqlSummary {
                 if (pos > 0 && (isWordPart(s.charAt(pos - 1)) || s.charAt(pos - 1) == '$')) {
                     return false; // part of a name (t1) or a parameter marker ($1)
                 }
-                while (pos < s.length() && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '.'
-                        || ((s.charAt(pos) == '+' || s.charAt(pos) == '-') && (s.charAt(pos - 1) == 'e' || s.charAt(pos - 1) == 'E')))) {
+                while (pos < s.length()
+                        && (Character.isLetterOrDigit(s.charAt(pos))
+                                || s.charAt(pos) == '.'
+                                || ((s.charAt(pos) == '+' || s.charAt(pos) == '-')
+                                        && (s.charAt(pos - 1) == 'e' || s.charAt(pos - 1) == 'E')))) {
                     pos++;
                 }
                 return true;

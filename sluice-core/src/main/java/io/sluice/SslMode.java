@@ -25,8 +25,10 @@ public enum SslMode {
         try {
             return valueOf(value.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw new ConfigurationException("unknown sslmode: value=" + value
-                    + ", expected one of disable, allow, prefer, require, verify-ca, verify-full", e);
+            throw new ConfigurationException(
+                    "unknown sslmode: value=" + value
+                            + ", expected one of disable, allow, prefer, require, verify-ca, verify-full",
+                    e);
         }
     }
 

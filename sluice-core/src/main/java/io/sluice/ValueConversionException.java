@@ -8,7 +8,8 @@ import java.io.Serial;
  * Java counterpart. Nothing is wrong with the connection.
  */
 public class ValueConversionException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public ValueConversionException(String message) {
         super(message);

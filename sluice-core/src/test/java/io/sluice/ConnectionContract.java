@@ -12,11 +12,11 @@ import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +31,18 @@ import org.junit.jupiter.api.io.TempDir;
 public abstract class ConnectionContract {
 
     /** The column kinds the contract's tables use; subclasses name each in their dialect. */
-    protected enum ColumnKind { INT, BIGINT, TEXT, DOUBLE, DECIMAL_10_2, DECIMAL_30_10, BOOLEAN, DATE, TIME, TIMESTAMP }
+    protected enum ColumnKind {
+        INT,
+        BIGINT,
+        TEXT,
+        DOUBLE,
+        DECIMAL_10_2,
+        DECIMAL_30_10,
+        BOOLEAN,
+        DATE,
+        TIME,
+        TIMESTAMP
+    }
 
     /** Settings for a connection to the real server under test. */
     protected abstract ConnectionConfig config();
@@ -63,7 +74,8 @@ public abstract class ConnectionContract {
 
     /** {@code INSERT INTO table (id, big, name, ratio, price, flag, day, at) VALUES (?, ...)} in the dialect. */
     protected String insertSql() {
-        StringBuilder b = new StringBuilder("INSERT INTO " + table + " (id, big, name, ratio, price, flag, day, at) VALUES (");
+        StringBuilder b =
+                new StringBuilder("INSERT INTO " + table + " (id, big, name, ratio, price, flag, day, at) VALUES (");
         for (int i = 1; i <= 8; i++) {
             b.append(i == 1 ? "" : ", ").append(placeholder(i));
         }
@@ -71,8 +83,16 @@ public abstract class ConnectionContract {
     }
 
     private static Object[] sample(int id) {
-        return new Object[] {id, 10_000_000_000L + id, "name-" + id, id / 4.0, new BigDecimal(id + ".25"), id % 2 == 0,
-                LocalDate.of(2024, 1, 1).plusDays(id), LocalDateTime.of(2024, 1, 1, 12, 30, 15).plusMinutes(id)};
+        return new Object[] {
+            id,
+            10_000_000_000L + id,
+            "name-" + id,
+            id / 4.0,
+            new BigDecimal(id + ".25"),
+            id % 2 == 0,
+            LocalDate.of(2024, 1, 1).plusDays(id),
+            LocalDateTime.of(2024, 1, 1, 12, 30, 15).plusMinutes(id)
+        };
     }
 
     private void insertRows(int n) {
@@ -88,8 +108,8 @@ public abstract class ConnectionContract {
     @Test
     void shouldMapEveryRowWhenQuerying() {
         insertRows(5);
-        List<String> names = connection.query("SELECT name FROM " + table + " WHERE id > " + placeholder(1)
-                + " ORDER BY id", r -> r.getString(0), 2);
+        List<String> names = connection.query(
+                "SELECT name FROM " + table + " WHERE id > " + placeholder(1) + " ORDER BY id", r -> r.getString(0), 2);
         assertThat(names).containsExactly("name-3", "name-4", "name-5");
     }
 
@@ -120,15 +140,19 @@ public abstract class ConnectionContract {
         try (RowStream rows = connection.stream(selectAll() + " ORDER BY id", 3)) {
             assertThat(rows.next().getInt(0)).isEqualTo(1);
         }
-        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0))).contains(25L);
+        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0)))
+                .contains(25L);
     }
 
     @Test
     void shouldReturnAffectedRowCountWhenExecuting() {
         insertRows(3);
-        assertThat(connection.execute("UPDATE " + table + " SET name = " + placeholder(1), "x")).isEqualTo(3);
-        assertThat(connection.execute("DELETE FROM " + table + " WHERE id = " + placeholder(1), 2)).isEqualTo(1);
-        assertThat(connection.execute("DELETE FROM " + table + " WHERE id = " + placeholder(1), 2)).isZero();
+        assertThat(connection.execute("UPDATE " + table + " SET name = " + placeholder(1), "x"))
+                .isEqualTo(3);
+        assertThat(connection.execute("DELETE FROM " + table + " WHERE id = " + placeholder(1), 2))
+                .isEqualTo(1);
+        assertThat(connection.execute("DELETE FROM " + table + " WHERE id = " + placeholder(1), 2))
+                .isZero();
     }
 
     @Test
@@ -138,14 +162,22 @@ public abstract class ConnectionContract {
             sets.add(sample(i));
         }
         assertThat(connection.executeBatch(insertSql(), sets)).hasSize(20).containsOnly(1L);
-        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0))).contains(20L);
+        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0)))
+                .contains(20L);
     }
 
     @Test
     void shouldReadSameValuesWhenUsingPreparedAndAdHocPaths() {
         insertRows(3);
-        RowMapper<List<Object>> all = r -> List.of(r.getInt(0), r.getLong(1), r.getString(2), r.getDouble(3),
-                r.getBigDecimal(4), r.getBoolean(5), r.getLocalDate(6), r.getLocalDateTime(7));
+        RowMapper<List<Object>> all = r -> List.of(
+                r.getInt(0),
+                r.getLong(1),
+                r.getString(2),
+                r.getDouble(3),
+                r.getBigDecimal(4),
+                r.getBoolean(5),
+                r.getLocalDate(6),
+                r.getLocalDateTime(7));
         String sql = selectAll() + " WHERE id = " + placeholder(1);
         List<Object> adHocFirst = connection.query(sql, all, 2).get(0);
         List<Object> adHocAgain = connection.query(sql, all, 2).get(0);
@@ -175,15 +207,36 @@ public abstract class ConnectionContract {
                 + ", at " + columnType(ColumnKind.TIMESTAMP) + ", t " + columnType(ColumnKind.TIME)
                 + ", s " + columnType(ColumnKind.TEXT) + ", flag " + columnType(ColumnKind.BOOLEAN) + ")");
         List<List<Object>> rows = List.of(
-                List.of(1, Long.MIN_VALUE, Double.MIN_VALUE, new BigDecimal("-99999999999999999999.9999999999"),
-                        LocalDate.of(1, 1, 1), LocalDateTime.of(1970, 1, 1, 0, 0, 0, 1_000), LocalTime.MIDNIGHT,
-                        "", false),
-                List.of(2, Long.MAX_VALUE, Double.MAX_VALUE, new BigDecimal("0.0000000001"), LocalDate.of(9999, 12, 31),
-                        LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000), LocalTime.of(23, 59, 59, 999_999_000),
-                        "\u00fcn\u00ef \uD83D\uDE00 \\ ' \" \t\n", true),
-                List.of(3, 0L, 0.1, new BigDecimal("12345678901234567890.1234567890"), LocalDate.of(2000, 2, 29),
-                        LocalDateTime.of(2024, 6, 1, 12, 0, 0, 123_456_000), LocalTime.of(12, 0, 0, 500_000_000),
-                        "x".repeat(10_000), true));
+                List.of(
+                        1,
+                        Long.MIN_VALUE,
+                        Double.MIN_VALUE,
+                        new BigDecimal("-99999999999999999999.9999999999"),
+                        LocalDate.of(1, 1, 1),
+                        LocalDateTime.of(1970, 1, 1, 0, 0, 0, 1_000),
+                        LocalTime.MIDNIGHT,
+                        "",
+                        false),
+                List.of(
+                        2,
+                        Long.MAX_VALUE,
+                        Double.MAX_VALUE,
+                        new BigDecimal("0.0000000001"),
+                        LocalDate.of(9999, 12, 31),
+                        LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000),
+                        LocalTime.of(23, 59, 59, 999_999_000),
+                        "\u00fcn\u00ef \uD83D\uDE00 \\ ' \" \t\n",
+                        true),
+                List.of(
+                        3,
+                        0L,
+                        0.1,
+                        new BigDecimal("12345678901234567890.1234567890"),
+                        LocalDate.of(2000, 2, 29),
+                        LocalDateTime.of(2024, 6, 1, 12, 0, 0, 123_456_000),
+                        LocalTime.of(12, 0, 0, 500_000_000),
+                        "x".repeat(10_000),
+                        true));
         StringBuilder insert = new StringBuilder("INSERT INTO " + edges + " VALUES (");
         for (int i = 1; i <= 9; i++) {
             insert.append(i == 1 ? "" : ", ").append(placeholder(i));
@@ -192,19 +245,33 @@ public abstract class ConnectionContract {
         for (List<Object> row : rows) {
             assertThat(connection.execute(insertSql, row.toArray())).isEqualTo(1);
         }
-        RowMapper<List<Object>> read = r -> List.of(r.getInt(0), r.getLong(1), r.getDouble(2), r.getBigDecimal(3),
-                r.getLocalDate(4), r.getLocalDateTime(5), r.getLocalTime(6), r.getString(7), r.getBoolean(8));
+        RowMapper<List<Object>> read = r -> List.of(
+                r.getInt(0),
+                r.getLong(1),
+                r.getDouble(2),
+                r.getBigDecimal(3),
+                r.getLocalDate(4),
+                r.getLocalDateTime(5),
+                r.getLocalTime(6),
+                r.getString(7),
+                r.getBoolean(8));
         String select = "SELECT id, big, d, num, day, at, t, s, flag FROM " + edges;
         for (int use = 1; use <= 4; use++) { // unprepared, then prepared on the third use (both drivers)
-            assertThat(connection.query(select + " ORDER BY id", read)).as("literal SQL, use %d", use).isEqualTo(rows);
+            assertThat(connection.query(select + " ORDER BY id", read))
+                    .as("literal SQL, use %d", use)
+                    .isEqualTo(rows);
         }
         String byId = select + " WHERE id = " + placeholder(1);
         for (List<Object> row : rows) {
-            assertThat(connection.query(byId, read, row.get(0))).as("parameterised").containsExactly(row);
+            assertThat(connection.query(byId, read, row.get(0)))
+                    .as("parameterised")
+                    .containsExactly(row);
         }
         try (PreparedStatement ps = connection.prepare(byId)) {
             for (List<Object> row : rows) {
-                assertThat(ps.query(read, row.get(0))).as("explicit prepared statement").containsExactly(row);
+                assertThat(ps.query(read, row.get(0)))
+                        .as("explicit prepared statement")
+                        .containsExactly(row);
             }
         }
         List<List<Object>> streamed = new ArrayList<>();
@@ -239,15 +306,22 @@ public abstract class ConnectionContract {
             recording.dump(file);
             events = RecordingFile.readAllEvents(file);
         }
-        assertThat(events).extracting(e -> e.getString("sql") + " | " + e.getLong("rows"))
-                .containsExactly(selectAll() + " | 3", "UPDATE " + table + " SET big = big + 1 WHERE id < 3 | 0",
-                        insertSql() + " | 0", byId + " | 1", missing + " | 0");
+        assertThat(events)
+                .extracting(e -> e.getString("sql") + " | " + e.getLong("rows"))
+                .containsExactly(
+                        selectAll() + " | 3",
+                        "UPDATE " + table + " SET big = big + 1 WHERE id < 3 | 0",
+                        insertSql() + " | 0",
+                        byId + " | 1",
+                        missing + " | 0");
         assertThat(events.get(1).getLong("affected")).isEqualTo(2);
         assertThat(events.get(2).getLong("affected")).isEqualTo(2);
-        assertThat(events.subList(0, 4)).allSatisfy(e -> assertThat(e.getString("outcome")).isEqualTo("ok"));
+        assertThat(events.subList(0, 4))
+                .allSatisfy(e -> assertThat(e.getString("outcome")).isEqualTo("ok"));
         assertThat(events.get(4).getString("outcome")).startsWith("ServerException ");
         assertThat(events).allSatisfy(e -> {
-            assertThat(e.getString("driver")).isEqualTo(connection.serverInfo().product().equals("PostgreSQL") ? "postgresql" : "mysql");
+            assertThat(e.getString("driver"))
+                    .isEqualTo(connection.serverInfo().product().equals("PostgreSQL") ? "postgresql" : "mysql");
             assertThat(e.getString("server")).isEqualTo(config().host() + ":" + config().port());
         });
     }
@@ -260,7 +334,8 @@ public abstract class ConnectionContract {
             }
             assertThat(insert.executeBatch(List.of(sample(7), sample(8)))).containsExactly(1L, 1L);
         }
-        try (PreparedStatement select = connection.prepare(selectAll() + " WHERE id > " + placeholder(1) + " ORDER BY id")) {
+        try (PreparedStatement select =
+                connection.prepare(selectAll() + " WHERE id > " + placeholder(1) + " ORDER BY id")) {
             List<Integer> ids = new ArrayList<>();
             select.forEach(r -> ids.add(r.getInt("id")), 5);
             assertThat(ids).containsExactly(6, 7, 8);
@@ -283,11 +358,14 @@ public abstract class ConnectionContract {
         long inserted = connection.transaction(c -> c.execute(insertSql(), sample(3)));
         assertThat(inserted).isEqualTo(1L);
         assertThatThrownBy(() -> connection.transaction(IsolationLevel.SERIALIZABLE, c -> {
-            c.execute(insertSql(), sample(4));
-            throw new IllegalStateException("abort");
-        })).isInstanceOf(IllegalStateException.class).hasMessage("abort");
+                    c.execute(insertSql(), sample(4));
+                    throw new IllegalStateException("abort");
+                }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("abort");
         assertThat(connection.inTransaction()).isFalse();
-        assertThat(connection.query("SELECT id FROM " + table + " ORDER BY id", r -> r.getInt(0))).containsExactly(2, 3);
+        assertThat(connection.query("SELECT id FROM " + table + " ORDER BY id", r -> r.getInt(0)))
+                .containsExactly(2, 3);
     }
 
     @Test
@@ -314,15 +392,16 @@ public abstract class ConnectionContract {
         connection.forEach("SELECT id AS Ident, name FROM " + table, r -> {
             assertThat(r.getInt(r.indexOf(r.column(0).name()))).isEqualTo(1);
             assertThat(r.getString("NAME")).isEqualTo("name-1");
-            assertThatThrownBy(() -> r.indexOf("missing")).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> r.indexOf("missing"))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("missing");
         });
     }
 
     @Test
     void shouldReturnEmptyWhenQueryFirstFindsNoRow() {
-        Optional<Integer> none = connection.queryFirst("SELECT id FROM " + table + " WHERE id = " + placeholder(1),
-                r -> r.getInt(0), 42);
+        Optional<Integer> none = connection.queryFirst(
+                "SELECT id FROM " + table + " WHERE id = " + placeholder(1), r -> r.getInt(0), 42);
         assertThat(none).isEmpty();
     }
 
@@ -336,7 +415,8 @@ public abstract class ConnectionContract {
                 });
         assertThat(connection.isBroken()).isFalse();
         insertRows(1);
-        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0))).contains(1L);
+        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0)))
+                .contains(1L);
     }
 
     @Test
@@ -346,7 +426,8 @@ public abstract class ConnectionContract {
         assertThatThrownBy(() -> connection.execute(insertSql(), sample(1))).isInstanceOf(ServerException.class);
         assertThat(connection.inTransaction()).isTrue();
         connection.rollback();
-        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0))).contains(0L);
+        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0)))
+                .contains(0L);
     }
 
     @Test
@@ -361,9 +442,12 @@ public abstract class ConnectionContract {
     void shouldPropagateMapperFailureAndStayUsableWhenMapperThrows() {
         insertRows(3);
         assertThatThrownBy(() -> connection.query(selectAll(), r -> {
-            throw new IllegalStateException("mapper");
-        })).isInstanceOf(IllegalStateException.class).hasMessage("mapper");
-        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0))).contains(3L);
+                    throw new IllegalStateException("mapper");
+                }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("mapper");
+        assertThat(connection.queryFirst("SELECT count(*) FROM " + table, r -> r.getLong(0)))
+                .contains(3L);
     }
 
     @Test

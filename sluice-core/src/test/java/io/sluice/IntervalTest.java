@@ -17,16 +17,19 @@ class IntervalTest {
 
     @Test
     void shouldCountDaysAsTwentyFourHoursWhenConvertingToDuration() {
-        assertThat(new Interval(0, 2, 3_000_000).toDuration()).isEqualTo(Duration.ofDays(2).plusSeconds(3));
+        assertThat(new Interval(0, 2, 3_000_000).toDuration())
+                .isEqualTo(Duration.ofDays(2).plusSeconds(3));
     }
 
     /** Regression: micros * 1000 overflowed for intervals of more than about 2,562,047 hours. */
     @Test
     void shouldConvertTheLongestIntervalsToDuration() {
-        assertThat(new Interval(0, 0, Long.MAX_VALUE).toDuration()).isEqualTo(Duration.of(Long.MAX_VALUE, ChronoUnit.MICROS));
+        assertThat(new Interval(0, 0, Long.MAX_VALUE).toDuration())
+                .isEqualTo(Duration.of(Long.MAX_VALUE, ChronoUnit.MICROS));
         assertThat(new Interval(0, -3, Long.MIN_VALUE).toDuration())
                 .isEqualTo(Duration.ofDays(-3).plus(Long.MIN_VALUE, ChronoUnit.MICROS));
-        assertThat(new Interval(0, 0, 2562047788L * 3_600_000_000L).toDuration()).isEqualTo(Duration.ofHours(2562047788L));
+        assertThat(new Interval(0, 0, 2562047788L * 3_600_000_000L).toDuration())
+                .isEqualTo(Duration.ofHours(2562047788L));
     }
 
     @Test

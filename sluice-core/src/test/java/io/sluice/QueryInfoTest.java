@@ -17,7 +17,9 @@ class QueryInfoTest {
 
     @Test
     void shouldSummariseOperationAndFirstTableWhenStatementIsPlain() {
-        assertThat(pg("SELECT a, b FROM orders o JOIN lines l ON l.o = o.id WHERE o.id = $1").summary()).isEqualTo("SELECT orders");
+        assertThat(pg("SELECT a, b FROM orders o JOIN lines l ON l.o = o.id WHERE o.id = $1")
+                        .summary())
+                .isEqualTo("SELECT orders");
         assertThat(pg("  insert into public.items (a) values ($1)").summary()).isEqualTo("INSERT public.items");
         assertThat(pg("UPDATE ONLY \"Mixed\" SET x = 1").summary()).isEqualTo("UPDATE \"Mixed\"");
         assertThat(pg("delete from t where id = 3").summary()).isEqualTo("DELETE t");
@@ -28,9 +30,11 @@ class QueryInfoTest {
 
     @Test
     void shouldLookPastCommentsSubqueriesAndCtesWhenSummarising() {
-        assertThat(pg("/* app=x */ -- note\n select (select max(id) from inner_t) from outer_t").summary())
+        assertThat(pg("/* app=x */ -- note\n select (select max(id) from inner_t) from outer_t")
+                        .summary())
                 .isEqualTo("SELECT outer_t");
-        assertThat(pg("WITH recent AS (SELECT * FROM events) DELETE FROM archive USING recent").summary())
+        assertThat(pg("WITH recent AS (SELECT * FROM events) DELETE FROM archive USING recent")
+                        .summary())
                 .isEqualTo("DELETE archive");
         assertThat(pg("SELECT * FROM (SELECT 1) sub").summary()).isEqualTo("SELECT");
         assertThat(pg("SELECT 'FROM x' FROM real_t").collection()).isEqualTo("real_t");
@@ -47,10 +51,13 @@ class QueryInfoTest {
     @Test
     void shouldReplaceEveryLiteralWhenSanitising() {
         assertThat(pg("SELECT * FROM t WHERE name = 'O''Brien' AND n IN (1, 2.5, 3e-4) AND id = $1")
-                .sanitizedSql()).isEqualTo("SELECT * FROM t WHERE name = ? AND n IN (?, ?, ?) AND id = $1");
-        assertThat(pg("SELECT E'a\\'b', $$secret$$, $tag$x$y$tag$, \"col1\" FROM t2 -- pw 'x'").sanitizedSql())
+                        .sanitizedSql())
+                .isEqualTo("SELECT * FROM t WHERE name = ? AND n IN (?, ?, ?) AND id = $1");
+        assertThat(pg("SELECT E'a\\'b', $$secret$$, $tag$x$y$tag$, \"col1\" FROM t2 -- pw 'x'")
+                        .sanitizedSql())
                 .isEqualTo("SELECT ?, ?, ?, \"col1\" FROM t2");
-        assertThat(my("SELECT \"secret\", 'a\\'b', `c1` FROM t /* 42 */ WHERE x = ? # 7").sanitizedSql())
+        assertThat(my("SELECT \"secret\", 'a\\'b', `c1` FROM t /* 42 */ WHERE x = ? # 7")
+                        .sanitizedSql())
                 .isEqualTo("SELECT ?, ?, `c1` FROM t WHERE x = ?");
     }
 

@@ -31,7 +31,8 @@ public abstract class QueryListenerContract {
     private record Ended(QueryInfo query, Object context, QueryOutcome outcome) {
         String line() {
             return query.summary() + " rows=" + outcome.rows()
-                    + (query.operation().equals("SELECT") ? "" : " affected=" + outcome.affected()) + " " + outcome.status().tag();
+                    + (query.operation().equals("SELECT") ? "" : " affected=" + outcome.affected()) + " "
+                    + outcome.status().tag();
         }
     }
 
@@ -81,15 +82,18 @@ public abstract class QueryListenerContract {
             rows.next();
             rows.next();
         }
-        assertThatThrownBy(() -> connection.query("SELECT * FROM obs_missing_listener", r -> 1)).isInstanceOf(ServerException.class);
-        assertThat(ended).extracting(Ended::line).containsExactly(
-                "INSERT " + table + " rows=0 affected=3 ok",
-                "UPDATE " + table + " rows=0 affected=2 ok",
-                "SELECT " + table + " rows=3 ok",
-                "SELECT " + table + " rows=1 ok",
-                "SELECT " + table + " rows=3 ok",
-                "SELECT " + table + " rows=2 ok",
-                "SELECT obs_missing_listener rows=0 server_error");
+        assertThatThrownBy(() -> connection.query("SELECT * FROM obs_missing_listener", r -> 1))
+                .isInstanceOf(ServerException.class);
+        assertThat(ended)
+                .extracting(Ended::line)
+                .containsExactly(
+                        "INSERT " + table + " rows=0 affected=3 ok",
+                        "UPDATE " + table + " rows=0 affected=2 ok",
+                        "SELECT " + table + " rows=3 ok",
+                        "SELECT " + table + " rows=1 ok",
+                        "SELECT " + table + " rows=3 ok",
+                        "SELECT " + table + " rows=2 ok",
+                        "SELECT obs_missing_listener rows=0 server_error");
         assertThat(started).hasSize(ended.size());
         for (int i = 0; i < ended.size(); i++) {
             Ended e = ended.get(i);
@@ -116,7 +120,9 @@ public abstract class QueryListenerContract {
                 throw new IllegalStateException("end");
             }
         };
-        try (Connection c = Sluice.connect(config().toBuilder().queryListener(QueryListener.of(throwing, recorder)).build())) {
+        try (Connection c = Sluice.connect(config().toBuilder()
+                .queryListener(QueryListener.of(throwing, recorder))
+                .build())) {
             assertThat(c.query("SELECT 1", r -> r.getInt(0))).containsExactly(1);
         }
         assertThat(ended).extracting(Ended::line).containsExactly("SELECT rows=1 ok");

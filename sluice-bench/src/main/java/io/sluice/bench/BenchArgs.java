@@ -20,8 +20,8 @@ import java.util.Set;
  * @param inProcess run JMH cells in the bench JVM at quick timing even in {@link Mode#FULL}: the full
  *                 grid at quick precision, in minutes instead of the better part of an hour
  */
-public record BenchArgs(Mode mode, List<String> suites, Set<String> services, Path out, String command,
-                        boolean inProcess) {
+public record BenchArgs(
+        Mode mode, List<String> suites, Set<String> services, Path out, String command, boolean inProcess) {
 
     public BenchArgs(Mode mode, List<String> suites, Set<String> services, Path out, String command) {
         this(mode, suites, services, out, command, false);
@@ -44,15 +44,17 @@ public record BenchArgs(Mode mode, List<String> suites, Set<String> services, Pa
                 case "--suite", "--suites" -> suites.addAll(split(value(args, ++i, arg)));
                 case "--services" -> services = new LinkedHashSet<>(split(value(args, ++i, arg)));
                 case "--out" -> out = Path.of(value(args, ++i, arg));
-                default -> throw new IllegalArgumentException("unknown argument: arg=" + arg + ", usage="
-                        + "[--smoke|--quick|--full] [--in-process] [--suite NAME|PREFIX,...] [--services postgres,mariadb] [--out DIR]");
+                default ->
+                    throw new IllegalArgumentException(
+                            "unknown argument: arg=" + arg + ", usage="
+                                    + "[--smoke|--quick|--full] [--in-process] [--suite NAME|PREFIX,...] [--services postgres,mariadb] [--out DIR]");
             }
         }
         // bin/bench passes the command its user typed; its own --services argument is not part of it.
-        String command = System.getProperty("sluice.bench.command",
-                "sluice-bench" + (args.length == 0 ? "" : " " + String.join(" ", args)));
-        return new BenchArgs(mode, List.copyOf(suites), services == null ? null : Set.copyOf(services), out, command,
-                inProcess);
+        String command = System.getProperty(
+                "sluice.bench.command", "sluice-bench" + (args.length == 0 ? "" : " " + String.join(" ", args)));
+        return new BenchArgs(
+                mode, List.copyOf(suites), services == null ? null : Set.copyOf(services), out, command, inProcess);
     }
 
     /** True when {@code suiteName} was asked for (every suite when no {@code --suite} was given). */

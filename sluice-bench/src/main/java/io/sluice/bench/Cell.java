@@ -13,8 +13,8 @@ import java.util.Map;
  * @param score  the measured value
  * @param error  its error margin (JMH's 99.9% half-width), or NaN when unknown
  */
-public record Cell(String suite, String name, Map<String, Object> params, String system, String unit,
-                   double score, double error) {
+public record Cell(
+        String suite, String name, Map<String, Object> params, String system, String unit, double score, double error) {
 
     /** True for units where a bigger number is better (throughput), false for costs (time, bytes). */
     public boolean higherIsBetter() {

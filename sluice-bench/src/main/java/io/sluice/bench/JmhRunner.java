@@ -47,8 +47,12 @@ import org.openjdk.jmh.runner.options.WarmupMode;
 public final class JmhRunner {
 
     /** JVM options of every forked benchmark JVM. */
-    public static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC",
-            "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow");
+    public static final List<String> FORK_JVM_ARGS = List.of(
+            "-Xms1g",
+            "-Xmx1g",
+            "-XX:+UseG1GC",
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow");
 
     /**
      * One JMH run.
@@ -61,8 +65,14 @@ public final class JmhRunner {
      * @param caseParam      the {@code @Param} that names the case, or null for the method name
      * @param properties     system properties the benchmark reads (passed to the fork, or set here)
      */
-    public record Run(Class<?> benchmark, Map<String, List<String>> params, int threads, boolean virtualThreads,
-                      String systemSuffix, String caseParam, Map<String, String> properties) {}
+    public record Run(
+            Class<?> benchmark,
+            Map<String, List<String>> params,
+            int threads,
+            boolean virtualThreads,
+            String systemSuffix,
+            String caseParam,
+            Map<String, String> properties) {}
 
     /** Benchmark grids (class and parameters) already run in this JVM; see the quick warm-up. */
     private static final Set<String> RUN_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
@@ -97,8 +107,9 @@ public final class JmhRunner {
                 .timeout(TimeValue.seconds(60));
         run.params().forEach((k, v) -> o.param(k, v.toArray(String[]::new)));
         Files.createDirectories(context.workDir());
-        Path log = context.workDir().resolve(run.benchmark().getSimpleName() + "-" + run.threads()
-                + (run.virtualThreads() ? "v" : "") + ".log");
+        Path log = context.workDir()
+                .resolve(run.benchmark().getSimpleName() + "-" + run.threads() + (run.virtualThreads() ? "v" : "")
+                        + ".log");
         o.output(log.toString());
         boolean fork = (context.mode() == Mode.FULL && !context.inProcess()) || run.virtualThreads();
         Mode timing = context.inProcess() && context.mode() == Mode.FULL ? Mode.QUICK : context.mode();
@@ -127,12 +138,16 @@ public final class JmhRunner {
                     // or that a suite has warmed itself (warmedUp), has every cell's code
                     // compiled: its own warm-up suffices.
                     o.warmupMode(RUN_IN_THIS_JVM.add(gridKey(run)) ? WarmupMode.BULK_INDI : WarmupMode.INDI)
-                            .warmupIterations(1).warmupTime(TimeValue.milliseconds(500));
+                            .warmupIterations(1)
+                            .warmupTime(TimeValue.milliseconds(500));
                 }
                 o.measurementIterations(2).measurementTime(TimeValue.milliseconds(500));
             }
-            case FULL -> o.warmupIterations(3).warmupTime(TimeValue.seconds(2))
-                    .measurementIterations(5).measurementTime(TimeValue.seconds(2));
+            case FULL ->
+                o.warmupIterations(3)
+                        .warmupTime(TimeValue.seconds(2))
+                        .measurementIterations(5)
+                        .measurementTime(TimeValue.seconds(2));
         }
         Collection<RunResult> results = fork ? new Runner(o.build()).run() : runHere(o, run.properties());
         List<Cell> cells = new ArrayList<>();
@@ -179,15 +194,34 @@ public final class JmhRunner {
         Map<String, Object> cellParams = Collections.unmodifiableMap(params);
         List<Cell> cells = new ArrayList<>();
         Result<?> primary = r.getPrimaryResult();
-        cells.add(new Cell(suite, caseName, cellParams, system, opsUnit(primary.getScoreUnit()), primary.getScore(),
+        cells.add(new Cell(
+                suite,
+                caseName,
+                cellParams,
+                system,
+                opsUnit(primary.getScoreUnit()),
+                primary.getScore(),
                 primary.getScoreError()));
         for (Map.Entry<String, Result> e : r.getSecondaryResults().entrySet()) {
             if (e.getKey().endsWith("gc.alloc.rate.norm")) {
                 double bytes = e.getValue().getScore();
-                cells.add(new Cell(suite, caseName, cellParams, system, "B/op", bytes, e.getValue().getScoreError()));
+                cells.add(new Cell(
+                        suite,
+                        caseName,
+                        cellParams,
+                        system,
+                        "B/op",
+                        bytes,
+                        e.getValue().getScoreError()));
                 Object rows = params.get("rows");
                 if (rows instanceof Number n && n.doubleValue() > 0) {
-                    cells.add(new Cell(suite, caseName, cellParams, system, "B/row", bytes / n.doubleValue(),
+                    cells.add(new Cell(
+                            suite,
+                            caseName,
+                            cellParams,
+                            system,
+                            "B/row",
+                            bytes / n.doubleValue(),
                             e.getValue().getScoreError() / n.doubleValue()));
                 }
             }

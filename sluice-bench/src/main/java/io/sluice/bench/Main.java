@@ -57,7 +57,8 @@ public final class Main {
             String className = "io.sluice.bench." + area + ".Suites";
             try {
                 Class<?> type = Class.forName(className, true, Main.class.getClassLoader());
-                SuiteProvider provider = (SuiteProvider) type.getDeclaredConstructor().newInstance();
+                SuiteProvider provider =
+                        (SuiteProvider) type.getDeclaredConstructor().newInstance();
                 suites.addAll(provider.suites());
             } catch (ClassNotFoundException e) {
                 out.println("area " + area + ": not built yet (no " + className + ")");
@@ -79,13 +80,16 @@ public final class Main {
     /** {@link #run(BenchArgs, PrintStream)} over the given suites instead of the discovered ones. */
     public static List<SuiteOutcome> run(BenchArgs args, PrintStream out, List<Suite> suites) {
         RunInfo info = RunInfo.collect(args);
-        out.println("sluice-bench: mode=" + info.facts().get("mode") + ", cpu=" + info.facts().get("cpu")
-                + ", cores=" + info.facts().get("cores") + ", jdk=" + info.facts().get("jdk"));
-        List<Suite> selected = suites.stream().filter(s -> args.selects(s.name())).toList();
+        out.println("sluice-bench: mode=" + info.facts().get("mode") + ", cpu="
+                + info.facts().get("cpu") + ", cores=" + info.facts().get("cores") + ", jdk="
+                + info.facts().get("jdk"));
+        List<Suite> selected =
+                suites.stream().filter(s -> args.selects(s.name())).toList();
         if (selected.isEmpty()) {
             out.println("no suite matches: suites=" + args.suites());
         }
-        Path stateDir = Path.of(System.getProperty("sluice.state.dir", ".sluice")).toAbsolutePath();
+        Path stateDir =
+                Path.of(System.getProperty("sluice.state.dir", ".sluice")).toAbsolutePath();
         List<SuiteOutcome> outcomes = new ArrayList<>();
         for (Suite suite : selected) {
             SuiteOutcome outcome = runOne(suite, args, stateDir, out);
@@ -95,20 +99,26 @@ public final class Main {
                 writeFacts(args.out().resolve(suite.name() + ".run"), info);
             }
             if (!outcome.cells().isEmpty()) {
-                out.print(RatioTable.of(suite.name(), suite.baselineSystem(), outcome.cells()).toText());
+                out.print(RatioTable.of(suite.name(), suite.baselineSystem(), outcome.cells())
+                        .toText());
                 notes(suite, outcome.cells()).forEach(line -> out.println("  * " + line));
             }
             // Rewrite the reports after each suite so that a long run can be read while it goes on.
             writeReports(args.out(), info, outcomes);
         }
-        long failed = outcomes.stream().filter(o -> o.status() == SuiteOutcome.Status.FAILED).count();
+        long failed = outcomes.stream()
+                .filter(o -> o.status() == SuiteOutcome.Status.FAILED)
+                .count();
         out.println("sluice-bench: " + outcomes.size() + " suites, " + failed + " failed; reports in "
                 + args.out().resolve("report.html") + " and " + args.out().resolve("report.md"));
         return outcomes;
     }
 
     private static SuiteOutcome runOne(Suite suite, BenchArgs args, Path stateDir, PrintStream out) {
-        List<String> missing = suite.requiredServices().stream().filter(s -> !args.hasService(s)).sorted().toList();
+        List<String> missing = suite.requiredServices().stream()
+                .filter(s -> !args.hasService(s))
+                .sorted()
+                .toList();
         if (!missing.isEmpty()) {
             String why = "service(s) not available: " + String.join(",", missing);
             out.println("== " + suite.name() + ": skipped, " + why);
@@ -122,8 +132,9 @@ public final class Main {
             emptyDirectory(workDir);
             Set<String> services = args.services() == null ? Set.of("postgres", "mariadb") : args.services();
             suite.run(new RunContext(args.mode(), services, stateDir, workDir, args.inProcess()), collector);
-            out.printf("== %s: %d cells in %.1f s%n", suite.name(), collector.cells().size(),
-                    (System.nanoTime() - start) / 1e9);
+            out.printf(
+                    "== %s: %d cells in %.1f s%n",
+                    suite.name(), collector.cells().size(), (System.nanoTime() - start) / 1e9);
             return new SuiteOutcome(suite, SuiteOutcome.Status.RAN, "", collector.cells());
         } catch (Exception | LinkageError | AssertionError e) {
             String message = e.getClass().getSimpleName() + ": " + e.getMessage();
@@ -162,7 +173,8 @@ public final class Main {
         try {
             Files.createDirectories(outDir);
             Files.writeString(outDir.resolve("report.html"), HtmlReport.render(info, outcomes), StandardCharsets.UTF_8);
-            Files.writeString(outDir.resolve("report.md"), MarkdownReport.render(info, outcomes), StandardCharsets.UTF_8);
+            Files.writeString(
+                    outDir.resolve("report.md"), MarkdownReport.render(info, outcomes), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write reports: dir=" + outDir, e);
         }

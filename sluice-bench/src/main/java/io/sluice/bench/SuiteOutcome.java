@@ -13,5 +13,9 @@ import java.util.List;
 public record SuiteOutcome(Suite suite, Status status, String message, List<Cell> cells) {
 
     /** How a suite ended. */
-    public enum Status { RAN, SKIPPED, FAILED }
+    public enum Status {
+        RAN,
+        SKIPPED,
+        FAILED
+    }
 }

@@ -45,17 +45,24 @@ class MainTest {
         List<SuiteOutcome> outcomes = Main.run(args, new PrintStream(text, true, StandardCharsets.UTF_8), suites);
 
         assertThat(outcomes).extracting(o -> o.suite().name()).containsExactly("x-needs-db", "x-fails", "x-works");
-        assertThat(outcomes).extracting(SuiteOutcome::status).containsExactly(SuiteOutcome.Status.SKIPPED,
-                SuiteOutcome.Status.FAILED, SuiteOutcome.Status.RAN);
+        assertThat(outcomes)
+                .extracting(SuiteOutcome::status)
+                .containsExactly(SuiteOutcome.Status.SKIPPED, SuiteOutcome.Status.FAILED, SuiteOutcome.Status.RAN);
         assertThat(outcomes.get(0).message()).contains("mariadb");
         assertThat(outcomes.get(1).message()).contains("server went away: host=127.0.0.1");
         assertThat(outcomes.get(1).cells()).hasSize(1);
-        assertThat(text.toString(StandardCharsets.UTF_8)).contains("x-needs-db: skipped")
-                .contains("x-fails: FAILED").contains("2.50x");
+        assertThat(text.toString(StandardCharsets.UTF_8))
+                .contains("x-needs-db: skipped")
+                .contains("x-fails: FAILED")
+                .contains("2.50x");
         assertThat(dir.resolve("x-needs-db.jsonl")).doesNotExist();
         assertThat(Files.readAllLines(dir.resolve("x-works.jsonl"))).hasSize(2);
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("## x-fails").contains("**failed**");
-        assertThat(Files.readString(dir.resolve("report.html"))).contains("<svg").doesNotContain("<script");
+        assertThat(Files.readString(dir.resolve("report.md")))
+                .contains("## x-fails")
+                .contains("**failed**");
+        assertThat(Files.readString(dir.resolve("report.html")))
+                .contains("<svg")
+                .doesNotContain("<script");
     }
 
     @Test

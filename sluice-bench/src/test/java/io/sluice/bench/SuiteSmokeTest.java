@@ -34,14 +34,17 @@ class SuiteSmokeTest {
     }
 
     private static void smoke(Suite suite, Set<String> services) throws IOException {
-        Assumptions.assumeTrue(services.containsAll(suite.requiredServices()),
+        Assumptions.assumeTrue(
+                services.containsAll(suite.requiredServices()),
                 () -> suite.name() + " needs " + suite.requiredServices() + ", up: " + services);
         BenchArgs args = new BenchArgs(Mode.SMOKE, List.of(suite.name()), services, OUT, "SuiteSmokeTest");
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
 
         List<SuiteOutcome> outcomes = Main.run(args, out);
 
-        SuiteOutcome outcome = outcomes.stream().filter(o -> o.suite().name().equals(suite.name())).findFirst()
+        SuiteOutcome outcome = outcomes.stream()
+                .filter(o -> o.suite().name().equals(suite.name()))
+                .findFirst()
                 .orElseThrow();
         assertThat(outcome.status()).as(outcome.message()).isEqualTo(SuiteOutcome.Status.RAN);
         assertThat(outcome.cells()).as("cells of " + suite.name()).isNotEmpty();
@@ -54,11 +57,11 @@ class SuiteSmokeTest {
                 assertThat(cell.score()).as(cell.toString()).isFinite().isZero();
             } else {
                 // Throughput must be positive; a cost (B/op, errors) may be exactly zero, never negative.
-            if (cell.higherIsBetter()) {
-                assertThat(cell.score()).as(cell.toString()).isFinite().isPositive();
-            } else {
-                assertThat(cell.score()).as(cell.toString()).isFinite().isNotNegative();
-            }
+                if (cell.higherIsBetter()) {
+                    assertThat(cell.score()).as(cell.toString()).isFinite().isPositive();
+                } else {
+                    assertThat(cell.score()).as(cell.toString()).isFinite().isNotNegative();
+                }
             }
         }
         assertThat(reported).as("systems with cells in " + suite.name()).containsAll(suite.systems());

@@ -26,13 +26,26 @@ import jdk.jfr.Threshold;
 public final class QueryEvent extends Event {
     private static final EventType TYPE = EventType.getEventType(QueryEvent.class);
 
-    @Label("Driver") public String driver;
-    @Label("Server") public String server;
-    @Label("SQL") public String sql;
-    @Label("Rows Read") public long rows;
-    @Label("Rows Affected") @Description("The count the server's completion message gives (PostgreSQL's SELECT n too; MySQL's only for changes)")
+    @Label("Driver")
+    public String driver;
+
+    @Label("Server")
+    public String server;
+
+    @Label("SQL")
+    public String sql;
+
+    @Label("Rows Read")
+    public long rows;
+
+    @Label("Rows Affected")
+    @Description(
+            "The count the server's completion message gives (PostgreSQL's SELECT n too; MySQL's only for changes)")
     public long affected;
-    @Label("Outcome") @Description("ok, or the failure's class and SQLSTATE") public String outcome;
+
+    @Label("Outcome")
+    @Description("ok, or the failure's class and SQLSTATE")
+    public String outcome;
 
     /** True while a recording has this event on: only then does a driver create and time one. */
     public static boolean enabled() {
@@ -48,8 +61,10 @@ public final class QueryEvent extends Event {
             this.sql = sql;
             this.rows = rows;
             this.affected = affected;
-            this.outcome = failure == null ? "ok"
-                    : failure.getClass().getSimpleName() + (failure instanceof ServerException se ? " " + se.sqlState() : "");
+            this.outcome = failure == null
+                    ? "ok"
+                    : failure.getClass().getSimpleName()
+                            + (failure instanceof ServerException se ? " " + se.sqlState() : "");
             commit();
         }
     }

@@ -64,8 +64,8 @@ public final class QueryTrace {
      * @param driver the driver's name in the JFR event ({@code postgresql}, {@code mysql})
      * @param system the database system for listeners ({@code postgresql}, {@code mysql}, {@code mariadb})
      */
-    public static QueryTrace start(QueryListener listener, String driver, String system, ServerAddress server,
-                                   String database, String sql) {
+    public static QueryTrace start(
+            QueryListener listener, String driver, String system, ServerAddress server, String database, String sql) {
         return new QueryTrace(listener, driver, new QueryInfo(system, server, database, sql));
     }
 

@@ -45,13 +45,15 @@ public final class ServerSelection {
      * @param open   opens one connection to the single server of the config it is given
      * @param wanted what {@code check} looks for, for the error message (e.g. {@code target_session_attrs=read-write})
      */
-    public static <C extends Connection> C connect(ConnectionConfig config, Function<ConnectionConfig, C> open,
-            Check<C> check, String wanted) {
+    public static <C extends Connection> C connect(
+            ConnectionConfig config, Function<ConnectionConfig, C> open, Check<C> check, String wanted) {
         List<ServerAddress> servers = new ArrayList<>(config.addresses());
         if (servers.size() == 1 && wanted == null) {
             return open.apply(config);
         }
-        if (config.property("load_balance_hosts", "disable").toLowerCase(Locale.ROOT).equals("random")) {
+        if (config.property("load_balance_hosts", "disable")
+                .toLowerCase(Locale.ROOT)
+                .equals("random")) {
             Collections.shuffle(servers);
         }
         List<String> reasons = new ArrayList<>();
@@ -59,7 +61,10 @@ public final class ServerSelection {
         for (ServerAddress server : servers) {
             C connection;
             try {
-                connection = open.apply(config.toBuilder().host(server.host()).port(server.port()).build());
+                connection = open.apply(config.toBuilder()
+                        .host(server.host())
+                        .port(server.port())
+                        .build());
             } catch (SluiceException e) {
                 reasons.add(server + ": " + e.getMessage());
                 failures.add(e);
@@ -73,19 +78,29 @@ public final class ServerSelection {
                 connection.close();
                 reasons.add(server + ": could not be checked: " + e.getMessage());
                 failures.add(e);
-                LOG.log(System.Logger.Level.DEBUG, "server skipped: server={0}, reason=could not be checked: {1}", server, e.getMessage());
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "server skipped: server={0}, reason=could not be checked: {1}",
+                        server,
+                        e.getMessage());
                 continue;
             }
             if (rejected == null) {
-                LOG.log(System.Logger.Level.DEBUG, "server chosen: server={0}{1}", server, wanted == null ? "" : ", " + wanted);
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "server chosen: server={0}{1}",
+                        server,
+                        wanted == null ? "" : ", " + wanted);
                 return connection;
             }
             connection.close();
             reasons.add(server + ": " + rejected);
             LOG.log(System.Logger.Level.DEBUG, "server skipped: server={0}, reason={1}", server, rejected);
         }
-        ConnectionException e = new ConnectionException("no server" + (wanted == null ? "" : " matching " + wanted)
-                + " could be connected to: " + String.join("; ", reasons), failures.isEmpty() ? null : failures.getFirst());
+        ConnectionException e = new ConnectionException(
+                "no server" + (wanted == null ? "" : " matching " + wanted) + " could be connected to: "
+                        + String.join("; ", reasons),
+                failures.isEmpty() ? null : failures.getFirst());
         failures.stream().skip(1).forEach(e::addSuppressed);
         throw e;
     }

@@ -77,9 +77,12 @@ public final class TlsSockets {
             return tls;
         } catch (IOException | GeneralSecurityException e) {
             boolean verifying = mode == SslMode.VERIFY_CA || mode == SslMode.VERIFY_FULL;
-            throw new ConnectionException("TLS handshake failed: host=" + host + ", port=" + port + ", sslmode="
-                    + mode.urlName() + ", sslrootcert=" + rootCert + ", sslcert=" + config.sslCert() + ", cause="
-                    + e.getMessage() + (verifying ? " (setting sslrootcert names the trusted CA)" : ""), e);
+            throw new ConnectionException(
+                    "TLS handshake failed: host=" + host + ", port=" + port + ", sslmode="
+                            + mode.urlName() + ", sslrootcert=" + rootCert + ", sslcert=" + config.sslCert()
+                            + ", cause="
+                            + e.getMessage() + (verifying ? " (setting sslrootcert names the trusted CA)" : ""),
+                    e);
         }
     }
 
@@ -93,7 +96,9 @@ public final class TlsSockets {
             }
             return null;
         }
-        char[] password = config.sslPassword() == null ? new char[0] : config.sslPassword().toCharArray();
+        char[] password = config.sslPassword() == null
+                ? new char[0]
+                : config.sslPassword().toCharArray();
         try {
             KeyStore store;
             String name = certFile.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -116,16 +121,20 @@ public final class TlsSockets {
                 }
                 store = KeyStore.getInstance("PKCS12");
                 store.load(null, null);
-                store.setKeyEntry("client", privateKey(config.sslKey(), password), password,
-                        chain.toArray(Certificate[]::new));
+                store.setKeyEntry(
+                        "client", privateKey(config.sslKey(), password), password, chain.toArray(Certificate[]::new));
             }
             KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             kmf.init(store, password);
             return kmf.getKeyManagers();
         } catch (IOException | GeneralSecurityException e) {
-            throw new ConnectionException("cannot read the client certificate or key: sslcert=" + certFile + ", sslkey="
-                    + config.sslKey() + ", cause=" + e + (config.sslPassword() == null
-                            ? " (an encrypted key or a PKCS#12 file needs sslpassword)" : ""), e);
+            throw new ConnectionException(
+                    "cannot read the client certificate or key: sslcert=" + certFile + ", sslkey="
+                            + config.sslKey() + ", cause=" + e
+                            + (config.sslPassword() == null
+                                    ? " (an encrypted key or a PKCS#12 file needs sslpassword)"
+                                    : ""),
+                    e);
         }
     }
 
@@ -136,9 +145,13 @@ public final class TlsSockets {
         byte[] encrypted = pemBody(pem, "ENCRYPTED PRIVATE KEY");
         if (encrypted != null) {
             EncryptedPrivateKeyInfo info = new EncryptedPrivateKeyInfo(encrypted);
-            String algorithm = info.getAlgParameters() == null ? info.getAlgName() : info.getAlgParameters().toString();
+            String algorithm = info.getAlgParameters() == null
+                    ? info.getAlgName()
+                    : info.getAlgParameters().toString();
             Cipher cipher = Cipher.getInstance(algorithm);
-            cipher.init(Cipher.DECRYPT_MODE, SecretKeyFactory.getInstance(algorithm).generateSecret(new PBEKeySpec(password)),
+            cipher.init(
+                    Cipher.DECRYPT_MODE,
+                    SecretKeyFactory.getInstance(algorithm).generateSecret(new PBEKeySpec(password)),
                     info.getAlgParameters());
             spec = info.getKeySpec(cipher);
         } else {
@@ -172,7 +185,8 @@ public final class TlsSockets {
         return Base64.getMimeDecoder().decode(pem.substring(start + begin.length(), end));
     }
 
-    private static TrustManager[] trustManagers(SslMode mode, Path rootCert) throws GeneralSecurityException, IOException {
+    private static TrustManager[] trustManagers(SslMode mode, Path rootCert)
+            throws GeneralSecurityException, IOException {
         if (mode != SslMode.VERIFY_CA && mode != SslMode.VERIFY_FULL) {
             return new TrustManager[] {TRUST_ANY};
         }

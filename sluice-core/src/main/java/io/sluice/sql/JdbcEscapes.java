@@ -46,7 +46,9 @@ final class JdbcEscapes {
                 }
             }
             case "fn" -> out.append(postgres ? postgresFunction(body) : body);
-            default -> throw new SqlSyntaxException("unknown JDBC escape: keyword=" + keyword + ", sql=" + p.excerpt(from - 1));
+            default ->
+                throw new SqlSyntaxException(
+                        "unknown JDBC escape: keyword=" + keyword + ", sql=" + p.excerpt(from - 1));
         }
     }
 
@@ -73,9 +75,13 @@ final class JdbcEscapes {
             case "user" -> "user";
             case "length" -> a.size() == 1 ? "length(trim(trailing from " + a.get(0) + "))" : call;
             case "char_length", "character_length" -> "char_length(" + join(a) + ")";
-            case "locate" -> a.size() == 2 ? "position(" + a.get(0) + " in " + a.get(1) + ")"
-                    : a.size() == 3 ? "(" + a.get(2) + "+position(" + a.get(0) + " in substring(" + a.get(1) + " from "
-                            + a.get(2) + "))-1)" : call;
+            case "locate" ->
+                a.size() == 2
+                        ? "position(" + a.get(0) + " in " + a.get(1) + ")"
+                        : a.size() == 3
+                                ? "(" + a.get(2) + "+position(" + a.get(0) + " in substring(" + a.get(1) + " from "
+                                        + a.get(2) + "))-1)"
+                                : call;
             case "substring" -> "substr(" + join(a) + ")";
             case "ceiling" -> "ceil(" + join(a) + ")";
             case "log" -> "ln(" + join(a) + ")";

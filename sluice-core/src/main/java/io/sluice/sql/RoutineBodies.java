@@ -115,7 +115,8 @@ final class RoutineBodies {
     /** The unquoted word (upper case) starting at {@code i}, or "" if none starts there. */
     String word(int i) {
         int n = sql.length();
-        if (i >= n || !Character.isLetter(sql.charAt(i)) && sql.charAt(i) != '_'
+        if (i >= n
+                || !Character.isLetter(sql.charAt(i)) && sql.charAt(i) != '_'
                 || i > 0 && SqlLexer.isIdentifierPart(sql.charAt(i - 1))) {
             return "";
         }

@@ -22,7 +22,8 @@ public final class SqlLexer {
     private static int skipPostgres(CharSequence sql, int i, char c) {
         switch (c) {
             case '\'' -> {
-                boolean backslashes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
+                boolean backslashes = i > 0
+                        && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
                         && (i == 1 || !isIdentifierPart(sql.charAt(i - 2)));
                 return endOfQuoted(sql, i, '\'', backslashes);
             }

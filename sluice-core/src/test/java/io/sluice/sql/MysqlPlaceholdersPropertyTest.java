@@ -34,8 +34,12 @@ class MysqlPlaceholdersPropertyTest {
 
     @Provide
     Arbitrary<List<Fragment>> fragments() {
-        Arbitrary<String> noise = Arbitraries.strings().withChars(NOISE.toCharArray()).ofMaxLength(12);
-        Arbitrary<Fragment> word = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(6)
+        Arbitrary<String> noise =
+                Arbitraries.strings().withChars(NOISE.toCharArray()).ofMaxLength(12);
+        Arbitrary<Fragment> word = Arbitraries.strings()
+                .withCharRange('a', 'z')
+                .ofMinLength(1)
+                .ofMaxLength(6)
                 .map(w -> new Fragment(w, 0));
         Arbitrary<Fragment> param = Arbitraries.just(new Fragment("?", 1));
         Arbitrary<Fragment> single = noise.map(s -> new Fragment("'" + s + "\\'" + "''" + "\\\\'", 0));
@@ -45,6 +49,8 @@ class MysqlPlaceholdersPropertyTest {
         Arbitrary<Fragment> dashes = noise.map(s -> new Fragment("-- " + s + "\n", 0));
         Arbitrary<Fragment> block = noise.map(s -> new Fragment("/* " + s.replace("*", "") + " ? */", 0));
         Arbitrary<Fragment> arithmetic = Arbitraries.just(new Fragment("1--1", 0));
-        return Arbitraries.oneOf(word, param, single, dbl, backtick, hash, dashes, block, arithmetic).list().ofMaxSize(20);
+        return Arbitraries.oneOf(word, param, single, dbl, backtick, hash, dashes, block, arithmetic)
+                .list()
+                .ofMaxSize(20);
     }
 }

@@ -79,14 +79,22 @@ class PlaceholdersPropertyTest {
             expected.add("");
         }
         ParsedSql parsed = Placeholders.parse(sql.toString(), SqlDialect.POSTGRESQL, true);
-        assertEquals(expected, parsed.statements().stream().map(ParsedSql.Statement::sql).toList(), sql::toString);
+        assertEquals(
+                expected,
+                parsed.statements().stream().map(ParsedSql.Statement::sql).toList(),
+                sql::toString);
         assertEquals(total, parsed.parameterCount());
     }
 
     @Provide
     Arbitrary<List<Fragment>> fragments() {
-        Arbitrary<String> noise = Arbitraries.strings().withChars(NOISE.toCharArray()).ofMaxLength(12);
-        Arbitrary<Fragment> word = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(6).map(Word::new);
+        Arbitrary<String> noise =
+                Arbitraries.strings().withChars(NOISE.toCharArray()).ofMaxLength(12);
+        Arbitrary<Fragment> word = Arbitraries.strings()
+                .withCharRange('a', 'z')
+                .ofMinLength(1)
+                .ofMaxLength(6)
+                .map(Word::new);
         Arbitrary<Fragment> param = Arbitraries.just(new Param());
         Arbitrary<Fragment> semi = Arbitraries.just(new Semi());
         Arbitrary<Fragment> single = noise.map(s -> new Quoted("'" + s.replace("'", "''") + "''x'", true));
@@ -97,6 +105,8 @@ class PlaceholdersPropertyTest {
         Arbitrary<Fragment> line = noise.map(s -> new Quoted("--" + s.replace("\n", "") + "\n", false));
         Arbitrary<Fragment> block = Combinators.combine(noise, noise)
                 .as((a, b) -> new Quoted("/*" + a.replace("*", "") + "/* " + b.replace("*", "") + " */ ? */", false));
-        return Arbitraries.oneOf(word, param, semi, single, escaped, identifier, dollar, line, block).list().ofMaxSize(20);
+        return Arbitraries.oneOf(word, param, semi, single, escaped, identifier, dollar, line, block)
+                .list()
+                .ofMaxSize(20);
     }
 }

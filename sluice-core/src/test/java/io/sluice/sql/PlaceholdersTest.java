@@ -22,7 +22,8 @@ class PlaceholdersTest {
 
     @Test
     void shouldLeaveJsonbOperatorsAndUnescapeDoubledQuestionMark() {
-        assertEquals("SELECT j ? 'k', j ?| array['a'], j ?& array['b'] FROM t WHERE x = $1",
+        assertEquals(
+                "SELECT j ? 'k', j ?| array['a'], j ?& array['b'] FROM t WHERE x = $1",
                 pg("SELECT j ?? 'k', j ?| array['a'], j ?& array['b'] FROM t WHERE x = ?"));
         assertEquals("SELECT $1|| 'x'", pg("SELECT ?|| 'x'"));
     }
@@ -42,18 +43,25 @@ class PlaceholdersTest {
 
     @Test
     void shouldSplitStatementsAtTopLevelSemicolons() {
-        ParsedSql p = Placeholders.parse("INSERT INTO t VALUES (?); ; SELECT ';', ? /* ; */;", SqlDialect.POSTGRESQL, true);
-        assertEquals(List.of(new ParsedSql.Statement("INSERT INTO t VALUES ($1)", 1),
-                new ParsedSql.Statement(" SELECT ';', $1 /* ; */", 1)), p.statements());
+        ParsedSql p =
+                Placeholders.parse("INSERT INTO t VALUES (?); ; SELECT ';', ? /* ; */;", SqlDialect.POSTGRESQL, true);
+        assertEquals(
+                List.of(
+                        new ParsedSql.Statement("INSERT INTO t VALUES ($1)", 1),
+                        new ParsedSql.Statement(" SELECT ';', $1 /* ; */", 1)),
+                p.statements());
         assertEquals(2, p.parameterCount());
     }
 
     @Test
     void shouldRewriteJdbcEscapesForPostgres() {
-        assertEquals("SELECT DATE '2024-01-02', TIME '10:00:00', TIMESTAMP '2024-01-02 10:00:00'",
+        assertEquals(
+                "SELECT DATE '2024-01-02', TIME '10:00:00', TIMESTAMP '2024-01-02 10:00:00'",
                 pg("SELECT {d '2024-01-02'}, {t '10:00:00'}, {ts '2024-01-02 10:00:00'}"));
-        assertEquals("SELECT upper((a||$1)) FROM x LEFT JOIN y ON x.id = y.id WHERE s LIKE 'a!%' ESCAPE '!'",
-                pg("SELECT {fn ucase({fn concat(a, ?)})} FROM {oj x LEFT JOIN y ON x.id = y.id} WHERE s LIKE 'a!%' {escape '!'}"));
+        assertEquals(
+                "SELECT upper((a||$1)) FROM x LEFT JOIN y ON x.id = y.id WHERE s LIKE 'a!%' ESCAPE '!'",
+                pg(
+                        "SELECT {fn ucase({fn concat(a, ?)})} FROM {oj x LEFT JOIN y ON x.id = y.id} WHERE s LIKE 'a!%' {escape '!'}"));
         assertEquals("SELECT * FROM f($1)", pg("{call f(?)}"));
         assertEquals("CALL p(?)", my("{call p(?)}"));
         assertEquals("SELECT '{d x}'", pg("SELECT '{d x}'"));
@@ -68,6 +76,9 @@ class PlaceholdersTest {
 
     @Test
     void shouldLeaveEscapesAloneWhenProcessingIsOff() {
-        assertEquals("SELECT {d '2024-01-02'}", Placeholders.parse("SELECT {d '2024-01-02'}", SqlDialect.POSTGRESQL, false).sql());
+        assertEquals(
+                "SELECT {d '2024-01-02'}",
+                Placeholders.parse("SELECT {d '2024-01-02'}", SqlDialect.POSTGRESQL, false)
+                        .sql());
     }
 }

@@ -145,7 +145,8 @@ public final class FaultProxy implements AutoCloseable {
 
     private void pump(Socket from, Socket to, boolean fromServer) {
         byte[] buf = new byte[16 * 1024];
-        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+        try (InputStream in = from.getInputStream();
+                OutputStream out = to.getOutputStream()) {
             int n;
             while ((n = in.read(buf)) > 0) {
                 int off = 0;

@@ -21,7 +21,9 @@ class FaultProxyTest {
                 try {
                     Socket s = server.accept();
                     Thread.ofPlatform().daemon().start(() -> {
-                        try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+                        try (s;
+                                InputStream in = s.getInputStream();
+                                OutputStream out = s.getOutputStream()) {
                             in.transferTo(out);
                         } catch (IOException ignored) {
                             // peer went away
@@ -37,7 +39,8 @@ class FaultProxyTest {
 
     @Test
     void shouldForwardStallResumeAndCutWhenAsked() throws Exception {
-        try (ServerSocket echo = echoServer(); FaultProxy proxy = FaultProxy.start("127.0.0.1", echo.getLocalPort());
+        try (ServerSocket echo = echoServer();
+                FaultProxy proxy = FaultProxy.start("127.0.0.1", echo.getLocalPort());
                 Socket client = new Socket(InetAddress.getLoopbackAddress(), proxy.port())) {
             client.setSoTimeout(300);
             OutputStream out = client.getOutputStream();
@@ -61,11 +64,12 @@ class FaultProxyTest {
             proxy.cutAll();
             client.setSoTimeout(2_000);
             assertThatThrownBy(() -> {
-                out.write(5);
-                if (in.read() < 0) {
-                    throw new IOException("closed");
-                }
-            }).isInstanceOf(IOException.class);
+                        out.write(5);
+                        if (in.read() < 0) {
+                            throw new IOException("closed");
+                        }
+                    })
+                    .isInstanceOf(IOException.class);
         }
     }
 }

@@ -49,7 +49,8 @@ public final class FaultTally {
      * {@code -Dsluice.fault.long=true}, else {@code ciDefault}.
      */
     public static int cases(int ciDefault) {
-        return Integer.getInteger("sluice.fault.cases", Boolean.getBoolean("sluice.fault.long") ? 10 * ciDefault : ciDefault);
+        return Integer.getInteger(
+                "sluice.fault.cases", Boolean.getBoolean("sluice.fault.long") ? 10 * ciDefault : ciDefault);
     }
 
     /** The base seed: {@code -Dsluice.fault.seed}, else a fixed one so CI is repeatable. */
@@ -75,13 +76,25 @@ public final class FaultTally {
         StringBuilder sb = new StringBuilder();
         counts.forEach((category, c) -> {
             int total = c.values().stream().mapToInt(Integer::intValue).sum();
-            sb.append("fault-suite: ").append(suite).append(' ').append(category).append(": cases=").append(total)
-                    .append(" passed=").append(c.getOrDefault(Outcome.PASSED, 0))
-                    .append(" clean=").append(c.getOrDefault(Outcome.CLEAN_ERROR, 0))
-                    .append(" non-sluice=").append(c.getOrDefault(Outcome.NON_SLUICE_EXCEPTION, 0))
-                    .append(" hangs=").append(c.getOrDefault(Outcome.HANG, 0))
-                    .append(" wrong=").append(c.getOrDefault(Outcome.WRONG_DATA, 0))
-                    .append(" unbroken=").append(c.getOrDefault(Outcome.LEFT_UNBROKEN, 0)).append('\n');
+            sb.append("fault-suite: ")
+                    .append(suite)
+                    .append(' ')
+                    .append(category)
+                    .append(": cases=")
+                    .append(total)
+                    .append(" passed=")
+                    .append(c.getOrDefault(Outcome.PASSED, 0))
+                    .append(" clean=")
+                    .append(c.getOrDefault(Outcome.CLEAN_ERROR, 0))
+                    .append(" non-sluice=")
+                    .append(c.getOrDefault(Outcome.NON_SLUICE_EXCEPTION, 0))
+                    .append(" hangs=")
+                    .append(c.getOrDefault(Outcome.HANG, 0))
+                    .append(" wrong=")
+                    .append(c.getOrDefault(Outcome.WRONG_DATA, 0))
+                    .append(" unbroken=")
+                    .append(c.getOrDefault(Outcome.LEFT_UNBROKEN, 0))
+                    .append('\n');
         });
         return sb.toString();
     }
@@ -98,8 +111,8 @@ public final class FaultTally {
             throw new UncheckedIOException(e);
         }
         if (!failures.isEmpty()) {
-            throw new AssertionError("fault suite " + suite + " had failing cases:\n" + String.join("\n", failures)
-                    + "\n" + summary);
+            throw new AssertionError(
+                    "fault suite " + suite + " had failing cases:\n" + String.join("\n", failures) + "\n" + summary);
         }
     }
 }

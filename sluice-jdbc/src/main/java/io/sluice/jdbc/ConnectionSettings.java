@@ -27,6 +27,7 @@ abstract class ConnectionSettings implements Connection {
     private boolean readOnly;
     /** The session's isolation level, asked of the server on first use (0: not yet known). */
     private int isolation;
+
     private final Properties clientInfo = new Properties();
     private int networkTimeoutMillis;
     private Duration configuredTimeout;
@@ -103,8 +104,10 @@ abstract class ConnectionSettings implements Connection {
             throw new SQLException("cannot change read-only in the middle of a transaction", "25001");
         }
         String mode = readOnly ? "READ ONLY" : dialect == SqlDialect.POSTGRESQL ? "READ WRITE" : "READ WRITE";
-        runSettingSql(dialect == SqlDialect.POSTGRESQL
-                ? "SET SESSION CHARACTERISTICS AS TRANSACTION " + mode : "SET SESSION TRANSACTION " + mode);
+        runSettingSql(
+                dialect == SqlDialect.POSTGRESQL
+                        ? "SET SESSION CHARACTERISTICS AS TRANSACTION " + mode
+                        : "SET SESSION TRANSACTION " + mode);
         this.readOnly = readOnly;
         sessionChanged = true;
     }
@@ -125,9 +128,10 @@ abstract class ConnectionSettings implements Connection {
         if (inTransaction()) {
             throw new SQLException("cannot change the isolation level in the middle of a transaction", "25001");
         }
-        runSettingSql(dialect == SqlDialect.POSTGRESQL
-                ? "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + sql
-                : "SET SESSION TRANSACTION ISOLATION LEVEL " + sql);
+        runSettingSql(
+                dialect == SqlDialect.POSTGRESQL
+                        ? "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + sql
+                        : "SET SESSION TRANSACTION ISOLATION LEVEL " + sql);
         isolation = level;
         sessionChanged = true;
     }
@@ -136,9 +140,13 @@ abstract class ConnectionSettings implements Connection {
     public int getTransactionIsolation() throws SQLException {
         checkOpen();
         if (isolation == 0) {
-            String level = queryString(dialect == SqlDialect.POSTGRESQL
-                    ? "SELECT current_setting('default_transaction_isolation')" : "SELECT @@session.tx_isolation");
-            isolation = switch (level == null ? "" : level.toLowerCase(java.util.Locale.ROOT).replace('-', ' ')) {
+            String level = queryString(
+                    dialect == SqlDialect.POSTGRESQL
+                            ? "SELECT current_setting('default_transaction_isolation')"
+                            : "SELECT @@session.tx_isolation");
+            isolation = switch (level == null
+                    ? ""
+                    : level.toLowerCase(java.util.Locale.ROOT).replace('-', ' ')) {
                 case "read uncommitted" -> TRANSACTION_READ_UNCOMMITTED;
                 case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
                 case "serializable" -> TRANSACTION_SERIALIZABLE;
@@ -229,7 +237,8 @@ abstract class ConnectionSettings implements Connection {
                 sessionChanged = true;
             }
         } catch (SQLException e) {
-            throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(name, ClientInfoStatus.REASON_UNKNOWN), e);
+            throw new SQLClientInfoException(
+                    e.getMessage(), e.getSQLState(), Map.of(name, ClientInfoStatus.REASON_UNKNOWN), e);
         }
         if (value == null) {
             clientInfo.remove(name);

@@ -81,7 +81,9 @@ final class Conversions {
                 return switch (s) {
                     case "t", "true", "y", "yes", "on", "1" -> true;
                     case "f", "false", "n", "no", "off", "0" -> false;
-                    default -> throw new SQLDataException("bad value for a boolean: column=" + c.name() + ", value=" + s, "22018");
+                    default ->
+                        throw new SQLDataException(
+                                "bad value for a boolean: column=" + c.name() + ", value=" + s, "22018");
                 };
             }
             default -> throw SqlExceptions.translate(nativeFailure);
@@ -91,7 +93,8 @@ final class Conversions {
     /** The column's date-time value as a LocalDateTime in {@code zone} (timestamptz converted, date at midnight). */
     static LocalDateTime localDateTime(Row row, int i, ZoneId zone) {
         return switch (JdbcTypes.type(row.column(i))) {
-            case TIMESTAMP_TZ -> row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalDateTime();
+            case TIMESTAMP_TZ ->
+                row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalDateTime();
             case DATE -> row.getLocalDate(i).atStartOfDay();
             default -> row.getLocalDateTime(i);
         };
@@ -104,26 +107,36 @@ final class Conversions {
             return java.sql.Date.valueOf(row.getLocalDate(i));
         }
         ZoneId zone = zone(cal);
-        LocalDate d = switch (t) {
-            case DATE -> row.getLocalDate(i);
-            case TIME, TIME_TZ -> LocalDate.EPOCH; // as pgjdbc: a time of day on 1970-01-01
-            case TIMESTAMP_TZ -> row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalDate();
-            default -> row.getLocalDateTime(i).toLocalDate();
-        };
-        return cal == null ? java.sql.Date.valueOf(d) : new java.sql.Date(d.atStartOfDay(zone).toInstant().toEpochMilli());
+        LocalDate d =
+                switch (t) {
+                    case DATE -> row.getLocalDate(i);
+                    case TIME, TIME_TZ -> LocalDate.EPOCH; // as pgjdbc: a time of day on 1970-01-01
+                    case TIMESTAMP_TZ ->
+                        row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalDate();
+                    default -> row.getLocalDateTime(i).toLocalDate();
+                };
+        return cal == null
+                ? java.sql.Date.valueOf(d)
+                : new java.sql.Date(d.atStartOfDay(zone).toInstant().toEpochMilli());
     }
 
     /** {@code getTime}: the time of day of a time, timetz, timestamp or timestamptz column. */
     static Time time(Row row, int i, Calendar cal) {
         ColumnType t = JdbcTypes.type(row.column(i));
         ZoneId zone = zone(cal);
-        LocalTime lt = switch (t) {
-            case TIME_TZ -> row.getOffsetTime(i).atDate(LocalDate.EPOCH).atZoneSameInstant(zone).toLocalTime();
-            case TIMESTAMP_TZ -> row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalTime();
-            case TIMESTAMP -> row.getLocalDateTime(i).toLocalTime();
-            case DATE -> LocalTime.MIDNIGHT; // as pgjdbc: a date's time of day is midnight
-            default -> row.getLocalTime(i);
-        };
+        LocalTime lt =
+                switch (t) {
+                    case TIME_TZ ->
+                        row.getOffsetTime(i)
+                                .atDate(LocalDate.EPOCH)
+                                .atZoneSameInstant(zone)
+                                .toLocalTime();
+                    case TIMESTAMP_TZ ->
+                        row.getOffsetDateTime(i).atZoneSameInstant(zone).toLocalTime();
+                    case TIMESTAMP -> row.getLocalDateTime(i).toLocalTime();
+                    case DATE -> LocalTime.MIDNIGHT; // as pgjdbc: a date's time of day is midnight
+                    default -> row.getLocalTime(i);
+                };
         if (cal == null) {
             Time time = Time.valueOf(lt);
             time.setTime(time.getTime() + lt.getNano() / 1_000_000);
@@ -138,11 +151,12 @@ final class Conversions {
         if (t == ColumnType.TIMESTAMP_TZ) {
             return Timestamp.from(row.getInstant(i));
         }
-        LocalDateTime ldt = switch (t) {
-            case DATE -> row.getLocalDate(i).atStartOfDay();
-            case TIME -> row.getLocalTime(i).atDate(LocalDate.EPOCH);
-            default -> row.getLocalDateTime(i);
-        };
+        LocalDateTime ldt =
+                switch (t) {
+                    case DATE -> row.getLocalDate(i).atStartOfDay();
+                    case TIME -> row.getLocalTime(i).atDate(LocalDate.EPOCH);
+                    default -> row.getLocalDateTime(i);
+                };
         if (cal == null) {
             return Timestamp.valueOf(ldt);
         }
@@ -153,7 +167,8 @@ final class Conversions {
     /** {@code getObject(i, OffsetDateTime.class)} for a timestamp without zone: read as UTC, as pgjdbc does. */
     static OffsetDateTime offsetDateTime(Row row, int i) {
         return JdbcTypes.type(row.column(i)) == ColumnType.TIMESTAMP
-                ? row.getLocalDateTime(i).atOffset(java.time.ZoneOffset.UTC) : row.getOffsetDateTime(i);
+                ? row.getLocalDateTime(i).atOffset(java.time.ZoneOffset.UTC)
+                : row.getOffsetDateTime(i);
     }
 
     private static ZoneId zone(Calendar cal) {

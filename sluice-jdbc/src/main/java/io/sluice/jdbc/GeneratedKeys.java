@@ -1,7 +1,7 @@
 package io.sluice.jdbc;
 
-import io.sluice.sql.SqlLexer;
 import io.sluice.sql.SqlDialect;
+import io.sluice.sql.SqlLexer;
 import java.util.Locale;
 
 /**
@@ -41,7 +41,10 @@ record GeneratedKeys(boolean wanted, String[] columns) {
         }
         StringBuilder b = new StringBuilder(sql).append(" RETURNING ");
         for (int i = 0; i < columns.length; i++) {
-            b.append(i == 0 ? "" : ", ").append('"').append(columns[i].replace("\"", "\"\"")).append('"');
+            b.append(i == 0 ? "" : ", ")
+                    .append('"')
+                    .append(columns[i].replace("\"", "\"\""))
+                    .append('"');
         }
         return b.toString();
     }

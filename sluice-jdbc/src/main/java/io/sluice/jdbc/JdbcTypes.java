@@ -42,7 +42,8 @@ final class JdbcTypes {
     }
 
     private static boolean isTinyInt(Column c) {
-        return c.nativeType() != null && c.nativeType().toUpperCase(java.util.Locale.ROOT).startsWith("TINYINT");
+        return c.nativeType() != null
+                && c.nativeType().toUpperCase(java.util.Locale.ROOT).startsWith("TINYINT");
     }
 
     private static boolean nativeIs(Column c, String name) {

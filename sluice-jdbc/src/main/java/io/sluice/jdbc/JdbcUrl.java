@@ -30,7 +30,10 @@ public final class JdbcUrl {
     public static String nativeUrl(String url) {
         if (!accepts(url)) {
             throw new IllegalArgumentException("not a Sluice JDBC URL (expected " + PREFIX + "postgresql://...): "
-                    + (url == null ? null : url.substring(0, Math.min(url.length(), PREFIX.length())).toLowerCase(Locale.ROOT)));
+                    + (url == null
+                            ? null
+                            : url.substring(0, Math.min(url.length(), PREFIX.length()))
+                                    .toLowerCase(Locale.ROOT)));
         }
         return url.substring(PREFIX.length());
     }
@@ -91,6 +94,8 @@ public final class JdbcUrl {
      * @throws io.sluice.ConfigurationException for a malformed URL or setting
      */
     public static ConnectionConfig config(String url, Properties info) {
-        return ConnectionConfig.fromUrl(nativeUrl(url, info)).toBuilder().eventListener(Warnings.ROUTER).build();
+        return ConnectionConfig.fromUrl(nativeUrl(url, info)).toBuilder()
+                .eventListener(Warnings.ROUTER)
+                .build();
     }
 }

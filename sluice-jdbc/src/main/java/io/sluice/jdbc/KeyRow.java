@@ -33,41 +33,144 @@ final class KeyRow implements Row {
         return new ValueConversionException("a generated key cannot be read as " + type + ": value=" + key);
     }
 
-    @Override public int columnCount() { return 1; }
-    @Override public Column column(int index) { return COLUMNS.get(index); }
-    @Override public List<Column> columns() { return COLUMNS; }
-    @Override public int indexOf(String name) {
+    @Override
+    public int columnCount() {
+        return 1;
+    }
+
+    @Override
+    public Column column(int index) {
+        return COLUMNS.get(index);
+    }
+
+    @Override
+    public List<Column> columns() {
+        return COLUMNS;
+    }
+
+    @Override
+    public int indexOf(String name) {
         if (COLUMN.name().equalsIgnoreCase(name)) {
             return 0;
         }
         throw new IllegalArgumentException("no such column: name=" + name + ", columns=[insert_id]");
     }
-    @Override public boolean isNull(int index) { return false; }
-    @Override public boolean getBoolean(int index) { return key != 0; }
-    @Override public short getShort(int index) { return (short) Math.toIntExact(key); }
-    @Override public int getInt(int index) { return Math.toIntExact(key); }
-    @Override public long getLong(int index) { return key; }
-    @Override public float getFloat(int index) { return key; }
-    @Override public double getDouble(int index) { return key; }
-    @Override public BigDecimal getBigDecimal(int index) { return BigDecimal.valueOf(key); }
-    @Override public String getString(int index) { return Long.toString(key); }
-    @Override public byte[] getBytes(int index) { throw cannot("bytes"); }
-    @Override public LocalDate getLocalDate(int index) { throw cannot("LocalDate"); }
-    @Override public LocalTime getLocalTime(int index) { throw cannot("LocalTime"); }
-    @Override public OffsetTime getOffsetTime(int index) { throw cannot("OffsetTime"); }
-    @Override public LocalDateTime getLocalDateTime(int index) { throw cannot("LocalDateTime"); }
-    @Override public OffsetDateTime getOffsetDateTime(int index) { throw cannot("OffsetDateTime"); }
-    @Override public Instant getInstant(int index) { throw cannot("Instant"); }
-    @Override public Interval getInterval(int index) { throw cannot("Interval"); }
-    @Override public Duration getDuration(int index) { throw cannot("Duration"); }
-    @Override public UUID getUuid(int index) { throw cannot("UUID"); }
-    @Override public Object getObject(int index) { return key; }
-    @Override public <T> T get(int index, Class<T> type) {
+
+    @Override
+    public boolean isNull(int index) {
+        return false;
+    }
+
+    @Override
+    public boolean getBoolean(int index) {
+        return key != 0;
+    }
+
+    @Override
+    public short getShort(int index) {
+        return (short) Math.toIntExact(key);
+    }
+
+    @Override
+    public int getInt(int index) {
+        return Math.toIntExact(key);
+    }
+
+    @Override
+    public long getLong(int index) {
+        return key;
+    }
+
+    @Override
+    public float getFloat(int index) {
+        return key;
+    }
+
+    @Override
+    public double getDouble(int index) {
+        return key;
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(int index) {
+        return BigDecimal.valueOf(key);
+    }
+
+    @Override
+    public String getString(int index) {
+        return Long.toString(key);
+    }
+
+    @Override
+    public byte[] getBytes(int index) {
+        throw cannot("bytes");
+    }
+
+    @Override
+    public LocalDate getLocalDate(int index) {
+        throw cannot("LocalDate");
+    }
+
+    @Override
+    public LocalTime getLocalTime(int index) {
+        throw cannot("LocalTime");
+    }
+
+    @Override
+    public OffsetTime getOffsetTime(int index) {
+        throw cannot("OffsetTime");
+    }
+
+    @Override
+    public LocalDateTime getLocalDateTime(int index) {
+        throw cannot("LocalDateTime");
+    }
+
+    @Override
+    public OffsetDateTime getOffsetDateTime(int index) {
+        throw cannot("OffsetDateTime");
+    }
+
+    @Override
+    public Instant getInstant(int index) {
+        throw cannot("Instant");
+    }
+
+    @Override
+    public Interval getInterval(int index) {
+        throw cannot("Interval");
+    }
+
+    @Override
+    public Duration getDuration(int index) {
+        throw cannot("Duration");
+    }
+
+    @Override
+    public UUID getUuid(int index) {
+        throw cannot("UUID");
+    }
+
+    @Override
+    public Object getObject(int index) {
+        return key;
+    }
+
+    @Override
+    public <T> T get(int index, Class<T> type) {
         if (type == Long.class || type == Object.class) {
             return type.cast(key);
         }
         throw cannot(type.getSimpleName());
     }
-    @Override public <T> List<T> getList(int index, Class<T> elementType) { throw cannot("List"); }
-    @Override public Row detach() { return this; }
+
+    @Override
+    public <T> List<T> getList(int index, Class<T> elementType) {
+        throw cannot("List");
+    }
+
+    @Override
+    public Row detach() {
+        return this;
+    }
 }

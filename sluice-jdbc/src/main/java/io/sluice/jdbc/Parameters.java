@@ -33,7 +33,9 @@ final class Parameters {
         if (d == null) {
             return null;
         }
-        return cal == null ? d.toLocalDate() : d.toInstant().atZone(cal.getTimeZone().toZoneId()).toLocalDate();
+        return cal == null
+                ? d.toLocalDate()
+                : d.toInstant().atZone(cal.getTimeZone().toZoneId()).toLocalDate();
     }
 
     static LocalTime time(Time t, Calendar cal) {
@@ -48,7 +50,9 @@ final class Parameters {
         if (ts == null) {
             return null;
         }
-        return cal == null ? ts.toLocalDateTime() : ts.toInstant().atZone(cal.getTimeZone().toZoneId()).toLocalDateTime();
+        return cal == null
+                ? ts.toLocalDateTime()
+                : ts.toInstant().atZone(cal.getTimeZone().toZoneId()).toLocalDateTime();
     }
 
     /** A value given to setObject without a target type. */
@@ -59,7 +63,8 @@ final class Parameters {
             case Time t -> time(t, null);
             case Timestamp ts -> ts.toLocalDateTime();
             case java.util.Date d -> new Timestamp(d.getTime()).toLocalDateTime();
-            case Calendar c -> OffsetDateTime.ofInstant(c.toInstant(), c.getTimeZone().toZoneId());
+            case Calendar c ->
+                OffsetDateTime.ofInstant(c.toInstant(), c.getTimeZone().toZoneId());
             case SluiceArray a -> a.elements();
             case Array a -> (Object[]) a.getArray();
             case Byte b -> (short) b;
@@ -81,23 +86,36 @@ final class Parameters {
                 case Types.BIGINT -> toNumber(x).longValueExact();
                 case Types.REAL -> toNumber(x).floatValue();
                 case Types.FLOAT, Types.DOUBLE -> toNumber(x).doubleValue();
-                case Types.DECIMAL, Types.NUMERIC -> scale >= 0
-                        ? toNumber(x).setScale(scale, java.math.RoundingMode.HALF_UP) : toNumber(x);
-                case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR,
-                        Types.CLOB, Types.NCLOB -> toText(x);
-                case Types.DATE -> x instanceof String s ? LocalDate.parse(s.strip())
-                        : x instanceof LocalDateTime ldt ? ldt.toLocalDate() : x;
-                case Types.TIME -> x instanceof String s ? LocalTime.parse(s.strip())
-                        : x instanceof LocalDateTime ldt ? ldt.toLocalTime() : x;
-                case Types.TIMESTAMP -> x instanceof String s ? Timestamp.valueOf(s.strip()).toLocalDateTime()
-                        : x instanceof LocalDate d ? d.atStartOfDay() : x;
+                case Types.DECIMAL, Types.NUMERIC ->
+                    scale >= 0 ? toNumber(x).setScale(scale, java.math.RoundingMode.HALF_UP) : toNumber(x);
+                case Types.CHAR,
+                        Types.VARCHAR,
+                        Types.LONGVARCHAR,
+                        Types.NCHAR,
+                        Types.NVARCHAR,
+                        Types.LONGNVARCHAR,
+                        Types.CLOB,
+                        Types.NCLOB -> toText(x);
+                case Types.DATE ->
+                    x instanceof String s
+                            ? LocalDate.parse(s.strip())
+                            : x instanceof LocalDateTime ldt ? ldt.toLocalDate() : x;
+                case Types.TIME ->
+                    x instanceof String s
+                            ? LocalTime.parse(s.strip())
+                            : x instanceof LocalDateTime ldt ? ldt.toLocalTime() : x;
+                case Types.TIMESTAMP ->
+                    x instanceof String s
+                            ? Timestamp.valueOf(s.strip()).toLocalDateTime()
+                            : x instanceof LocalDate d ? d.atStartOfDay() : x;
                 case Types.TIMESTAMP_WITH_TIMEZONE -> x instanceof String s ? OffsetDateTime.parse(s.strip()) : x;
-                case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> x instanceof String s
-                        ? s.getBytes(StandardCharsets.UTF_8) : x;
+                case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB ->
+                    x instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : x;
                 default -> x;
             };
         } catch (ArithmeticException | IllegalArgumentException | java.time.DateTimeException e) {
-            throw new SQLDataException("cannot convert the parameter: value=" + x + ", targetSqlType=" + targetSqlType, "22018", e);
+            throw new SQLDataException(
+                    "cannot convert the parameter: value=" + x + ", targetSqlType=" + targetSqlType, "22018", e);
         }
     }
 
@@ -105,12 +123,15 @@ final class Parameters {
         return switch (x) {
             case Boolean b -> b;
             case Number n -> new BigDecimal(n.toString()).signum() != 0;
-            case String s -> switch (s.strip().toLowerCase(java.util.Locale.ROOT)) {
-                case "1", "t", "true", "y", "yes", "on" -> true;
-                case "0", "f", "false", "n", "no", "off" -> false;
-                default -> throw new SQLDataException("cannot convert to a boolean: value=" + s, "22018");
-            };
-            default -> throw new SQLDataException("cannot convert to a boolean: type=" + x.getClass().getName(), "22018");
+            case String s ->
+                switch (s.strip().toLowerCase(java.util.Locale.ROOT)) {
+                    case "1", "t", "true", "y", "yes", "on" -> true;
+                    case "0", "f", "false", "n", "no", "off" -> false;
+                    default -> throw new SQLDataException("cannot convert to a boolean: value=" + s, "22018");
+                };
+            default ->
+                throw new SQLDataException(
+                        "cannot convert to a boolean: type=" + x.getClass().getName(), "22018");
         };
     }
 
@@ -125,7 +146,9 @@ final class Parameters {
             case Float f -> new BigDecimal(f.toString());
             case Boolean b -> b ? BigDecimal.ONE : BigDecimal.ZERO;
             case String s -> new BigDecimal(s.strip());
-            default -> throw new SQLDataException("cannot convert to a number: type=" + x.getClass().getName(), "22018");
+            default ->
+                throw new SQLDataException(
+                        "cannot convert to a number: type=" + x.getClass().getName(), "22018");
         };
     }
 

@@ -93,9 +93,15 @@ final class PgColumnSources {
         }
         List<Object[]> rows;
         try {
-            rows = catalog.query(SELECT, row -> new Object[] {row.getLong(0), row.getInt(1),
-                    new Source(row.getString(2), row.getString(3), row.getBoolean(4), row.getBoolean(5))},
-                    oids, attnums);
+            rows = catalog.query(
+                    SELECT,
+                    row -> new Object[] {
+                        row.getLong(0),
+                        row.getInt(1),
+                        new Source(row.getString(2), row.getString(3), row.getBoolean(4), row.getBoolean(5))
+                    },
+                    oids,
+                    attnums);
         } catch (ServerException e) {
             throw new SQLException("column catalog query failed: " + e.getMessage(), e.sqlState(), e);
         } catch (SluiceException e) {

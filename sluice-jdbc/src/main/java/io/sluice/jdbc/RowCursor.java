@@ -20,6 +20,7 @@ final class RowCursor {
     private List<Row> rows;
     /** Position in {@link #rows}: -1 before the first row, rows.size() after the last. */
     private int index = -1;
+
     private Row current;
     private long read;
     private Runnable onRelease;

@@ -63,7 +63,8 @@ final class SluiceArray implements Array {
     public Object getArray(long index, int count) throws SQLException {
         Object[] e = elements();
         if (index < 1 || count < 0 || index - 1 + count > e.length) {
-            throw new SQLException("array slice out of range: index=" + index + ", count=" + count + ", length=" + e.length, "2202E");
+            throw new SQLException(
+                    "array slice out of range: index=" + index + ", count=" + count + ", length=" + e.length, "2202E");
         }
         return java.util.Arrays.copyOfRange(e, (int) index - 1, (int) index - 1 + count);
     }

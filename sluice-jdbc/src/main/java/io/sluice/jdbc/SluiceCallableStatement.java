@@ -37,20 +37,22 @@ import java.util.regex.Pattern;
  */
 final class SluiceCallableStatement extends SluicePreparedStatement implements UnnamedParameters {
     /** {@code {? = call body}}, spaces allowed anywhere between the tokens, an optional trailing {@code ;}. */
-    private static final Pattern RETURN_VALUE =
-            Pattern.compile("\\s*\\{\\s*\\?\\s*=\\s*call\\s+(.*)}\\s*;?\\s*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern RETURN_VALUE = Pattern.compile(
+            "\\s*\\{\\s*\\?\\s*=\\s*call\\s+(.*)}\\s*;?\\s*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     private final boolean returnValue;
     private boolean registered;
     private ResultSet row;
 
-    private SluiceCallableStatement(SluiceConnection connection, int resultSetType, ParsedSql parsed, boolean returnValue) {
+    private SluiceCallableStatement(
+            SluiceConnection connection, int resultSetType, ParsedSql parsed, boolean returnValue) {
         super(connection, resultSetType, parsed, GeneratedKeys.NONE);
         this.returnValue = returnValue;
     }
 
     /** Parses {@code sql}, turning the return-value form {@code {? = call f(...)}} into {@code SELECT f(...)}. */
-    static SluiceCallableStatement prepare(SluiceConnection connection, int resultSetType, String sql) throws SQLException {
+    static SluiceCallableStatement prepare(SluiceConnection connection, int resultSetType, String sql)
+            throws SQLException {
         Matcher m = sql == null ? null : RETURN_VALUE.matcher(sql);
         if (m == null || !m.matches()) {
             return new SluiceCallableStatement(connection, resultSetType, connection.parse(sql), false);
@@ -66,7 +68,8 @@ final class SluiceCallableStatement extends SluicePreparedStatement implements U
         if (!returnValue) {
             super.bind(index, value);
         } else if (index == 1) {
-            throw new SQLException("parameter 1 is the function's return value (an OUT parameter): it takes no value", "22023");
+            throw new SQLException(
+                    "parameter 1 is the function's return value (an OUT parameter): it takes no value", "22023");
         } else {
             super.bind(index - 1, value);
         }
@@ -76,7 +79,8 @@ final class SluiceCallableStatement extends SluicePreparedStatement implements U
     public boolean execute() throws SQLException {
         row = null;
         if (returnValue && !registered) {
-            throw new SQLException("register the return value (parameter 1) with registerOutParameter before execute", "07004");
+            throw new SQLException(
+                    "register the return value (parameter 1) with registerOutParameter before execute", "07004");
         }
         boolean rows = super.execute();
         if (returnValue) {
@@ -103,7 +107,8 @@ final class SluiceCallableStatement extends SluicePreparedStatement implements U
     private void register(int index) throws SQLException {
         checkOpen();
         if (!returnValue) {
-            throw SqlExceptions.unsupported("OUT parameters of a procedure call (only a function's return value, {? = call f(?)})");
+            throw SqlExceptions.unsupported(
+                    "OUT parameters of a procedure call (only a function's return value, {? = call f(?)})");
         }
         if (index != 1) {
             throw SqlExceptions.unsupported("OUT parameter " + index + " (only the return value, parameter 1)");

@@ -35,7 +35,8 @@ import java.util.List;
  * native statement cache prepares the text on first use. Batches of one statement go to the native
  * batch, which pipelines them (PostgreSQL: one round trip; MySQL: bulk or pipelined execution).
  */
-sealed class SluicePreparedStatement extends SluiceStatement implements PreparedStatement permits SluiceCallableStatement {
+sealed class SluicePreparedStatement extends SluiceStatement implements PreparedStatement
+        permits SluiceCallableStatement {
     private final ParsedSql parsed;
     private final GeneratedKeys keys;
     private Object[] params;
@@ -87,7 +88,8 @@ sealed class SluicePreparedStatement extends SluiceStatement implements Prepared
     void bind(int index, Object value) throws SQLException {
         checkOpen();
         if (index < 1 || index > params.length) {
-            throw new SQLException("parameter index out of range: index=" + index + ", parameters=" + params.length, "22023");
+            throw new SQLException(
+                    "parameter index out of range: index=" + index + ", parameters=" + params.length, "22023");
         }
         params[index - 1] = value;
         set[index - 1] = true;
@@ -417,7 +419,8 @@ sealed class SluicePreparedStatement extends SluiceStatement implements Prepared
             if (!autoCommit && connection.dialect() == SqlDialect.MYSQL && done > 0) {
                 Arrays.fill(counts, 0, done, SUCCESS_NO_INFO);
             }
-            throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), counts, cause);
+            throw new BatchUpdateException(
+                    cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), counts, cause);
         }
     }
 
@@ -440,7 +443,8 @@ sealed class SluicePreparedStatement extends SluiceStatement implements Prepared
             try {
                 counts[i] = largeUpdate(parsed, sets.get(i), keys);
             } catch (SQLException e) {
-                throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), Arrays.copyOf(counts, i), e);
+                throw new BatchUpdateException(
+                        e.getMessage(), e.getSQLState(), e.getErrorCode(), Arrays.copyOf(counts, i), e);
             }
             if (keys.wanted()) {
                 SluiceResultSet k = (SluiceResultSet) getGeneratedKeys();

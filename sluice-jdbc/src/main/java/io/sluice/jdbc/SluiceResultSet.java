@@ -125,7 +125,8 @@ final class SluiceResultSet extends LabelledResultSet {
             throw new SQLException("no current row: call next() first (or the result set is past its end)", "24000");
         }
         if (columnIndex < 1 || columnIndex > columnCount) {
-            throw new SQLException("column index out of range: index=" + columnIndex + ", columns=" + columnCount, "22023");
+            throw new SQLException(
+                    "column index out of range: index=" + columnIndex + ", columns=" + columnCount, "22023");
         }
         return columnIndex - 1;
     }
@@ -181,7 +182,8 @@ final class SluiceResultSet extends LabelledResultSet {
         try {
             return row.getShort(c);
         } catch (RuntimeException e) {
-            return (short) Conversions.exact(Conversions.number(row, c, e), Short.MIN_VALUE, Short.MAX_VALUE, row.column(c));
+            return (short)
+                    Conversions.exact(Conversions.number(row, c, e), Short.MIN_VALUE, Short.MAX_VALUE, row.column(c));
         }
     }
 
@@ -194,7 +196,8 @@ final class SluiceResultSet extends LabelledResultSet {
         try {
             return row.getInt(c);
         } catch (RuntimeException e) {
-            return (int) Conversions.exact(Conversions.number(row, c, e), Integer.MIN_VALUE, Integer.MAX_VALUE, row.column(c));
+            return (int) Conversions.exact(
+                    Conversions.number(row, c, e), Integer.MIN_VALUE, Integer.MAX_VALUE, row.column(c));
         }
     }
 
@@ -279,8 +282,11 @@ final class SluiceResultSet extends LabelledResultSet {
             case BYTES, TEXT, JSON, OTHER -> {
                 // readable as bytes
             }
-            default -> throw new java.sql.SQLDataException("a " + row.column(c).nativeType()
-                    + " column cannot be read as bytes: column=" + row.column(c).name(), "22018");
+            default ->
+                throw new java.sql.SQLDataException(
+                        "a " + row.column(c).nativeType() + " column cannot be read as bytes: column="
+                                + row.column(c).name(),
+                        "22018");
         }
         try {
             return row.getBytes(c);
@@ -536,8 +542,10 @@ final class SluiceResultSet extends LabelledResultSet {
                 return i + 1;
             }
         }
-        throw new SQLException("no such column: label=" + columnLabel + ", columns="
-                + columns.stream().map(Column::name).toList(), "42703");
+        throw new SQLException(
+                "no such column: label=" + columnLabel + ", columns="
+                        + columns.stream().map(Column::name).toList(),
+                "42703");
     }
 
     // ---- scrolling (scroll-insensitive result sets are detached when opened) ----
@@ -545,7 +553,9 @@ final class SluiceResultSet extends LabelledResultSet {
     private void checkScrollable() throws SQLException {
         checkOpen();
         if (type == TYPE_FORWARD_ONLY) {
-            throw new SQLException("the result set is TYPE_FORWARD_ONLY: ask for TYPE_SCROLL_INSENSITIVE when creating the statement", "24000");
+            throw new SQLException(
+                    "the result set is TYPE_FORWARD_ONLY: ask for TYPE_SCROLL_INSENSITIVE when creating the statement",
+                    "24000");
         }
     }
 
@@ -559,7 +569,9 @@ final class SluiceResultSet extends LabelledResultSet {
     @Override
     public boolean isBeforeFirst() throws SQLException {
         checkOpen();
-        return cursor.isLive() ? rowNumber == 0 && row == null && cursor.size() != 0 : cursor.index() < 0 && cursor.size() > 0;
+        return cursor.isLive()
+                ? rowNumber == 0 && row == null && cursor.size() != 0
+                : cursor.index() < 0 && cursor.size() > 0;
     }
 
     @Override

@@ -42,7 +42,8 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
 
     private Column column(int column) throws SQLException {
         if (column < 1 || column > columns.size()) {
-            throw new SQLException("column index out of range: index=" + column + ", columns=" + columns.size(), "22023");
+            throw new SQLException(
+                    "column index out of range: index=" + column + ", columns=" + columns.size(), "22023");
         }
         return columns.get(column - 1);
     }
@@ -133,7 +134,8 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
             case REAL -> 8;
             case DOUBLE -> 17;
             case DECIMAL -> c.details().scale();
-            case TIME, TIME_TZ, TIMESTAMP, TIMESTAMP_TZ -> c.details().precision() > 0 ? c.details().precision() : 6;
+            case TIME, TIME_TZ, TIMESTAMP, TIMESTAMP_TZ ->
+                c.details().precision() > 0 ? c.details().precision() : 6;
             default -> 0;
         };
     }

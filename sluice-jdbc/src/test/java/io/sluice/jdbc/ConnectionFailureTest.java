@@ -25,7 +25,8 @@ class ConnectionFailureTest {
             port = s.getLocalPort(); // closed again: nothing listens there now
         }
         String url = "jdbc:sluice:postgresql://postgres@127.0.0.1:" + port + "/test?sslmode=disable&connect_timeout=2";
-        SQLTransientConnectionException e = assertThrows(SQLTransientConnectionException.class, () -> DriverManager.getConnection(url));
+        SQLTransientConnectionException e =
+                assertThrows(SQLTransientConnectionException.class, () -> DriverManager.getConnection(url));
         assertEquals("08001", e.getSQLState());
     }
 
@@ -35,9 +36,9 @@ class ConnectionFailureTest {
             int serverPort = server.equals("postgresql") ? 5432 : 3306;
             String user = server.equals("postgresql") ? "postgres" : "root";
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", serverPort);
-                 Connection c = DriverManager.getConnection("jdbc:sluice:" + server + "://" + user + "@127.0.0.1:" + proxy.port()
-                         + "/test?sslmode=disable&socket_timeout=5");
-                 Statement s = c.createStatement()) {
+                    Connection c = DriverManager.getConnection("jdbc:sluice:" + server + "://" + user + "@127.0.0.1:"
+                            + proxy.port() + "/test?sslmode=disable&socket_timeout=5");
+                    Statement s = c.createStatement()) {
                 try (ResultSet rs = s.executeQuery("SELECT 1")) {
                     assertTrue(rs.next());
                 }
@@ -47,7 +48,8 @@ class ConnectionFailureTest {
                         rs.next();
                     }
                 });
-                assertTrue(e instanceof SQLTransientConnectionException || e instanceof SQLNonTransientConnectionException,
+                assertTrue(
+                        e instanceof SQLTransientConnectionException || e instanceof SQLNonTransientConnectionException,
                         () -> server + ": " + e);
                 assertTrue(e.getSQLState().startsWith("08"), e::getSQLState);
                 assertFalse(c.isValid(1));

@@ -27,7 +27,8 @@ class HikariOverSluiceTest {
         config.setAutoCommit(false);
         try (HikariDataSource ds = new HikariDataSource(config)) {
             for (int i = 0; i < 5; i++) {
-                try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement("SELECT ?::int * 2")) {
+                try (Connection c = ds.getConnection();
+                        PreparedStatement ps = c.prepareStatement("SELECT ?::int * 2")) {
                     ps.setInt(1, i);
                     try (ResultSet rs = ps.executeQuery()) {
                         rs.next();
@@ -38,8 +39,10 @@ class HikariOverSluiceTest {
                     c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
                 }
             }
-            try (Connection c = ds.getConnection(); Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT current_setting('transaction_read_only'), current_setting('transaction_isolation')")) {
+            try (Connection c = ds.getConnection();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT current_setting('transaction_read_only'), current_setting('transaction_isolation')")) {
                 rs.next();
                 assertEquals("off", rs.getString(1)); // Hikari reset the borrower's read-only
                 assertEquals("read committed", rs.getString(2));
@@ -55,8 +58,10 @@ class HikariOverSluiceTest {
         config.addDataSourceProperty("url", JdbcMysqlTest.URL);
         config.addDataSourceProperty("user", "root");
         config.setMaximumPoolSize(1);
-        try (HikariDataSource ds = new HikariDataSource(config); Connection c = ds.getConnection();
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT DATABASE()")) {
+        try (HikariDataSource ds = new HikariDataSource(config);
+                Connection c = ds.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT DATABASE()")) {
             assertTrue(rs.next());
             assertEquals("test", rs.getString(1));
         }

@@ -29,22 +29,26 @@ class JdbcMysqlTest {
 
     @BeforeAll
     static void createTable() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + TABLE);
-            s.execute("CREATE TABLE " + TABLE + " (id BIGINT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(80) UNIQUE, n INT)");
+            s.execute("CREATE TABLE " + TABLE
+                    + " (id BIGINT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(80) UNIQUE, n INT)");
         }
     }
 
     @AfterAll
     static void dropTable() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + TABLE);
         }
     }
 
     @Test
     void shouldRunPreparedStatementsWithPlaceholders() throws SQLException {
-        try (Connection c = open(); PreparedStatement ps = c.prepareStatement("SELECT '?', ? + 1, CONCAT(?, 'b') # ?\n")) {
+        try (Connection c = open();
+                PreparedStatement ps = c.prepareStatement("SELECT '?', ? + 1, CONCAT(?, 'b') # ?\n")) {
             ps.setInt(1, 41);
             ps.setString(2, "a");
             try (ResultSet rs = ps.executeQuery()) {
@@ -59,17 +63,22 @@ class JdbcMysqlTest {
 
     @Test
     void shouldReturnGeneratedKeysFromTheOkPacket() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             String name = "k-" + UUID.randomUUID();
-            assertEquals(2, s.executeUpdate("INSERT INTO " + TABLE + " (name, n) VALUES ('" + name + "', 1), ('" + name + "2', 2)",
-                    Statement.RETURN_GENERATED_KEYS));
+            assertEquals(
+                    2,
+                    s.executeUpdate(
+                            "INSERT INTO " + TABLE + " (name, n) VALUES ('" + name + "', 1), ('" + name + "2', 2)",
+                            Statement.RETURN_GENERATED_KEYS));
             try (ResultSet keys = s.getGeneratedKeys()) {
                 assertTrue(keys.next());
                 long first = keys.getLong(1);
                 assertTrue(keys.next());
                 assertEquals(first + 1, keys.getLong(1));
                 assertFalse(keys.next());
-                try (ResultSet rs = c.createStatement().executeQuery("SELECT id FROM " + TABLE + " WHERE name = '" + name + "'")) {
+                try (ResultSet rs =
+                        c.createStatement().executeQuery("SELECT id FROM " + TABLE + " WHERE name = '" + name + "'")) {
                     rs.next();
                     assertEquals(first, rs.getLong(1));
                 }
@@ -80,7 +89,8 @@ class JdbcMysqlTest {
     @Test
     void shouldRunBatchesAndTransactions() throws SQLException {
         String prefix = "b-" + UUID.randomUUID();
-        try (Connection c = open(); PreparedStatement ps = c.prepareStatement("INSERT INTO " + TABLE + " (name, n) VALUES (?, ?)")) {
+        try (Connection c = open();
+                PreparedStatement ps = c.prepareStatement("INSERT INTO " + TABLE + " (name, n) VALUES (?, ?)")) {
             for (int i = 0; i < 3; i++) {
                 ps.setString(1, prefix + i);
                 ps.setInt(2, i);
@@ -95,7 +105,9 @@ class JdbcMysqlTest {
             ps.executeUpdate();
             c.rollback();
             c.setAutoCommit(true);
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM " + TABLE + " WHERE name LIKE '" + prefix + "%'")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery("SELECT count(*) FROM " + TABLE + " WHERE name LIKE '" + prefix + "%'")) {
                 rs.next();
                 assertEquals(3, rs.getInt(1));
             }
@@ -104,10 +116,12 @@ class JdbcMysqlTest {
 
     @Test
     void shouldCarryVendorCodesAndSqlStates() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             String name = "d-" + UUID.randomUUID();
             s.executeUpdate("INSERT INTO " + TABLE + " (name) VALUES ('" + name + "')");
-            SQLException e = assertThrows(SQLIntegrityConstraintViolationException.class,
+            SQLException e = assertThrows(
+                    SQLIntegrityConstraintViolationException.class,
                     () -> s.executeUpdate("INSERT INTO " + TABLE + " (name) VALUES ('" + name + "')"));
             assertEquals("23000", e.getSQLState());
             assertEquals(1062, e.getErrorCode());
@@ -116,7 +130,9 @@ class JdbcMysqlTest {
 
     @Test
     void shouldStreamWithFetchSizeAndKeepResultsReadable() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement(); Statement inner = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement();
+                Statement inner = c.createStatement()) {
             s.setFetchSize(3);
             int rows = 0;
             try (ResultSet rs = s.executeQuery("SELECT seq FROM seq_1_to_20")) {
@@ -142,8 +158,10 @@ class JdbcMysqlTest {
 
     @Test
     void shouldDescribeColumnsFromTheColumnDefinitions() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT id, name, n, CAST(1.5 AS DECIMAL(7,2)) AS d FROM " + TABLE + " LIMIT 0")) {
+        try (Connection c = open();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT id, name, n, CAST(1.5 AS DECIMAL(7,2)) AS d FROM " + TABLE + " LIMIT 0")) {
             java.sql.ResultSetMetaData md = rs.getMetaData();
             assertTrue(md.isAutoIncrement(1));
             assertEquals(java.sql.ResultSetMetaData.columnNoNulls, md.isNullable(1));
@@ -159,7 +177,8 @@ class JdbcMysqlTest {
 
     @Test
     void shouldReportServerWarningsAndTimeOut() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("DO CAST('1x' AS SIGNED)");
             assertTrue(s.getWarnings() != null, "a truncation warning");
             assertEquals(1292, s.getWarnings().getErrorCode());
@@ -178,14 +197,17 @@ class JdbcMysqlTest {
 
     @Test
     void shouldRunJdbcEscapesAndMultipleStatements() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT {fn ucase('a')}, {d '2024-01-02'}, {fn concat('a', 'b')}, "
                     + "{ts '2024-01-02 03:04:05'} # {fn nope}")) {
                 rs.next();
                 assertEquals("A", rs.getString(1));
                 assertEquals(java.time.LocalDate.of(2024, 1, 2), rs.getObject(2, java.time.LocalDate.class));
                 assertEquals("ab", rs.getString(3));
-                assertEquals(java.time.LocalDateTime.of(2024, 1, 2, 3, 4, 5), rs.getObject(4, java.time.LocalDateTime.class));
+                assertEquals(
+                        java.time.LocalDateTime.of(2024, 1, 2, 3, 4, 5),
+                        rs.getObject(4, java.time.LocalDateTime.class));
             }
             assertTrue(s.execute("SELECT 1; DO 1; SELECT 'two'"));
             assertFalse(s.getMoreResults());

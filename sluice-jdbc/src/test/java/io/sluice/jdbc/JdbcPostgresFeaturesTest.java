@@ -36,7 +36,8 @@ class JdbcPostgresFeaturesTest {
 
     @Test
     void shouldRunJdbcEscapesOnTheServer() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("CREATE OR REPLACE FUNCTION jdbc_twice(x int) RETURNS int LANGUAGE sql AS 'SELECT x * 2'");
             try (ResultSet rs = s.executeQuery("SELECT {fn ucase('a')}, {d '2024-01-02'}, {fn concat('a', 'b')}, "
                     + "{fn length('ab  ')}, {fn locate('b', 'abc')}")) {
@@ -60,7 +61,8 @@ class JdbcPostgresFeaturesTest {
 
     @Test
     void shouldBindStreamsNullsAndArrays() throws SQLException, IOException {
-        try (Connection c = open(); PreparedStatement ps = c.prepareStatement("SELECT ?::bytea, ?::text, ?::int IS NULL, ?::int4[]")) {
+        try (Connection c = open();
+                PreparedStatement ps = c.prepareStatement("SELECT ?::bytea, ?::text, ?::int IS NULL, ?::int4[]")) {
             ps.setBinaryStream(1, new ByteArrayInputStream(new byte[] {1, 2, 3}));
             ps.setCharacterStream(2, new StringReader("stream text"), 6);
             ps.setNull(3, Types.INTEGER);
@@ -73,7 +75,8 @@ class JdbcPostgresFeaturesTest {
                     assertEquals("stream", new String(buf, 0, r.read(buf)));
                 }
                 assertTrue(rs.getBoolean(3));
-                assertArrayEquals(new Object[] {1, 2, 3}, (Object[]) rs.getArray(4).getArray());
+                assertArrayEquals(
+                        new Object[] {1, 2, 3}, (Object[]) rs.getArray(4).getArray());
                 assertEquals(Types.ARRAY, rs.getMetaData().getColumnType(4));
             }
         }
@@ -81,8 +84,9 @@ class JdbcPostgresFeaturesTest {
 
     @Test
     void shouldScrollAnInsensitiveResultSet() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY);
-             ResultSet rs = s.executeQuery("SELECT g FROM generate_series(1, 3) g")) {
+        try (Connection c = open();
+                Statement s = c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY);
+                ResultSet rs = s.executeQuery("SELECT g FROM generate_series(1, 3) g")) {
             assertTrue(rs.last());
             assertEquals(3, rs.getRow());
             assertTrue(rs.previous());
@@ -95,14 +99,17 @@ class JdbcPostgresFeaturesTest {
             assertTrue(rs.next());
             assertEquals(1, rs.getInt(1));
         }
-        try (Connection c = open(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+        try (Connection c = open();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT 1")) {
             assertThrows(SQLException.class, rs::previous);
         }
     }
 
     @Test
     void shouldCancelARunningStatementFromAnotherThread() throws Exception {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             CompletableFuture<Void> canceller = CompletableFuture.runAsync(() -> {
                 try {
                     TimeUnit.MILLISECONDS.sleep(300);
@@ -131,7 +138,8 @@ class JdbcPostgresFeaturesTest {
 
     @Test
     void shouldApplySchemaAndClientInfo() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             c.setSchema("pg_catalog");
             assertEquals("pg_catalog", c.getSchema());
             c.setClientInfo("ApplicationName", "jdbc_app");
@@ -146,9 +154,11 @@ class JdbcPostgresFeaturesTest {
 
     @Test
     void shouldReturnNamedGeneratedKeysAndStopStatementBatchesAtTheFirstFailure() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE jdbc_tmp_keys (id serial PRIMARY KEY, v text NOT NULL)");
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO jdbc_tmp_keys (v) VALUES (?)", new String[] {"id"})) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO jdbc_tmp_keys (v) VALUES (?)", new String[] {"id"})) {
                 ps.setString(1, "a");
                 ps.executeUpdate();
                 try (ResultSet keys = ps.getGeneratedKeys()) {
@@ -171,8 +181,11 @@ class JdbcPostgresFeaturesTest {
         Properties wrong = new Properties();
         wrong.setProperty("user", "sluice_scram");
         wrong.setProperty("password", "not-the-password");
-        assertThrows(SQLInvalidAuthorizationSpecException.class, () -> DriverManager.getConnection(JdbcPostgresTest.URL, wrong));
-        assertThrows(SQLNonTransientConnectionException.class,
+        assertThrows(
+                SQLInvalidAuthorizationSpecException.class,
+                () -> DriverManager.getConnection(JdbcPostgresTest.URL, wrong));
+        assertThrows(
+                SQLNonTransientConnectionException.class,
                 () -> DriverManager.getConnection("jdbc:sluice:postgresql://127.0.0.1:5432/test?sslmode=bogus"));
     }
 
@@ -184,7 +197,8 @@ class JdbcPostgresFeaturesTest {
         p.setProperty("user", "someone_else");
         p.setProperty("application_name", "jdbc_props");
         try (Connection c = d.connect("jdbc:sluice:postgresql://postgres@127.0.0.1:5432/test?sslmode=disable", p);
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_user, current_setting('application_name')")) {
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_user, current_setting('application_name')")) {
             rs.next();
             assertEquals("postgres", rs.getString(1));
             assertEquals("jdbc_props", rs.getString(2));
@@ -193,7 +207,8 @@ class JdbcPostgresFeaturesTest {
 
     @Test
     void shouldCloseTheStatementOnCompletion() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.closeOnCompletion();
             ResultSet rs = s.executeQuery("SELECT 1");
             rs.close();

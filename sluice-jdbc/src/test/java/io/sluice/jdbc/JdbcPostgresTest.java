@@ -44,7 +44,8 @@ class JdbcPostgresTest {
 
     @BeforeAll
     static void createTable() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + TABLE);
             s.execute("CREATE TABLE " + TABLE + " (id serial PRIMARY KEY, name text UNIQUE, n int)");
         }
@@ -52,14 +53,17 @@ class JdbcPostgresTest {
 
     @AfterAll
     static void dropTable() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + TABLE);
         }
     }
 
     @Test
     void shouldConnectThroughDriverManagerWithProperties() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_user, 1")) {
+        try (Connection c = open();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_user, 1")) {
             assertTrue(rs.next());
             assertEquals("postgres", rs.getString(1));
             assertEquals(1, rs.getInt(2));
@@ -72,7 +76,7 @@ class JdbcPostgresTest {
     @Test
     void shouldBindPlaceholdersButNotQuestionMarksInLiterals() throws SQLException {
         try (Connection c = open();
-             PreparedStatement ps = c.prepareStatement("SELECT '?' || ?, $$?$$ /* ? */, ?::int + 1")) {
+                PreparedStatement ps = c.prepareStatement("SELECT '?' || ?, $$?$$ /* ? */, ?::int + 1")) {
             ps.setString(1, "x");
             ps.setInt(2, 41);
             try (ResultSet rs = ps.executeQuery()) {
@@ -87,7 +91,8 @@ class JdbcPostgresTest {
     @Test
     void shouldReturnGeneratedKeysThroughReturning() throws SQLException {
         try (Connection c = open();
-             PreparedStatement ps = c.prepareStatement("INSERT INTO " + TABLE + " (name, n) VALUES (?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+                PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO " + TABLE + " (name, n) VALUES (?, ?)", Statement.RETURN_GENERATED_KEYS)) {
             ps.setString(1, "keys-" + UUID.randomUUID());
             ps.setInt(2, 1);
             assertEquals(1, ps.executeUpdate());
@@ -101,7 +106,8 @@ class JdbcPostgresTest {
     @Test
     void shouldRunBatchesAndReportFailedEntries() throws SQLException {
         String prefix = "batch-" + UUID.randomUUID();
-        try (Connection c = open(); PreparedStatement ps = c.prepareStatement("INSERT INTO " + TABLE + " (name, n) VALUES (?, ?)")) {
+        try (Connection c = open();
+                PreparedStatement ps = c.prepareStatement("INSERT INTO " + TABLE + " (name, n) VALUES (?, ?)")) {
             for (int i = 0; i < 3; i++) {
                 ps.setString(1, prefix + i);
                 ps.setInt(2, i);
@@ -117,7 +123,9 @@ class JdbcPostgresTest {
             BatchUpdateException e = assertThrows(BatchUpdateException.class, ps::executeBatch);
             assertEquals("23505", e.getSQLState());
             assertArrayEquals(new int[] {Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED}, e.getUpdateCounts());
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM " + TABLE + " WHERE name LIKE '" + prefix + "%'")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery("SELECT count(*) FROM " + TABLE + " WHERE name LIKE '" + prefix + "%'")) {
                 rs.next();
                 assertEquals(3, rs.getInt(1)); // the failed batch was atomic
             }
@@ -146,7 +154,9 @@ class JdbcPostgresTest {
                 c.rollback();
             }
             c.setAutoCommit(true);
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name FROM " + TABLE + " WHERE name LIKE '" + name + "%' ORDER BY name")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT name FROM " + TABLE + " WHERE name LIKE '" + name + "%' ORDER BY name")) {
                 assertTrue(rs.next());
                 assertEquals(name, rs.getString(1));
                 assertFalse(rs.next());
@@ -156,14 +166,16 @@ class JdbcPostgresTest {
 
     @Test
     void shouldApplyIsolationAndReadOnly() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
             try (ResultSet rs = s.executeQuery("SHOW transaction_isolation")) {
                 rs.next();
                 assertEquals("serializable", rs.getString(1));
             }
             c.setReadOnly(true);
-            SQLException e = assertThrows(SQLException.class, () -> s.executeUpdate("INSERT INTO " + TABLE + " (name) VALUES ('ro')"));
+            SQLException e = assertThrows(
+                    SQLException.class, () -> s.executeUpdate("INSERT INTO " + TABLE + " (name) VALUES ('ro')"));
             assertEquals("25006", e.getSQLState());
             c.setReadOnly(false);
             assertEquals(Connection.TRANSACTION_SERIALIZABLE, c.getTransactionIsolation());
@@ -172,10 +184,12 @@ class JdbcPostgresTest {
 
     @Test
     void shouldMapSqlStatesToExceptionSubclasses() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             String name = "dup-" + UUID.randomUUID();
             s.executeUpdate("INSERT INTO " + TABLE + " (name) VALUES ('" + name + "')");
-            SQLException dup = assertThrows(SQLIntegrityConstraintViolationException.class,
+            SQLException dup = assertThrows(
+                    SQLIntegrityConstraintViolationException.class,
                     () -> s.executeUpdate("INSERT INTO " + TABLE + " (name) VALUES ('" + name + "')"));
             assertEquals("23505", dup.getSQLState());
             assertThrows(SQLSyntaxErrorException.class, () -> s.executeQuery("SELEC 1"));
@@ -190,7 +204,8 @@ class JdbcPostgresTest {
 
     @Test
     void shouldStreamWithFetchSizeAndHonourMaxRows() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.setFetchSize(7);
             long sum = 0;
             try (ResultSet rs = s.executeQuery("SELECT g FROM generate_series(1, 1000) g")) {
@@ -213,7 +228,9 @@ class JdbcPostgresTest {
 
     @Test
     void shouldKeepAResultSetReadableWhileOtherStatementsRun() throws SQLException {
-        try (Connection c = open(); Statement outer = c.createStatement(); Statement inner = c.createStatement()) {
+        try (Connection c = open();
+                Statement outer = c.createStatement();
+                Statement inner = c.createStatement()) {
             int seen = 0;
             try (ResultSet rs = outer.executeQuery("SELECT g FROM generate_series(1, 3) g")) {
                 while (rs.next()) {
@@ -230,7 +247,8 @@ class JdbcPostgresTest {
 
     @Test
     void shouldReturnMultipleResultsInOrder() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             assertTrue(s.execute("SELECT 1; UPDATE " + TABLE + " SET n = n WHERE false; SELECT 'two'"));
             try (ResultSet rs = s.getResultSet()) {
                 rs.next();
@@ -249,7 +267,8 @@ class JdbcPostgresTest {
 
     @Test
     void shouldTurnNoticesIntoWarnings() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("DO $$ BEGIN RAISE NOTICE 'jdbc notice'; END $$");
             assertNotNull(s.getWarnings());
             assertEquals("jdbc notice", s.getWarnings().getMessage());
@@ -258,9 +277,10 @@ class JdbcPostgresTest {
 
     @Test
     void shouldConvertValuesAsTheSpecRequires() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT '42'::text, 3.5::numeric, NULL::int, true, date '2024-02-03', "
-                     + "timestamp '2024-02-03 04:05:06', timestamptz '2024-02-03 04:05:06+00', 7::int2")) {
+        try (Connection c = open();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT '42'::text, 3.5::numeric, NULL::int, true, date '2024-02-03', "
+                        + "timestamp '2024-02-03 04:05:06', timestamptz '2024-02-03 04:05:06+00', 7::int2")) {
             assertTrue(rs.next());
             assertEquals(42, rs.getInt(1));
             assertEquals(new BigDecimal("3.5"), rs.getBigDecimal(2));
@@ -274,7 +294,8 @@ class JdbcPostgresTest {
             assertEquals(LocalDate.of(2024, 2, 3), rs.getObject(5, LocalDate.class));
             assertEquals(LocalDateTime.of(2024, 2, 3, 4, 5, 6), rs.getObject(6, LocalDateTime.class));
             assertEquals(java.sql.Timestamp.valueOf("2024-02-03 04:05:06"), rs.getTimestamp(6));
-            assertEquals(OffsetDateTime.of(2024, 2, 3, 4, 5, 6, 0, ZoneOffset.UTC).toInstant(),
+            assertEquals(
+                    OffsetDateTime.of(2024, 2, 3, 4, 5, 6, 0, ZoneOffset.UTC).toInstant(),
                     rs.getObject(7, OffsetDateTime.class).toInstant());
             assertEquals(Integer.valueOf(7), rs.getObject(8));
             assertEquals(Types.SMALLINT, rs.getMetaData().getColumnType(8));
@@ -284,7 +305,8 @@ class JdbcPostgresTest {
 
     @Test
     void shouldConvertSetObjectToTheTargetType() throws SQLException {
-        try (Connection c = open(); PreparedStatement ps = c.prepareStatement("SELECT ?::int + 1, ?::numeric, ?::bool")) {
+        try (Connection c = open();
+                PreparedStatement ps = c.prepareStatement("SELECT ?::int + 1, ?::numeric, ?::bool")) {
             ps.setObject(1, "41", Types.INTEGER);
             ps.setObject(2, 1.25, Types.NUMERIC, 1);
             ps.setObject(3, 1, Types.BOOLEAN);
@@ -302,7 +324,9 @@ class JdbcPostgresTest {
         SluiceDataSource plain = new SluiceDataSource();
         plain.setUrl(URL);
         plain.setUsername("postgres");
-        try (Connection c = plain.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+        try (Connection c = plain.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT 1")) {
             assertTrue(rs.next());
         }
         try (SluicePooledDataSource pooled = new SluicePooledDataSource()) {
@@ -310,7 +334,8 @@ class JdbcPostgresTest {
             pooled.setUser("postgres");
             pooled.setMaximumPoolSize(2);
             for (int i = 0; i < 4; i++) {
-                try (Connection c = pooled.getConnection(); Statement s = c.createStatement()) {
+                try (Connection c = pooled.getConnection();
+                        Statement s = c.createStatement()) {
                     try (ResultSet rs = s.executeQuery("SHOW transaction_isolation")) {
                         rs.next();
                         assertEquals("read committed", rs.getString(1)); // the previous borrower's setting was reset
@@ -318,10 +343,14 @@ class JdbcPostgresTest {
                     c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
                     s.setQueryTimeout(7);
                     s.execute("SELECT 1");
-                    assertEquals(java.time.Duration.ofSeconds(7), c.unwrap(io.sluice.Connection.class).queryTimeout()); // applied while borrowed
+                    assertEquals(
+                            java.time.Duration.ofSeconds(7),
+                            c.unwrap(io.sluice.Connection.class).queryTimeout()); // applied while borrowed
                 }
                 try (Connection c = pooled.getConnection()) {
-                    assertEquals(java.time.Duration.ZERO, c.unwrap(io.sluice.Connection.class).queryTimeout()); // restored
+                    assertEquals(
+                            java.time.Duration.ZERO,
+                            c.unwrap(io.sluice.Connection.class).queryTimeout()); // restored
                 }
             }
         }
@@ -331,15 +360,18 @@ class JdbcPostgresTest {
     void shouldTranslateNativeSqlAndRefuseUpdatableResultSetsWhenAsked() throws SQLException {
         try (Connection c = open()) {
             assertEquals("SELECT $1, DATE '2024-01-01'", c.nativeSQL("SELECT ?, {d '2024-01-01'}"));
-            assertThrows(java.sql.SQLFeatureNotSupportedException.class,
+            assertThrows(
+                    java.sql.SQLFeatureNotSupportedException.class,
                     () -> c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
         }
     }
 
     @Test
     void shouldDescribePrecisionAndScaleFromTypeModifiers() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT 1.5::numeric(7,2), 'x'::varchar(12), now()::timestamp(3), 1::int8")) {
+        try (Connection c = open();
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery("SELECT 1.5::numeric(7,2), 'x'::varchar(12), now()::timestamp(3), 1::int8")) {
             java.sql.ResultSetMetaData md = rs.getMetaData();
             assertEquals(7, md.getPrecision(1));
             assertEquals(2, md.getScale(1));

@@ -31,7 +31,9 @@ class JdbcUrlTest {
         assertEquals("db", c.host());
         assertEquals(5433, c.port());
         assertEquals("orders", c.database());
-        assertEquals("disable", c.sslMode().toString().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        assertEquals(
+                "disable",
+                c.sslMode().toString().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
     }
 
     @Test

@@ -32,7 +32,8 @@ class PgResultSetMetaDataTest {
 
     @BeforeAll
     static void createTables() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS rsmd_a CASCADE");
             s.execute("DROP SCHEMA IF EXISTS rsmd_b CASCADE");
             s.execute("CREATE SCHEMA rsmd_a");
@@ -42,13 +43,15 @@ class PgResultSetMetaDataTest {
                     + " req text NOT NULL, opt int, owner bigint REFERENCES rsmd_b.owners (id))");
             s.execute("CREATE VIEW rsmd_a.items_v AS SELECT id, req, opt + 1 AS opt1 FROM rsmd_a.items");
             s.execute("INSERT INTO rsmd_b.owners (name) VALUES ('ann'), ('bob')");
-            s.execute("INSERT INTO rsmd_a.items (req, opt, owner) SELECT 'r' || g, g, 1 + g % 2 FROM generate_series(1, 50) g");
+            s.execute(
+                    "INSERT INTO rsmd_a.items (req, opt, owner) SELECT 'r' || g, g, 1 + g % 2 FROM generate_series(1, 50) g");
         }
     }
 
     @AfterAll
     static void dropTables() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS rsmd_a CASCADE");
             s.execute("DROP SCHEMA IF EXISTS rsmd_b CASCADE");
         }
@@ -56,9 +59,12 @@ class PgResultSetMetaDataTest {
 
     /** Every column's catalog answers from Sluice and from pgjdbc for {@code sql}; expressions checked separately. */
     private static void compareWithPgjdbc(String sql) throws SQLException {
-        try (Connection sluice = open(); Connection pg = DriverManager.getConnection(PGJDBC);
-             Statement ss = sluice.createStatement(); Statement ps = pg.createStatement();
-             ResultSet srs = ss.executeQuery(sql); ResultSet prs = ps.executeQuery(sql)) {
+        try (Connection sluice = open();
+                Connection pg = DriverManager.getConnection(PGJDBC);
+                Statement ss = sluice.createStatement();
+                Statement ps = pg.createStatement();
+                ResultSet srs = ss.executeQuery(sql);
+                ResultSet prs = ps.executeQuery(sql)) {
             ResultSetMetaData s = srs.getMetaData();
             PGResultSetMetaData p = prs.getMetaData().unwrap(PGResultSetMetaData.class);
             ResultSetMetaData pm = prs.getMetaData();
@@ -94,7 +100,9 @@ class PgResultSetMetaDataTest {
 
     @Test
     void shouldDescribeSerialIdentityNotNullAndExpressionColumns() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(JOIN)) {
+        try (Connection c = open();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(JOIN)) {
             ResultSetMetaData md = rs.getMetaData();
             assertEquals("rsmd_a", md.getSchemaName(1));
             assertEquals("items", md.getTableName(1));
@@ -120,7 +128,8 @@ class PgResultSetMetaDataTest {
 
     @Test
     void shouldKeepReadingAStreamedResultWhenTheCatalogIsAskedMidway() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.setFetchSize(5);
             try (ResultSet rs = s.executeQuery("SELECT id, req FROM rsmd_a.items ORDER BY id")) {
                 assertTrue(rs.next());
@@ -134,7 +143,8 @@ class PgResultSetMetaDataTest {
                     last = rs.getInt(1);
                     rows++;
                 }
-                try (Statement count = c.createStatement(); ResultSet n = count.executeQuery("SELECT count(*) FROM rsmd_a.items")) {
+                try (Statement count = c.createStatement();
+                        ResultSet n = count.executeQuery("SELECT count(*) FROM rsmd_a.items")) {
                     assertTrue(n.next());
                     assertEquals(n.getInt(1), rows);
                 }
@@ -144,7 +154,8 @@ class PgResultSetMetaDataTest {
 
     @Test
     void shouldDescribeSourcesWhenAPreparedStatementIsNotYetExecuted() throws SQLException {
-        try (Connection c = open(); PreparedStatement ps = c.prepareStatement("SELECT req, opt FROM rsmd_a.items WHERE id = ?")) {
+        try (Connection c = open();
+                PreparedStatement ps = c.prepareStatement("SELECT req, opt FROM rsmd_a.items WHERE id = ?")) {
             ResultSetMetaData md = ps.getMetaData();
             assertEquals("items", md.getTableName(1));
             assertEquals(ResultSetMetaData.columnNoNulls, md.isNullable(1));
@@ -154,7 +165,8 @@ class PgResultSetMetaDataTest {
 
     @Test
     void shouldAnswerFromTheConnectionCacheUntilANewConnection() throws SQLException {
-        try (Connection c = open(); Statement s = c.createStatement()) {
+        try (Connection c = open();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE rsmd_a.cached (v int)");
             try (ResultSet rs = s.executeQuery("SELECT v FROM rsmd_a.cached")) {
                 assertEquals(ResultSetMetaData.columnNullable, rs.getMetaData().isNullable(1));
@@ -164,7 +176,9 @@ class PgResultSetMetaDataTest {
                 assertEquals(ResultSetMetaData.columnNullable, rs.getMetaData().isNullable(1));
             }
         }
-        try (Connection c = open(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT v FROM rsmd_a.cached")) {
+        try (Connection c = open();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT v FROM rsmd_a.cached")) {
             assertEquals(ResultSetMetaData.columnNoNulls, rs.getMetaData().isNullable(1));
         }
     }

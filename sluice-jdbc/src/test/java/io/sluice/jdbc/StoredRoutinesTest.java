@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class StoredRoutinesTest {
     @Test
     void shouldCreateAMariadbProcedureWithACompoundBody() throws SQLException {
-        try (Connection c = JdbcMysqlTest.open(); Statement s = c.createStatement()) {
+        try (Connection c = JdbcMysqlTest.open();
+                Statement s = c.createStatement()) {
             s.execute("DROP PROCEDURE IF EXISTS gaps_counter");
             s.execute("""
                     CREATE PROCEDURE gaps_counter(IN n INT)
@@ -46,9 +47,11 @@ class StoredRoutinesTest {
 
     @Test
     void shouldCallAMariadbFunctionForItsReturnValue() throws SQLException {
-        try (Connection c = JdbcMysqlTest.open(); Statement s = c.createStatement()) {
+        try (Connection c = JdbcMysqlTest.open();
+                Statement s = c.createStatement()) {
             s.execute("DROP FUNCTION IF EXISTS gaps_twice");
-            s.execute("CREATE FUNCTION gaps_twice(x INT) RETURNS INT DETERMINISTIC BEGIN DECLARE y INT; SET y = x * 2; RETURN y; END");
+            s.execute(
+                    "CREATE FUNCTION gaps_twice(x INT) RETURNS INT DETERMINISTIC BEGIN DECLARE y INT; SET y = x * 2; RETURN y; END");
             try (CallableStatement call = c.prepareCall("{? = call gaps_twice(?)}")) {
                 call.registerOutParameter(1, Types.INTEGER);
                 call.setInt(2, 21);
@@ -66,7 +69,8 @@ class StoredRoutinesTest {
 
     @Test
     void shouldCreateAPostgresFunctionWithAnAtomicBody() throws SQLException {
-        try (Connection c = JdbcPostgresTest.open(); Statement s = c.createStatement()) {
+        try (Connection c = JdbcPostgresTest.open();
+                Statement s = c.createStatement()) {
             s.execute("CREATE OR REPLACE FUNCTION gaps_atomic(x int) RETURNS int LANGUAGE sql BEGIN ATOMIC "
                     + "SELECT 1; SELECT CASE WHEN x > 0 THEN x * 2 ELSE 0 END; END; SELECT 7");
             try (ResultSet rs = s.getResultSet()) {
@@ -87,14 +91,17 @@ class StoredRoutinesTest {
 
     @Test
     void shouldPrepareCallsOnPostgres() throws SQLException {
-        try (Connection c = JdbcPostgresTest.open(); Statement s = c.createStatement()) {
-            s.execute("CREATE OR REPLACE FUNCTION gaps_add(a int, b int) RETURNS int LANGUAGE sql AS $$ SELECT a + b; $$");
-            try (CallableStatement call = c.prepareCall("select current_schema()"); ResultSet rs = call.executeQuery()) {
+        try (Connection c = JdbcPostgresTest.open();
+                Statement s = c.createStatement()) {
+            s.execute(
+                    "CREATE OR REPLACE FUNCTION gaps_add(a int, b int) RETURNS int LANGUAGE sql AS $$ SELECT a + b; $$");
+            try (CallableStatement call = c.prepareCall("select current_schema()");
+                    ResultSet rs = call.executeQuery()) {
                 rs.next();
                 assertEquals("public", rs.getString(1));
             }
-            try (CallableStatement call = c.prepareCall("{call gaps_add(?, ?)}", ResultSet.TYPE_FORWARD_ONLY,
-                    ResultSet.CONCUR_READ_ONLY)) {
+            try (CallableStatement call =
+                    c.prepareCall("{call gaps_add(?, ?)}", ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
                 call.setInt(1, 40);
                 call.setInt(2, 2);
                 try (ResultSet rs = call.executeQuery()) {

@@ -109,8 +109,10 @@ final class ColumnWriters {
         public void write(byte[] bytes, int offset, int length) throws IOException {
             byte first = length > 0 ? bytes[offset] : 0;
             if (first == 'N' || first == 'I' || first == '-' && length > 1 && bytes[offset + 1] == 'I') {
-                writeNonFinite(first == 'N' ? Double.NaN : first == 'I' ? Double.POSITIVE_INFINITY
-                        : Double.NEGATIVE_INFINITY, generator, nonFinite);
+                writeNonFinite(
+                        first == 'N' ? Double.NaN : first == 'I' ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY,
+                        generator,
+                        nonFinite);
             } else {
                 // As chars through writeNumber, so that a generator set to quote numbers still does.
                 if (chars.length < length) {
@@ -141,9 +143,10 @@ final class ColumnWriters {
             case BOOLEAN -> (r, i, g) -> g.writeBoolean(r.getBoolean(i));
             case SMALLINT, INTEGER -> (r, i, g) -> g.writeNumber(r.getInt(i));
             // An unsigned 64-bit value may exceed long: its decimal text is already a valid JSON number.
-            case BIGINT -> column.unsigned()
-                    ? (r, i, g) -> g.writeNumber(r.getString(i))
-                    : (r, i, g) -> g.writeNumber(r.getLong(i));
+            case BIGINT ->
+                column.unsigned()
+                        ? (r, i, g) -> g.writeNumber(r.getString(i))
+                        : (r, i, g) -> g.writeNumber(r.getLong(i));
             case REAL -> {
                 NumberText text = new NumberText(nonFinite); // one per column: a RowJsonWriter serves one thread
                 yield (r, i, g) -> text.write(r.getFloat(i), g);
@@ -182,7 +185,8 @@ final class ColumnWriters {
             }
             case TIMESTAMP_TZ -> {
                 byte[] buf = new byte[IsoFormat.MAX_LENGTH];
-                // An Instant, not an OffsetDateTime: every driver's timestamptz is UTC, and one object is cheaper than three.
+                // An Instant, not an OffsetDateTime: every driver's timestamptz is UTC, and one object is cheaper than
+                // three.
                 yield (r, i, g) -> writeInstant(r.getInstant(i), g, buf);
             }
             case INTERVAL -> (r, i, g) -> g.writeString(isoDuration(r.getInterval(i)));
@@ -298,7 +302,10 @@ final class ColumnWriters {
                 b.append(minutes).append('M');
             }
             if (secondMicros != 0) {
-                b.append(BigDecimal.valueOf(secondMicros, 6).stripTrailingZeros().toPlainString()).append('S');
+                b.append(BigDecimal.valueOf(secondMicros, 6)
+                                .stripTrailingZeros()
+                                .toPlainString())
+                        .append('S');
             }
         }
         return b.toString();

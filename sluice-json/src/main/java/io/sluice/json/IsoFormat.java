@@ -24,6 +24,7 @@ final class IsoFormat {
     private static final long SECONDS_PER_DAY = 86_400;
     /** The epoch days of 0000-01-01 and 9999-12-31: the years the fast path prints. */
     private static final long FIRST_FAST_DAY = LocalDate.of(0, 1, 1).toEpochDay();
+
     private static final long LAST_FAST_DAY = LocalDate.of(9999, 12, 31).toEpochDay();
 
     private IsoFormat() {}

@@ -37,7 +37,8 @@ public final class JsonResults {
      * @throws SluiceException as the query would
      * @throws UncheckedIOException if writing to {@code out} fails (the result is then discarded)
      */
-    public static long write(Connection connection, String sql, OutputStream out, JsonOptions options, Object... params) {
+    public static long write(
+            Connection connection, String sql, OutputStream out, JsonOptions options, Object... params) {
         try (RowStream rows = connection.stream(sql, options.fetchSize(), params)) {
             return write(rows, out, options);
         }

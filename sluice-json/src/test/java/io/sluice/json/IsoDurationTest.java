@@ -21,7 +21,8 @@ class IsoDurationTest {
     @Test
     void shouldKeepSignsPerComponentWhenNegative() {
         // PostgreSQL: SET intervalstyle = iso_8601; SELECT interval '-1 year -2 months 3 days -04:05:06.000001'
-        assertThat(ColumnWriters.isoDuration(new Interval(-14, 3, -(4 * 3_600_000_000L + 5 * 60_000_000L + 6_000_001L))))
+        assertThat(ColumnWriters.isoDuration(
+                        new Interval(-14, 3, -(4 * 3_600_000_000L + 5 * 60_000_000L + 6_000_001L))))
                 .isEqualTo("P-1Y-2M3DT-4H-5M-6.000001S");
     }
 

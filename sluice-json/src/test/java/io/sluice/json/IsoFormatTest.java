@@ -26,12 +26,13 @@ class IsoFormatTest {
             @ForAll @IntRange(min = 0, max = 999_999_999) int nanos,
             @ForAll @IntRange(min = -18 * 3600, max = 18 * 3600) int offsetSeconds,
             @ForAll @IntRange(min = 0, max = 3) int precision) {
-        int truncated = switch (precision) { // whole seconds, millis, micros and nanos all occur in practice
-            case 0 -> 0;
-            case 1 -> nanos / 1_000_000 * 1_000_000;
-            case 2 -> nanos / 1_000 * 1_000;
-            default -> nanos;
-        };
+        int truncated =
+                switch (precision) { // whole seconds, millis, micros and nanos all occur in practice
+                    case 0 -> 0;
+                    case 1 -> nanos / 1_000_000 * 1_000_000;
+                    case 2 -> nanos / 1_000 * 1_000;
+                    default -> nanos;
+                };
         ZoneOffset offset = ZoneOffset.ofTotalSeconds(offsetSeconds);
         LocalDateTime local = LocalDateTime.ofEpochSecond(epochSecond, truncated, ZoneOffset.UTC);
         OffsetDateTime withOffset = OffsetDateTime.of(local, offset);
@@ -56,14 +57,17 @@ class IsoFormatTest {
         assertThat(text(IsoFormat.date(date, buf))).isEqualTo(DateTimeFormatter.ISO_LOCAL_DATE.format(date));
         OffsetDateTime t = OffsetDateTime.of(date, LocalTime.NOON, ZoneOffset.UTC);
         assertThat(text(IsoFormat.offsetDateTime(t, buf))).isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t));
-        assertThat(text(IsoFormat.instant(t.toInstant(), buf))).isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t));
+        assertThat(text(IsoFormat.instant(t.toInstant(), buf)))
+                .isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t));
     }
 
     @Property(tries = 2000)
     void shouldMatchJdkFormatterWhenInstantIsAnyDayAroundYearBoundaries(
-            @ForAll @LongRange(min = -800_000, max = 3_000_000) long epochDay, @ForAll @IntRange(min = 0, max = 86_399) int second) {
+            @ForAll @LongRange(min = -800_000, max = 3_000_000) long epochDay,
+            @ForAll @IntRange(min = 0, max = 86_399) int second) {
         Instant t = Instant.ofEpochSecond(epochDay * 86_400 + second);
-        assertThat(text(IsoFormat.instant(t, buf))).isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.atOffset(ZoneOffset.UTC)));
+        assertThat(text(IsoFormat.instant(t, buf)))
+                .isEqualTo(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.atOffset(ZoneOffset.UTC)));
     }
 
     private String text(int length) {

@@ -54,9 +54,11 @@ class JsonResultsMariadbTest {
             for (int path = 0; path < 2; path++) {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 JsonResults.write(c, "SELECT ts FROM json_ts ORDER BY ts IS NULL", out, JsonOptions.DEFAULT);
-                String expected = c.query("SELECT ts FROM json_ts ORDER BY ts IS NULL", r -> r.getOffsetDateTime(0)).get(0)
+                String expected = c.query("SELECT ts FROM json_ts ORDER BY ts IS NULL", r -> r.getOffsetDateTime(0))
+                        .get(0)
                         .format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME);
-                assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("[{\"ts\":\"" + expected + "\"},{\"ts\":null}]");
+                assertThat(out.toString(StandardCharsets.UTF_8))
+                        .isEqualTo("[{\"ts\":\"" + expected + "\"},{\"ts\":null}]");
                 assertThat(expected).endsWith("Z");
             }
         }

@@ -96,7 +96,8 @@ class JsonResultsPostgresTest {
 
     @Test
     void shouldEmbedRowsInACallersGeneratorAsJsonResultsWritesThem() throws Exception {
-        JsonNode expected = MAPPER.readTree(write(EVERY_TYPE, JsonOptions.DEFAULT, TEXT)).get(0);
+        JsonNode expected =
+                MAPPER.readTree(write(EVERY_TYPE, JsonOptions.DEFAULT, TEXT)).get(0);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         java.io.StringWriter chars = new java.io.StringWriter(); // a character generator takes the other paths
         try (var g = MAPPER.getFactory().createGenerator(bytes)) {
@@ -107,7 +108,9 @@ class JsonResultsPostgresTest {
         }
         List<JsonNode> values = new java.util.ArrayList<>();
         expected.elements().forEachRemaining(values::add);
-        for (JsonNode rows : List.of(MAPPER.readTree(bytes.toByteArray()).get("rows"), MAPPER.readTree(chars.toString()).get("rows"))) {
+        for (JsonNode rows : List.of(
+                MAPPER.readTree(bytes.toByteArray()).get("rows"),
+                MAPPER.readTree(chars.toString()).get("rows"))) {
             assertThat(rows.get(0)).isEqualTo(expected);
             assertThat(rows.get(1)).isEqualTo(MAPPER.valueToTree(values));
         }
@@ -116,7 +119,8 @@ class JsonResultsPostgresTest {
     @Test
     void shouldHonourTheCallersGeneratorSettingsWhenEmbedding() throws Exception {
         var factory = com.fasterxml.jackson.core.JsonFactory.builder()
-                .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.WRITE_NUMBERS_AS_STRINGS).build();
+                .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.WRITE_NUMBERS_AS_STRINGS)
+                .build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int use = 0; use < 3; use++) { // text format first, binary once the statement is cached
             out.reset();
@@ -146,7 +150,8 @@ class JsonResultsPostgresTest {
 
     @Test
     void shouldWriteNullForNonFiniteWhenPolicyIsNull() throws Exception {
-        String json = write("SELECT 'NaN'::float8 AS a, 'Infinity'::numeric AS b, 2.5::float8 AS c",
+        String json = write(
+                "SELECT 'NaN'::float8 AS a, 'Infinity'::numeric AS b, 2.5::float8 AS c",
                 JsonOptions.DEFAULT.withNonFinite(NonFinite.NULL));
         assertThat(json).isEqualTo("[{\"a\":null,\"b\":null,\"c\":2.5}]");
     }
@@ -154,7 +159,8 @@ class JsonResultsPostgresTest {
     @Test
     void shouldWriteEachShapeWhenAsked() {
         String sql = "SELECT x AS id, 'n' || x AS name FROM generate_series(1, 2) AS x";
-        assertThat(write(sql, JsonOptions.DEFAULT)).isEqualTo("[{\"id\":1,\"name\":\"n1\"},{\"id\":2,\"name\":\"n2\"}]");
+        assertThat(write(sql, JsonOptions.DEFAULT))
+                .isEqualTo("[{\"id\":1,\"name\":\"n1\"},{\"id\":2,\"name\":\"n2\"}]");
         assertThat(write(sql, JsonOptions.DEFAULT.withShape(JsonShape.ARRAYS))).isEqualTo("[[1,\"n1\"],[2,\"n2\"]]");
         assertThat(write(sql, JsonOptions.DEFAULT.withShape(JsonShape.NDJSON)))
                 .isEqualTo("{\"id\":1,\"name\":\"n1\"}\n{\"id\":2,\"name\":\"n2\"}\n");
@@ -174,9 +180,12 @@ class JsonResultsPostgresTest {
         // so any code path that held the rows or the document would run out of memory.
         long max = Runtime.getRuntime().maxMemory();
         CountingOutputStream out = new CountingOutputStream();
-        long rows = JsonResults.write(connection,
+        long rows = JsonResults.write(
+                connection,
                 "SELECT x AS id, repeat('x', 150) AS pad, x * 0.5 AS half FROM generate_series(1, $1) AS x",
-                out, JsonOptions.DEFAULT.withFetchSize(500), 1_000_000);
+                out,
+                JsonOptions.DEFAULT.withFetchSize(500),
+                1_000_000);
         assertThat(rows).isEqualTo(1_000_000);
         assertThat(out.count).isGreaterThan(max);
         assertThat(out.last).isEqualTo((byte) ']');
@@ -187,8 +196,8 @@ class JsonResultsPostgresTest {
     @Test
     void shouldMatchRowGettersWhenReadingTheSameRows() throws Exception {
         String sql = "SELECT x AS id, x / 3.0 AS ratio, 'row ' || x AS label FROM generate_series(1, 50) AS x";
-        List<String> expected = connection.query(sql, r -> r.getLong(0) + "|" + r.getBigDecimal(1).toPlainString()
-                + "|" + r.getString(2));
+        List<String> expected = connection.query(
+                sql, r -> r.getLong(0) + "|" + r.getBigDecimal(1).toPlainString() + "|" + r.getString(2));
         String json = write(sql, JsonOptions.DEFAULT);
         assertThat(json).as("numeric keeps its display scale").contains("\"ratio\":1.00000000000000000000,");
         JsonNode array = MAPPER.readTree(json);

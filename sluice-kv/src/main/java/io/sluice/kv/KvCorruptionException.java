@@ -17,8 +17,12 @@ public class KvCorruptionException extends KvException {
     }
 
     /** The file that failed its check. */
-    public Path file() { return file; }
+    public Path file() {
+        return file;
+    }
 
     /** Byte offset inside {@link #file()} of the bad record or header. */
-    public long offset() { return offset; }
+    public long offset() {
+        return offset;
+    }
 }

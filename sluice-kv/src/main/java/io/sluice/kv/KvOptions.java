@@ -22,9 +22,15 @@ package io.sluice.kv;
  *                              {@code ALL-UNNAMED} on the class path); without it, or on another OS, the
  *                              kernel picks page sizes itself. Default true
  */
-public record KvOptions(long segmentBytes, Durability durability, long groupCommitDelayMicros,
-                        long checkpointBytes, double maxDiskRatio, boolean compaction, boolean verifyChecksums,
-                        boolean hugePages) {
+public record KvOptions(
+        long segmentBytes,
+        Durability durability,
+        long groupCommitDelayMicros,
+        long checkpointBytes,
+        double maxDiskRatio,
+        boolean compaction,
+        boolean verifyChecksums,
+        boolean hugePages) {
 
     /** Largest key, in bytes. */
     public static final int MAX_KEY_BYTES = 1 << 20;
@@ -33,7 +39,8 @@ public record KvOptions(long segmentBytes, Durability durability, long groupComm
 
     public KvOptions {
         if (segmentBytes < 1 << 16 || segmentBytes > (1L << 32) - 1) {
-            throw new IllegalArgumentException("segmentBytes out of range [64 KiB, 4 GiB): segmentBytes=" + segmentBytes);
+            throw new IllegalArgumentException(
+                    "segmentBytes out of range [64 KiB, 4 GiB): segmentBytes=" + segmentBytes);
         }
         if (maxDiskRatio < 1.05) {
             throw new IllegalArgumentException("maxDiskRatio must be >= 1.05: maxDiskRatio=" + maxDiskRatio);
@@ -48,12 +55,92 @@ public record KvOptions(long segmentBytes, Durability durability, long groupComm
         return new KvOptions(64L << 20, Durability.GROUP_COMMIT, 1000, 64L << 20, 1.3, true, true, true);
     }
 
-    public KvOptions withSegmentBytes(long v) { return new KvOptions(v, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, hugePages); }
-    public KvOptions withDurability(Durability v) { return new KvOptions(segmentBytes, v, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, hugePages); }
-    public KvOptions withGroupCommitDelayMicros(long v) { return new KvOptions(segmentBytes, durability, v, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, hugePages); }
-    public KvOptions withCheckpointBytes(long v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, v, maxDiskRatio, compaction, verifyChecksums, hugePages); }
-    public KvOptions withMaxDiskRatio(double v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, v, compaction, verifyChecksums, hugePages); }
-    public KvOptions withCompaction(boolean v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, v, verifyChecksums, hugePages); }
-    public KvOptions withVerifyChecksums(boolean v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, v, hugePages); }
-    public KvOptions withHugePages(boolean v) { return new KvOptions(segmentBytes, durability, groupCommitDelayMicros, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, v); }
+    public KvOptions withSegmentBytes(long v) {
+        return new KvOptions(
+                v,
+                durability,
+                groupCommitDelayMicros,
+                checkpointBytes,
+                maxDiskRatio,
+                compaction,
+                verifyChecksums,
+                hugePages);
+    }
+
+    public KvOptions withDurability(Durability v) {
+        return new KvOptions(
+                segmentBytes,
+                v,
+                groupCommitDelayMicros,
+                checkpointBytes,
+                maxDiskRatio,
+                compaction,
+                verifyChecksums,
+                hugePages);
+    }
+
+    public KvOptions withGroupCommitDelayMicros(long v) {
+        return new KvOptions(
+                segmentBytes, durability, v, checkpointBytes, maxDiskRatio, compaction, verifyChecksums, hugePages);
+    }
+
+    public KvOptions withCheckpointBytes(long v) {
+        return new KvOptions(
+                segmentBytes,
+                durability,
+                groupCommitDelayMicros,
+                v,
+                maxDiskRatio,
+                compaction,
+                verifyChecksums,
+                hugePages);
+    }
+
+    public KvOptions withMaxDiskRatio(double v) {
+        return new KvOptions(
+                segmentBytes,
+                durability,
+                groupCommitDelayMicros,
+                checkpointBytes,
+                v,
+                compaction,
+                verifyChecksums,
+                hugePages);
+    }
+
+    public KvOptions withCompaction(boolean v) {
+        return new KvOptions(
+                segmentBytes,
+                durability,
+                groupCommitDelayMicros,
+                checkpointBytes,
+                maxDiskRatio,
+                v,
+                verifyChecksums,
+                hugePages);
+    }
+
+    public KvOptions withVerifyChecksums(boolean v) {
+        return new KvOptions(
+                segmentBytes,
+                durability,
+                groupCommitDelayMicros,
+                checkpointBytes,
+                maxDiskRatio,
+                compaction,
+                v,
+                hugePages);
+    }
+
+    public KvOptions withHugePages(boolean v) {
+        return new KvOptions(
+                segmentBytes,
+                durability,
+                groupCommitDelayMicros,
+                checkpointBytes,
+                maxDiskRatio,
+                compaction,
+                verifyChecksums,
+                v);
+    }
 }

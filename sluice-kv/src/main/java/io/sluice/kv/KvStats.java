@@ -21,6 +21,18 @@ package io.sluice.kv;
  * @param fullRebuild         whether the last open rebuilt the index from every segment: after an OS crash, or
  *                            because the index or the checkpoint was missing, damaged or of an older layout
  */
-public record KvStats(long keys, long liveBytes, long logBytes, int segments, long indexBuckets, long puts,
-                      long deletes, long fsyncs, long checkpoints, long compactedSegments,
-                      long compactedBytesMoved, double recoveryMillis, long recoveredRecords, boolean fullRebuild) {}
+public record KvStats(
+        long keys,
+        long liveBytes,
+        long logBytes,
+        int segments,
+        long indexBuckets,
+        long puts,
+        long deletes,
+        long fsyncs,
+        long checkpoints,
+        long compactedSegments,
+        long compactedBytesMoved,
+        double recoveryMillis,
+        long recoveredRecords,
+        boolean fullRebuild) {}

@@ -1,7 +1,6 @@
 package io.sluice.kv;
 
 import io.sluice.kv.internal.StoreEngine;
-
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -100,15 +99,29 @@ public final class KvStore implements AutoCloseable {
 
     /** Puts with {@code durability}; returns the write's sequence number (see {@link #awaitDurable}). */
     public long put(byte[] key, byte[] value, Durability durability) {
-        return engine.put(MemorySegment.ofArray(key), 0, key.length, MemorySegment.ofArray(value), 0, value.length,
-                0, durability);
+        return engine.put(
+                MemorySegment.ofArray(key),
+                0,
+                key.length,
+                MemorySegment.ofArray(value),
+                0,
+                value.length,
+                0,
+                durability);
     }
 
     /** Puts a value that disappears after {@code ttl}. */
     public long put(byte[] key, byte[] value, Duration ttl, Durability durability) {
         long expires = System.currentTimeMillis() + Math.max(1, ttl.toMillis());
-        return engine.put(MemorySegment.ofArray(key), 0, key.length, MemorySegment.ofArray(value), 0, value.length,
-                expires, durability);
+        return engine.put(
+                MemorySegment.ofArray(key),
+                0,
+                key.length,
+                MemorySegment.ofArray(value),
+                0,
+                value.length,
+                expires,
+                durability);
     }
 
     /** Puts from memory segments (no intermediate copy): all bytes of {@code key} and {@code value}. */
@@ -193,7 +206,8 @@ public final class KvStore implements AutoCloseable {
 
     private static void checkKeyRange(MemorySegment key, long keyOffset, int keyLength) {
         if (keyLength <= 0 || keyLength > KvOptions.MAX_KEY_BYTES) {
-            throw new KvException("key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + keyLength);
+            throw new KvException(
+                    "key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + keyLength);
         }
         if (keyOffset < 0 || keyOffset > key.byteSize() - keyLength) {
             throw new KvException("key range outside its segment: keyOffset=" + keyOffset + ", keyLength=" + keyLength
@@ -203,7 +217,8 @@ public final class KvStore implements AutoCloseable {
 
     private static int checkedKeyLength(MemorySegment key) {
         if (key.byteSize() > KvOptions.MAX_KEY_BYTES) {
-            throw new KvException("key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + key.byteSize());
+            throw new KvException(
+                    "key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + key.byteSize());
         }
         return (int) key.byteSize();
     }

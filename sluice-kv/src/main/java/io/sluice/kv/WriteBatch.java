@@ -33,8 +33,12 @@ public final class WriteBatch {
     }
 
     /** Number of operations. */
-    public int size() { return ops.size(); }
+    public int size() {
+        return ops.size();
+    }
 
     /** The operations in order. */
-    public List<Op> ops() { return ops; }
+    public List<Op> ops() {
+        return ops;
+    }
 }

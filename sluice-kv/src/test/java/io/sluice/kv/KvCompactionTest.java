@@ -1,14 +1,13 @@
 package io.sluice.kv;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Compaction keeps the disk bounded when stores are restarted often and keys are deleted (issue 2). */
 class KvCompactionTest {
@@ -56,7 +55,8 @@ class KvCompactionTest {
 
     private long segmentFiles() throws IOException {
         try (var files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".seg")).count();
+            return files.filter(f -> f.getFileName().toString().endsWith(".seg"))
+                    .count();
         }
     }
 }

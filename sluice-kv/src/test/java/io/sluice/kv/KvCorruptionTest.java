@@ -1,24 +1,23 @@
 package io.sluice.kv;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Damaged files are reported with file and offset; no read ever returns bytes that were not written. */
 class KvCorruptionTest {
@@ -72,7 +71,8 @@ class KvCorruptionTest {
                         assertThat(e.file()).isEqualTo(seg);
                         assertThat(e.offset()).isEqualTo(64);
                     })
-                    .hasMessageContaining("file=" + seg).hasMessageContaining("offset=64");
+                    .hasMessageContaining("file=" + seg)
+                    .hasMessageContaining("offset=64");
             assertThat(kv.get(KvStoreTest.b("key-1"))).isEqualTo(VALUE);
         }
     }
@@ -95,22 +95,30 @@ class KvCorruptionTest {
         flip(seg, 64 + 9); // the sequence number of key-0's record
         flip(seg, 64 + recordBytes + 40 + "key-1".length() + 10); // a byte of key-1's value
         flip(seg, 64 + 100 * recordBytes + 40 + "tiny".length() + 1); // a byte of tiny's value
-        try (KvStore kv = KvStore.open(dir, KvStoreTest.small().withCompaction(false)); Arena arena = Arena.ofConfined()) {
-            List<MemorySegment> buffers = List.of(MemorySegment.ofArray(new byte[4096]),
-                    MemorySegment.ofArray(new byte[VALUE.length]), arena.allocate(4096), MemorySegment.ofArray(new byte[3]),
+        try (KvStore kv = KvStore.open(dir, KvStoreTest.small().withCompaction(false));
+                Arena arena = Arena.ofConfined()) {
+            List<MemorySegment> buffers = List.of(
+                    MemorySegment.ofArray(new byte[4096]),
+                    MemorySegment.ofArray(new byte[VALUE.length]),
+                    arena.allocate(4096),
+                    MemorySegment.ofArray(new byte[3]),
                     MemorySegment.NULL);
             for (MemorySegment dst : buffers) {
                 for (String key : List.of("key-0", "key-1", "tiny")) {
                     assertThatThrownBy(() -> kv.get(MemorySegment.ofArray(KvStoreTest.b(key)), dst))
                             .as("key=%s, dst=%s", key, dst)
-                            .isInstanceOf(KvCorruptionException.class).hasMessageContaining("file=" + seg);
+                            .isInstanceOf(KvCorruptionException.class)
+                            .hasMessageContaining("file=" + seg);
                 }
             }
             for (String key : List.of("key-0", "key-1", "tiny")) {
-                assertThatThrownBy(() -> kv.get(KvStoreTest.b(key))).as("key=%s", key).isInstanceOf(KvCorruptionException.class);
+                assertThatThrownBy(() -> kv.get(KvStoreTest.b(key)))
+                        .as("key=%s", key)
+                        .isInstanceOf(KvCorruptionException.class);
             }
             MemorySegment dst = MemorySegment.ofArray(new byte[VALUE.length]);
-            assertThat(kv.get(MemorySegment.ofArray(KvStoreTest.b("key-2")), dst)).isEqualTo(VALUE.length);
+            assertThat(kv.get(MemorySegment.ofArray(KvStoreTest.b("key-2")), dst))
+                    .isEqualTo(VALUE.length);
             assertThat(dst.toArray(ValueLayout.JAVA_BYTE)).isEqualTo(VALUE);
         }
     }
@@ -130,7 +138,8 @@ class KvCorruptionTest {
                 byte[] key = KvStoreTest.b("key-" + i);
                 try {
                     assertThat(kv.get(key)).as("key-%d", i).isEqualTo(VALUE);
-                    assertThat(kv.get(MemorySegment.ofArray(key), MemorySegment.ofArray(new byte[600]))).isEqualTo(VALUE.length);
+                    assertThat(kv.get(MemorySegment.ofArray(key), MemorySegment.ofArray(new byte[600])))
+                            .isEqualTo(VALUE.length);
                     assertThat(kv.containsKey(key)).isTrue();
                 } catch (KvCorruptionException e) {
                     assertThat(e.file()).isEqualTo(seg);
@@ -139,7 +148,8 @@ class KvCorruptionTest {
             }
             assertThat(reported).isGreaterThanOrEqualTo(7);
             try (KvSnapshot snapshot = kv.snapshot()) {
-                assertThatThrownBy(() -> snapshot.forEach((k, v) -> { })).isInstanceOf(KvCorruptionException.class)
+                assertThatThrownBy(() -> snapshot.forEach((k, v) -> {}))
+                        .isInstanceOf(KvCorruptionException.class)
                         .hasMessageContaining("file=" + seg);
             }
         }
@@ -152,7 +162,9 @@ class KvCorruptionTest {
         truncate(seg, 64 + 1000);
         assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
                 .isInstanceOf(KvCorruptionException.class)
-                .hasMessageContaining("truncated").hasMessageContaining("file=" + seg).hasMessageContaining("offset=1064");
+                .hasMessageContaining("truncated")
+                .hasMessageContaining("file=" + seg)
+                .hasMessageContaining("offset=1064");
     }
 
     @Test
@@ -162,7 +174,8 @@ class KvCorruptionTest {
         flip(seg, 3);
         assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
                 .isInstanceOf(KvCorruptionException.class)
-                .hasMessageContaining("segment header invalid").hasMessageContaining("file=" + seg);
+                .hasMessageContaining("segment header invalid")
+                .hasMessageContaining("file=" + seg);
     }
 
     @Test
@@ -233,7 +246,9 @@ class KvCorruptionTest {
                 if (v == null) {
                     gap = true;
                 } else {
-                    assertThat(gap).as("key-%d after a lost one: the log must end at the hole", i).isFalse();
+                    assertThat(gap)
+                            .as("key-%d after a lost one: the log must end at the hole", i)
+                            .isFalse();
                     assertThat(v).isEqualTo(VALUE);
                     present++;
                 }
@@ -256,8 +271,10 @@ class KvCorruptionTest {
         flip(seg, 64 + 40 + 2); // inside the key of the first record
         try (KvStore kv = KvStore.open(dir, KvStoreTest.small().withCompaction(false))) {
             assertThat(kv.get(KvStoreTest.b("key-0"))).isEqualTo(VALUE);
-            assertThatThrownBy(kv::compact).isInstanceOf(KvCorruptionException.class)
-                    .hasMessageContaining("file=" + seg).hasMessageContaining("offset=64");
+            assertThatThrownBy(kv::compact)
+                    .isInstanceOf(KvCorruptionException.class)
+                    .hasMessageContaining("file=" + seg)
+                    .hasMessageContaining("offset=64");
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.sluice.kv;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,8 +13,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Starts {@link KvCrashWriter} in a child JVM, kills it with SIGKILL at a random moment, reopens the
@@ -27,16 +26,22 @@ class KvCrashTest {
     @TempDir
     Path dir;
 
-    record Report(int kills, long writesChecked, long lost, long corrupt, double maxRecoveryMillis,
-                  long maxRecoveredRecords) {}
+    record Report(
+            int kills,
+            long writesChecked,
+            long lost,
+            long corrupt,
+            double maxRecoveryMillis,
+            long maxRecoveredRecords) {}
 
     @Test
     void shouldKeepEveryDurableWriteWhenTheWriterIsKilled() throws Exception {
         int kills = Integer.getInteger("kv.crash.kills", 20);
         Report r = run(dir, kills, new Random(Long.getLong("kv.crash.seed", 42)));
-        System.out.println("kv crash test: kills=" + r.kills() + " writesChecked=" + r.writesChecked() + " lost=" + r.lost()
-                + " corrupt=" + r.corrupt() + " maxRecoveryMillis=" + r.maxRecoveryMillis()
-                + " maxRecoveredRecords=" + r.maxRecoveredRecords());
+        System.out.println(
+                "kv crash test: kills=" + r.kills() + " writesChecked=" + r.writesChecked() + " lost=" + r.lost()
+                        + " corrupt=" + r.corrupt() + " maxRecoveryMillis=" + r.maxRecoveryMillis()
+                        + " maxRecoveredRecords=" + r.maxRecoveredRecords());
         assertThat(r.kills()).isEqualTo(kills);
         assertThat(r.lost()).isZero();
         assertThat(r.corrupt()).isZero();
@@ -57,13 +62,23 @@ class KvCrashTest {
         long maxRecords = 0;
         long sequenceBefore = 0; // highest log sequence when the run's writer started
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path keep = System.getProperty("kv.crash.keepDir") == null ? null : Path.of(System.getProperty("kv.crash.keepDir"));
+        Path keep =
+                System.getProperty("kv.crash.keepDir") == null ? null : Path.of(System.getProperty("kv.crash.keepDir"));
         for (int run = 1; run <= kills; run++) {
-            Process p = new ProcessBuilder(javaBin, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp",
-                    System.getProperty("java.class.path"), KvCrashWriter.class.getName(), dir.toString(),
-                    Integer.toString(run)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            Process p = new ProcessBuilder(
+                            javaBin,
+                            "-Xmx256m",
+                            "-XX:TieredStopAtLevel=1",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            KvCrashWriter.class.getName(),
+                            dir.toString(),
+                            Integer.toString(run))
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
             AtomicLong acked = new AtomicLong(-1);
-            BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
             String ready = in.readLine();
             if (ready == null || !ready.startsWith("READY")) {
                 p.destroyForcibly().waitFor();
@@ -146,9 +161,16 @@ class KvCrashTest {
                     }
                     if (!ok) {
                         lost++;
-                        System.err.println("kv crash test: lost run=" + run + " key=" + k + " ack=" + ack + " lastAcked=" + lastAcked
-                                + " actual=" + (actual == null ? "absent" : actual.length >= 16 ? KvCrashWriter.readLong(actual, 0)
-                                + "/" + KvCrashWriter.readLong(actual, 8) : "short") + " steps=" + steps);
+                        System.err.println("kv crash test: lost run=" + run + " key=" + k + " ack=" + ack
+                                + " lastAcked=" + lastAcked
+                                + " actual="
+                                + (actual == null
+                                        ? "absent"
+                                        : actual.length >= 16
+                                                ? KvCrashWriter.readLong(actual, 0) + "/"
+                                                        + KvCrashWriter.readLong(actual, 8)
+                                                : "short")
+                                + " steps=" + steps);
                     }
                     state[k] = actual;
                 }
@@ -159,8 +181,9 @@ class KvCrashTest {
                 return new Report(run, checked, lost, corrupt, maxRecovery, maxRecords);
             }
             if (run % 50 == 0) {
-                System.out.println("kv crash test: progress kills=" + run + " writesChecked=" + checked + " lost=" + lost
-                        + " corrupt=" + corrupt + " maxRecoveryMillis=" + maxRecovery + " segments=" + segmentFiles(dir));
+                System.out.println("kv crash test: progress kills=" + run + " writesChecked=" + checked + " lost="
+                        + lost + " corrupt=" + corrupt + " maxRecoveryMillis=" + maxRecovery + " segments="
+                        + segmentFiles(dir));
             }
         }
         return new Report(kills, checked, lost, corrupt, maxRecovery, maxRecords);
@@ -169,7 +192,8 @@ class KvCrashTest {
     private static void copyTree(Path from, Path to) throws IOException {
         if (java.nio.file.Files.exists(to)) {
             try (var old = java.nio.file.Files.walk(to)) {
-                old.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                old.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
             }
         }
         java.nio.file.Files.createDirectories(to);
@@ -182,7 +206,8 @@ class KvCrashTest {
 
     private static long segmentFiles(Path dir) throws IOException {
         try (var files = java.nio.file.Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".seg")).count();
+            return files.filter(f -> f.getFileName().toString().endsWith(".seg"))
+                    .count();
         }
     }
 

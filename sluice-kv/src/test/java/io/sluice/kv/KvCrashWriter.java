@@ -50,7 +50,10 @@ public final class KvCrashWriter {
     }
 
     static KvOptions options() {
-        return KvOptions.defaults().withSegmentBytes(1 << 20).withCheckpointBytes(2 << 20).withGroupCommitDelayMicros(200);
+        return KvOptions.defaults()
+                .withSegmentBytes(1 << 20)
+                .withCheckpointBytes(2 << 20)
+                .withGroupCommitDelayMicros(200);
     }
 
     public static void main(String[] args) {
@@ -69,7 +72,8 @@ public final class KvCrashWriter {
             Runtime.getRuntime().halt(3);
         });
         try (KvStore kv = KvStore.open(dir, options())) {
-            out.println("READY " + kv.stats().recoveryMillis() + " " + kv.stats().recoveredRecords());
+            out.println(
+                    "READY " + kv.stats().recoveryMillis() + " " + kv.stats().recoveredRecords());
             out.flush();
             long n = 0;
             while (true) {
@@ -89,7 +93,8 @@ public final class KvCrashWriter {
                         seq = kv.write(b, Durability.GROUP_COMMIT);
                     } else {
                         Step s = step(run, n);
-                        seq = s.value() == null ? kv.delete(key(s.key()), Durability.GROUP_COMMIT)
+                        seq = s.value() == null
+                                ? kv.delete(key(s.key()), Durability.GROUP_COMMIT)
                                 : kv.put(key(s.key()), s.value(), Durability.GROUP_COMMIT);
                         n++;
                     }

@@ -1,8 +1,6 @@
 package io.sluice.kv;
 
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,8 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fault-injection suite, KV damage part: for each kind of file of a store (index header, index buckets,
@@ -41,7 +40,14 @@ class KvDamageSuiteTest {
     @TempDir
     Path root;
 
-    enum Outcome { INTACT, REBUILT, REFUSED, SILENT_LOSS, WRONG, OTHER }
+    enum Outcome {
+        INTACT,
+        REBUILT,
+        REFUSED,
+        SILENT_LOSS,
+        WRONG,
+        OTHER
+    }
 
     /** Damages one file of the trial's directory; returns what it did, or null when the image has no such file. */
     interface Damage {
@@ -56,38 +62,50 @@ class KvDamageSuiteTest {
         List<Category> list = new ArrayList<>();
         for (boolean crash : new boolean[] {false, true}) {
             String p = crash ? "crash/" : "clean/";
-            list.add(new Category(p + "index-header/zeroed-page", crash, (d, r) -> zero(d.resolve("index.main"), 0, 4096)));
-            list.add(new Category(p + "index-header/flipped-bytes", crash, (d, r) -> flip(d.resolve("index.main"), 0, 72, r)));
+            list.add(new Category(
+                    p + "index-header/zeroed-page", crash, (d, r) -> zero(d.resolve("index.main"), 0, 4096)));
+            list.add(new Category(
+                    p + "index-header/flipped-bytes", crash, (d, r) -> flip(d.resolve("index.main"), 0, 72, r)));
             list.add(new Category(p + "index-header/half-written", crash, (d, r) -> {
                 long keep = r.nextInt(72);
                 return zero(d.resolve("index.main"), keep, 4096 - keep);
             }));
-            list.add(new Category(p + "index-header/truncation", crash,
+            list.add(new Category(
+                    p + "index-header/truncation",
+                    crash,
                     (d, r) -> truncate(d.resolve("index.main"), r.nextInt((int) INDEX_HEADER))));
             list.add(new Category(p + "index-buckets/zeroed-page", crash, (d, r) -> {
                 long pages = (usedMainBytes(d) + 4095) / 4096;
                 return zero(d.resolve("index.main"), INDEX_HEADER + 4096 * (long) r.nextInt((int) pages), 4096);
             }));
-            list.add(new Category(p + "index-buckets/flipped-bytes", crash,
+            list.add(new Category(
+                    p + "index-buckets/flipped-bytes",
+                    crash,
                     (d, r) -> flip(d.resolve("index.main"), INDEX_HEADER, INDEX_HEADER + usedMainBytes(d), r)));
             list.add(new Category(p + "index-buckets/truncation", crash, (d, r) -> {
                 Path f = d.resolve("index.main");
                 return truncate(f, INDEX_HEADER + (long) (r.nextDouble() * (KvFaultImages.size(f) - INDEX_HEADER)));
             }));
-            list.add(new Category(p + "index/deleted-file", crash, (d, r) -> delete(d.resolve(r.nextBoolean() ? "index.main" : "index.overflow"))));
+            list.add(new Category(
+                    p + "index/deleted-file",
+                    crash,
+                    (d, r) -> delete(d.resolve(r.nextBoolean() ? "index.main" : "index.overflow"))));
             list.add(new Category(p + "index-overflow/zeroed-page", crash, (d, r) -> {
                 long used = usedOverflowBytes(d);
                 return zero(d.resolve("index.overflow"), 4096 * (long) r.nextInt((int) ((used + 4095) / 4096)), 4096);
             }));
-            list.add(new Category(p + "index-overflow/flipped-bytes", crash,
+            list.add(new Category(
+                    p + "index-overflow/flipped-bytes",
+                    crash,
                     (d, r) -> flip(d.resolve("index.overflow"), 0, usedOverflowBytes(d), r)));
             list.add(new Category(p + "index-overflow/truncation", crash, (d, r) -> {
                 Path f = d.resolve("index.overflow");
                 return truncate(f, (long) (r.nextDouble() * KvFaultImages.size(f)));
             }));
-            list.add(new Category(p + "checkpoint/flipped-bytes", crash, (d, r) -> flip(d.resolve("CHECKPOINT"), 0, 44, r)));
-            list.add(new Category(p + "checkpoint/truncation", crash,
-                    (d, r) -> truncate(d.resolve("CHECKPOINT"), r.nextInt(44))));
+            list.add(new Category(
+                    p + "checkpoint/flipped-bytes", crash, (d, r) -> flip(d.resolve("CHECKPOINT"), 0, 44, r)));
+            list.add(new Category(
+                    p + "checkpoint/truncation", crash, (d, r) -> truncate(d.resolve("CHECKPOINT"), r.nextInt(44))));
             list.add(new Category(p + "checkpoint/deleted-file", crash, (d, r) -> delete(d.resolve("CHECKPOINT"))));
             list.add(new Category(p + "segment-header/flipped-bytes", crash, (d, r) -> {
                 Path s = segment(d, r, false);
@@ -112,7 +130,9 @@ class KvDamageSuiteTest {
             }));
             list.add(new Category(p + "segment-records/truncation", crash, (d, r) -> {
                 Path s = segment(d, r, true);
-                return s == null ? null : truncate(s, 64 + (long) (r.nextDouble() * (KvFaultImages.recordsEnd(s) - 64)));
+                return s == null
+                        ? null
+                        : truncate(s, 64 + (long) (r.nextDouble() * (KvFaultImages.recordsEnd(s) - 64)));
             }));
             list.add(new Category(p + "segment-tail/truncation", crash, (d, r) -> {
                 Path s = segment(d, r, true);
@@ -162,14 +182,17 @@ class KvDamageSuiteTest {
                 Verdict v = KvDamageVerifier.check(dir, image.model());
                 counts.merge(v.outcome(), 1, Integer::sum);
                 total.merge(v.outcome(), 1, Integer::sum);
-                if (v.outcome() == Outcome.SILENT_LOSS || v.outcome() == Outcome.WRONG || v.outcome() == Outcome.OTHER) {
+                if (v.outcome() == Outcome.SILENT_LOSS
+                        || v.outcome() == Outcome.WRONG
+                        || v.outcome() == Outcome.OTHER) {
                     failures.add(c.name() + " seed=" + trialSeed + " damage=" + what + ": " + v.detail());
                 }
                 KvFaultImages.deleteTree(dir);
             }
             System.out.println("kv-damage: " + c.name() + " trials=" + run + line(counts));
         }
-        System.out.println("kv-damage: all trials=" + total.values().stream().mapToInt(Integer::intValue).sum() + line(total));
+        System.out.println("kv-damage: all trials="
+                + total.values().stream().mapToInt(Integer::intValue).sum() + line(total));
         failures.stream().limit(20).forEach(f -> System.out.println("kv-damage: FAILED " + f));
         assertThat(failures).isEmpty();
         assertThat(total.getOrDefault(Outcome.REBUILT, 0)).isPositive();
@@ -179,7 +202,10 @@ class KvDamageSuiteTest {
     private static String line(Map<Outcome, Integer> counts) {
         StringBuilder b = new StringBuilder();
         for (Outcome o : Outcome.values()) {
-            b.append(' ').append(o.name().toLowerCase().replace('_', '-')).append('=').append(counts.getOrDefault(o, 0));
+            b.append(' ')
+                    .append(o.name().toLowerCase().replace('_', '-'))
+                    .append('=')
+                    .append(counts.getOrDefault(o, 0));
         }
         return b.toString();
     }
@@ -241,6 +267,7 @@ class KvDamageSuiteTest {
     }
 
     private static boolean hasRecords(Path segment) throws IOException {
-        return KvFaultImages.size(segment) > 64 && KvFaultImages.readLong(segment, 64 + 4) != 0; // first record's length
+        return KvFaultImages.size(segment) > 64
+                && KvFaultImages.readLong(segment, 64 + 4) != 0; // first record's length
     }
 }

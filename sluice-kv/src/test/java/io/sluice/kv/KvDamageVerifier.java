@@ -16,14 +16,17 @@ final class KvDamageVerifier {
     static KvDamageSuiteTest.Verdict check(Path dir, Map<Integer, byte[]> model) {
         try {
             KvDamageSuiteTest.Verdict first = readAll(dir, model, true);
-            if (first.outcome() != KvDamageSuiteTest.Outcome.INTACT && first.outcome() != KvDamageSuiteTest.Outcome.REBUILT) {
+            if (first.outcome() != KvDamageSuiteTest.Outcome.INTACT
+                    && first.outcome() != KvDamageSuiteTest.Outcome.REBUILT) {
                 return first;
             }
             Map<Integer, byte[]> after = new HashMap<>(model);
             after.put(-1, "after".getBytes());
             KvDamageSuiteTest.Verdict second = readAll(dir, after, false);
-            if (second.outcome() != KvDamageSuiteTest.Outcome.INTACT && second.outcome() != KvDamageSuiteTest.Outcome.REBUILT) {
-                return new KvDamageSuiteTest.Verdict(second.outcome(), "after the repair, at the next open: " + second.detail());
+            if (second.outcome() != KvDamageSuiteTest.Outcome.INTACT
+                    && second.outcome() != KvDamageSuiteTest.Outcome.REBUILT) {
+                return new KvDamageSuiteTest.Verdict(
+                        second.outcome(), "after the repair, at the next open: " + second.detail());
             }
             return first;
         } catch (KvCorruptionException e) {
@@ -85,7 +88,8 @@ final class KvDamageVerifier {
             }
         }
         if (lost > 0) {
-            return new KvDamageSuiteTest.Verdict(KvDamageSuiteTest.Outcome.SILENT_LOSS, "lost=" + lost + " wrong=" + wrong + detail);
+            return new KvDamageSuiteTest.Verdict(
+                    KvDamageSuiteTest.Outcome.SILENT_LOSS, "lost=" + lost + " wrong=" + wrong + detail);
         }
         if (wrong > 0) {
             return new KvDamageSuiteTest.Verdict(KvDamageSuiteTest.Outcome.WRONG, "wrong=" + wrong + detail);
@@ -93,7 +97,8 @@ final class KvDamageVerifier {
         if (reported) {
             return new KvDamageSuiteTest.Verdict(KvDamageSuiteTest.Outcome.REFUSED, "a read reported corruption");
         }
-        return new KvDamageSuiteTest.Verdict(rebuilt ? KvDamageSuiteTest.Outcome.REBUILT : KvDamageSuiteTest.Outcome.INTACT, "");
+        return new KvDamageSuiteTest.Verdict(
+                rebuilt ? KvDamageSuiteTest.Outcome.REBUILT : KvDamageSuiteTest.Outcome.INTACT, "");
     }
 
     private static String describe(byte[] v) {

@@ -1,9 +1,7 @@
 package io.sluice.kv;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,9 +11,10 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * A full disk, for real: the store lives on a 24 MiB tmpfs mounted by the test (needs root, as in CI;
@@ -66,7 +65,8 @@ class KvDiskFullTest {
 
     private static long storeThreads() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().startsWith("sluice-kv-")).count();
+                .filter(t -> t.isAlive() && t.getName().startsWith("sluice-kv-"))
+                .count();
     }
 
     /** Fills the file system with {@code filler} until the OS says it is full. */
@@ -85,7 +85,10 @@ class KvDiskFullTest {
     void shouldReportAFullDiskAsKvExceptionAndRecoverWhenSpaceIsFreed() throws Exception {
         Path dir = mount.resolve("store");
         Path filler = mount.resolve("kvfault-filler");
-        KvOptions options = KvOptions.defaults().withSegmentBytes(1 << 20).withCheckpointBytes(1 << 20).withHugePages(false);
+        KvOptions options = KvOptions.defaults()
+                .withSegmentBytes(1 << 20)
+                .withCheckpointBytes(1 << 20)
+                .withHugePages(false);
         Map<String, byte[]> model = new HashMap<>();
         Random random = new Random(5);
         long threadsBefore = storeThreads();
@@ -114,18 +117,24 @@ class KvDiskFullTest {
             if (!(failure instanceof KvException)) {
                 failure.printStackTrace(System.out);
             }
-            assertThat(failure).as("a put on a full disk").isNotNull().isInstanceOf(KvException.class)
+            assertThat(failure)
+                    .as("a put on a full disk")
+                    .isNotNull()
+                    .isInstanceOf(KvException.class)
                     .hasMessageContaining("dir=");
             for (var e : model.entrySet()) {
                 assertThat(kv.get(KvStoreTest.b(e.getKey()))).as(e.getKey()).isEqualTo(e.getValue());
             }
-            assertThat(storeThreads() - threadsBefore).as("commit, maintenance and pre-fault threads alive").isEqualTo(3);
+            assertThat(storeThreads() - threadsBefore)
+                    .as("commit, maintenance and pre-fault threads alive")
+                    .isEqualTo(3);
             assertThat(Thread.currentThread().isInterrupted()).isFalse();
 
             Files.delete(filler);
             long free = Files.getFileStore(mount).getUsableSpace();
             Thread.sleep(300); // several pre-fault periods with no writes
-            assertThat(Files.getFileStore(mount).getUsableSpace()).as("free space after pre-fault periods")
+            assertThat(Files.getFileStore(mount).getUsableSpace())
+                    .as("free space after pre-fault periods")
                     .isGreaterThanOrEqualTo(free - (1 << 20));
             for (int i = 0; i < 200; i++) {
                 byte[] v = new byte[1000];

@@ -33,8 +33,12 @@ final class KvFaultImages {
     static KvOptions options() {
         // Small segments, so that an image has several sealed ones; compaction only when asked, so that a
         // crash image is not copied in the middle of one.
-        return KvOptions.defaults().withSegmentBytes(64 << 10).withCheckpointBytes(64 << 10)
-                .withDurability(Durability.NONE).withCompaction(false).withHugePages(false);
+        return KvOptions.defaults()
+                .withSegmentBytes(64 << 10)
+                .withCheckpointBytes(64 << 10)
+                .withDurability(Durability.NONE)
+                .withCompaction(false)
+                .withHugePages(false);
     }
 
     static byte[] key(int k) {

@@ -1,8 +1,7 @@
 package io.sluice.kv;
 
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -13,9 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Trust under faults, index part: a damaged or half-written index never loses keys whose records are
@@ -39,7 +38,8 @@ class KvIndexDamageTest {
     }
 
     private void assertEveryKey(KvStore kv) {
-        model.forEach((k, v) -> assertThat(kv.get(KvStoreTest.b(k))).as("key %s", k).isEqualTo(v));
+        model.forEach(
+                (k, v) -> assertThat(kv.get(KvStoreTest.b(k))).as("key %s", k).isEqualTo(v));
         assertThat(kv.stats().keys()).isEqualTo(model.size());
     }
 
@@ -143,10 +143,14 @@ class KvIndexDamageTest {
         populate(3000);
         Path first;
         try (var files = Files.list(dir)) {
-            first = files.filter(p -> p.toString().endsWith(".seg")).sorted().findFirst().orElseThrow();
+            first = files.filter(p -> p.toString().endsWith(".seg"))
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow();
         }
         Files.delete(first);
-        assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small())).isInstanceOf(KvCorruptionException.class)
+        assertThatThrownBy(() -> KvStore.open(dir, KvStoreTest.small()))
+                .isInstanceOf(KvCorruptionException.class)
                 .hasMessageContaining(first.getFileName().toString());
     }
 }

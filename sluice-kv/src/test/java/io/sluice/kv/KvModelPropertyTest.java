@@ -1,11 +1,6 @@
 package io.sluice.kv;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,24 +12,40 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 
 /** Random put/delete/get/batch/compact/reopen sequences against a HashMap model, on real files. */
 class KvModelPropertyTest {
 
-    enum Kind { PUT, DELETE, GET, BATCH, REOPEN, COMPACT, SNAPSHOT }
+    enum Kind {
+        PUT,
+        DELETE,
+        GET,
+        BATCH,
+        REOPEN,
+        COMPACT,
+        SNAPSHOT
+    }
 
     record Op(Kind kind, int key, int size) {}
 
     @Provide
     Arbitrary<List<Op>> ops() {
         Arbitrary<Kind> kinds = Arbitraries.frequencyOf(
-                Tuple.of(40, Arbitraries.just(Kind.PUT)), Tuple.of(12, Arbitraries.just(Kind.DELETE)),
-                Tuple.of(30, Arbitraries.just(Kind.GET)), Tuple.of(6, Arbitraries.just(Kind.BATCH)),
-                Tuple.of(3, Arbitraries.just(Kind.REOPEN)), Tuple.of(2, Arbitraries.just(Kind.COMPACT)),
+                Tuple.of(40, Arbitraries.just(Kind.PUT)),
+                Tuple.of(12, Arbitraries.just(Kind.DELETE)),
+                Tuple.of(30, Arbitraries.just(Kind.GET)),
+                Tuple.of(6, Arbitraries.just(Kind.BATCH)),
+                Tuple.of(3, Arbitraries.just(Kind.REOPEN)),
+                Tuple.of(2, Arbitraries.just(Kind.COMPACT)),
                 Tuple.of(2, Arbitraries.just(Kind.SNAPSHOT)));
-        Arbitrary<Op> op = kinds.flatMap(k -> Arbitraries.integers().between(0, 60)
+        Arbitrary<Op> op = kinds.flatMap(k -> Arbitraries.integers()
+                .between(0, 60)
                 .flatMap(key -> Arbitraries.integers().between(0, 3000).map(size -> new Op(k, key, size))));
         return op.list().ofMinSize(1).ofMaxSize(300);
     }
@@ -52,7 +63,9 @@ class KvModelPropertyTest {
     @Property(tries = 40)
     void shouldAgreeWithAHashMapWhenOperationsAreRandom(@ForAll("ops") List<Op> ops) throws IOException {
         Path dir = Files.createTempDirectory("kv-prop");
-        KvOptions options = KvOptions.defaults().withSegmentBytes(1 << 16).withCheckpointBytes(1 << 16)
+        KvOptions options = KvOptions.defaults()
+                .withSegmentBytes(1 << 16)
+                .withCheckpointBytes(1 << 16)
                 .withDurability(Durability.NONE);
         Map<Integer, byte[]> model = new HashMap<>();
         KvStore kv = KvStore.open(dir, options);

@@ -1,16 +1,15 @@
 package io.sluice.kv;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link KvOptions#hugePages()} against the real kernel: where the log gets 2 MiB pages, and that a
@@ -83,7 +82,8 @@ class KvPageSizeTest {
         long kib = 0;
         boolean inFile = false;
         for (String line : Files.readAllLines(Path.of("/proc/self/smaps"))) {
-            if (Character.isDigit(line.charAt(0)) || (line.charAt(0) >= 'a' && line.charAt(0) <= 'f') && line.contains("-")) {
+            if (Character.isDigit(line.charAt(0))
+                    || (line.charAt(0) >= 'a' && line.charAt(0) <= 'f') && line.contains("-")) {
                 inFile = line.endsWith(dir.resolve(file).toString());
             } else if (inFile && line.startsWith("FilePmdMapped:")) {
                 kib += Long.parseLong(line.replaceAll("\\D", ""));

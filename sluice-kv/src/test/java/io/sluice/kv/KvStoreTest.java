@@ -1,7 +1,7 @@
 package io.sluice.kv;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -12,9 +12,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class KvStoreTest {
     @TempDir
@@ -81,7 +80,8 @@ class KvStoreTest {
             kv.put(packed, 5, 4, MemorySegment.ofArray(b("22")), Durability.NONE);
             assertThat(kv.get(b("alpha"))).isEqualTo(b("1"));
             assertThat(kv.get(packed, 5, 4, dst)).isEqualTo(2);
-            assertThat(dst.asSlice(0, 2).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).isEqualTo(b("22"));
+            assertThat(dst.asSlice(0, 2).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
+                    .isEqualTo(b("22"));
             assertThat(kv.get(packed, 9, 5, dst)).isEqualTo(-1);
             assertThatThrownBy(() -> kv.get(packed, 10, 5, dst)).isInstanceOf(KvException.class);
             assertThatThrownBy(() -> kv.get(packed, -1, 2, dst)).isInstanceOf(KvException.class);
@@ -109,7 +109,8 @@ class KvStoreTest {
 
     @Test
     void shouldReadIntoASegmentWithoutAllocatingWhenGivenADestination() {
-        try (KvStore kv = KvStore.open(dir, small()); Arena arena = Arena.ofConfined()) {
+        try (KvStore kv = KvStore.open(dir, small());
+                Arena arena = Arena.ofConfined()) {
             MemorySegment key = arena.allocateFrom("seg-key");
             MemorySegment value = arena.allocateFrom("seg-value");
             kv.put(key, value, Durability.NONE);
@@ -138,7 +139,8 @@ class KvStoreTest {
     void shouldApplyAllOrNothingWhenWritingABatch() {
         try (KvStore kv = KvStore.open(dir, small())) {
             kv.put(b("x"), b("old"));
-            long seq = kv.write(new WriteBatch().put(b("x"), b("new")).put(b("y"), b("yy")).delete(b("z")),
+            long seq = kv.write(
+                    new WriteBatch().put(b("x"), b("new")).put(b("y"), b("yy")).delete(b("z")),
                     Durability.GROUP_COMMIT);
             kv.awaitDurable(seq);
             assertThat(kv.durableSequence()).isGreaterThanOrEqualTo(seq);
@@ -171,9 +173,14 @@ class KvStoreTest {
                 kv.put(b("k1"), b("changed"), Durability.NONE);
                 kv.delete(b("k2"), Durability.NONE);
                 kv.put(b("new"), b("x"), Durability.NONE);
-                snap.forEach((k, v) -> seen.put(new String(k, StandardCharsets.UTF_8), new String(v, StandardCharsets.UTF_8)));
+                snap.forEach((k, v) ->
+                        seen.put(new String(k, StandardCharsets.UTF_8), new String(v, StandardCharsets.UTF_8)));
             }
-            assertThat(seen).hasSize(1000).containsEntry("k1", "v1").containsEntry("k2", "v2").doesNotContainKey("new");
+            assertThat(seen)
+                    .hasSize(1000)
+                    .containsEntry("k1", "v1")
+                    .containsEntry("k2", "v2")
+                    .doesNotContainKey("new");
         }
     }
 
@@ -225,7 +232,8 @@ class KvStoreTest {
     @Test
     void shouldFailClearlyWhenTheDirectoryIsAlreadyOpen() {
         try (KvStore kv = KvStore.open(dir, small())) {
-            assertThatThrownBy(() -> KvStore.open(dir, small())).isInstanceOf(KvException.class)
+            assertThatThrownBy(() -> KvStore.open(dir, small()))
+                    .isInstanceOf(KvException.class)
                     .hasMessageContaining("dir=" + dir);
         }
     }
@@ -235,14 +243,17 @@ class KvStoreTest {
         KvStore kv = KvStore.open(dir, small());
         kv.close();
         kv.close();
-        assertThatThrownBy(() -> kv.get(b("a"))).isInstanceOf(KvClosedException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> kv.get(b("a")))
+                .isInstanceOf(KvClosedException.class)
+                .hasMessageContaining("closed");
         assertThatThrownBy(() -> kv.put(b("a"), b("b"))).isInstanceOf(KvClosedException.class);
     }
 
     @Test
     void shouldRejectEmptyKeysWhenPutting() {
         try (KvStore kv = KvStore.open(dir, small())) {
-            assertThatThrownBy(() -> kv.put(new byte[0], b("v"))).isInstanceOf(KvException.class)
+            assertThatThrownBy(() -> kv.put(new byte[0], b("v")))
+                    .isInstanceOf(KvException.class)
                     .hasMessageContaining("keyLength=0");
         }
     }

@@ -76,26 +76,76 @@ public final class PoolMetrics implements MeterBinder, PoolMetricsTracker {
         gauge(registry, PREFIX + ".opening", "Connections being opened in the background", tags, p, s -> s.pending());
         counter(registry, PREFIX + ".created", "Connections opened", tags, p, s -> s.created());
         counter(registry, PREFIX + ".closed", "Connections closed", tags, p, s -> s.closed());
-        counter(registry, PREFIX + ".creation.failures", "Failed attempts to open a connection", tags, p, s -> s.creationFailures());
-        counter(registry, PREFIX + ".leaks", "Connections held longer than the leak detection threshold", tags, p, s -> s.leaks());
-        counter(registry, PREFIX + ".evicted", "Connections discarded after a fatal error or failed validation", tags, p, s -> s.evicted());
-        counter(registry, PREFIX + ".rolledback", "Connections returned inside a transaction and rolled back", tags, p, s -> s.rolledBack());
-        acquire = Timer.builder(PREFIX + ".acquire").description("Time to borrow a connection, waiting included")
-                .tags(tags).register(registry);
-        usage = Timer.builder(PREFIX + ".usage").description("Time a borrower held a connection").tags(tags).register(registry);
-        creation = Timer.builder(PREFIX + ".creation").description("Time to open a connection").tags(tags).register(registry);
-        timeout = Counter.builder(PREFIX + ".timeout").description("Borrowers that gave up waiting").tags(tags).register(registry);
+        counter(
+                registry,
+                PREFIX + ".creation.failures",
+                "Failed attempts to open a connection",
+                tags,
+                p,
+                s -> s.creationFailures());
+        counter(
+                registry,
+                PREFIX + ".leaks",
+                "Connections held longer than the leak detection threshold",
+                tags,
+                p,
+                s -> s.leaks());
+        counter(
+                registry,
+                PREFIX + ".evicted",
+                "Connections discarded after a fatal error or failed validation",
+                tags,
+                p,
+                s -> s.evicted());
+        counter(
+                registry,
+                PREFIX + ".rolledback",
+                "Connections returned inside a transaction and rolled back",
+                tags,
+                p,
+                s -> s.rolledBack());
+        acquire = Timer.builder(PREFIX + ".acquire")
+                .description("Time to borrow a connection, waiting included")
+                .tags(tags)
+                .register(registry);
+        usage = Timer.builder(PREFIX + ".usage")
+                .description("Time a borrower held a connection")
+                .tags(tags)
+                .register(registry);
+        creation = Timer.builder(PREFIX + ".creation")
+                .description("Time to open a connection")
+                .tags(tags)
+                .register(registry);
+        timeout = Counter.builder(PREFIX + ".timeout")
+                .description("Borrowers that gave up waiting")
+                .tags(tags)
+                .register(registry);
     }
 
-    private static void gauge(MeterRegistry registry, String name, String description, Tags tags, ConnectionPool pool,
-                              ToDoubleFunction<PoolStats> value) {
-        Gauge.builder(name, pool, p -> value.applyAsDouble(p.stats())).description(description).tags(tags)
-                .strongReference(false).register(registry);
+    private static void gauge(
+            MeterRegistry registry,
+            String name,
+            String description,
+            Tags tags,
+            ConnectionPool pool,
+            ToDoubleFunction<PoolStats> value) {
+        Gauge.builder(name, pool, p -> value.applyAsDouble(p.stats()))
+                .description(description)
+                .tags(tags)
+                .strongReference(false)
+                .register(registry);
     }
 
-    private static void counter(MeterRegistry registry, String name, String description, Tags tags, ConnectionPool pool,
-                                ToDoubleFunction<PoolStats> value) {
-        FunctionCounter.builder(name, pool, p -> value.applyAsDouble(p.stats())).description(description).tags(tags)
+    private static void counter(
+            MeterRegistry registry,
+            String name,
+            String description,
+            Tags tags,
+            ConnectionPool pool,
+            ToDoubleFunction<PoolStats> value) {
+        FunctionCounter.builder(name, pool, p -> value.applyAsDouble(p.stats()))
+                .description(description)
+                .tags(tags)
                 .register(registry);
     }
 

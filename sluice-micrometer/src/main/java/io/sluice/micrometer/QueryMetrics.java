@@ -35,11 +35,52 @@ public final class QueryMetrics implements QueryListener {
      * The operations that become a tag value as they are; any other leading word is tagged {@code other}, so
      * that malformed or unusual SQL cannot add tag values without bound.
      */
-    private static final Set<String> OPERATIONS = Set.of("SELECT", "INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE",
-            "WITH", "VALUES", "TABLE", "CALL", "DO", "BEGIN", "START", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "SET",
-            "SHOW", "RESET", "CREATE", "ALTER", "DROP", "TRUNCATE", "COPY", "EXPLAIN", "ANALYZE", "VACUUM", "LOCK",
-            "GRANT", "REVOKE", "PREPARE", "EXECUTE", "DEALLOCATE", "DECLARE", "FETCH", "CLOSE", "LISTEN", "NOTIFY",
-            "UNLISTEN", "DISCARD", "USE", "LOAD", "DESCRIBE", "KILL");
+    private static final Set<String> OPERATIONS = Set.of(
+            "SELECT",
+            "INSERT",
+            "UPDATE",
+            "DELETE",
+            "MERGE",
+            "REPLACE",
+            "WITH",
+            "VALUES",
+            "TABLE",
+            "CALL",
+            "DO",
+            "BEGIN",
+            "START",
+            "COMMIT",
+            "ROLLBACK",
+            "SAVEPOINT",
+            "RELEASE",
+            "SET",
+            "SHOW",
+            "RESET",
+            "CREATE",
+            "ALTER",
+            "DROP",
+            "TRUNCATE",
+            "COPY",
+            "EXPLAIN",
+            "ANALYZE",
+            "VACUUM",
+            "LOCK",
+            "GRANT",
+            "REVOKE",
+            "PREPARE",
+            "EXECUTE",
+            "DEALLOCATE",
+            "DECLARE",
+            "FETCH",
+            "CLOSE",
+            "LISTEN",
+            "NOTIFY",
+            "UNLISTEN",
+            "DISCARD",
+            "USE",
+            "LOAD",
+            "DESCRIBE",
+            "KILL");
 
     private final MeterRegistry registry;
     private final Tags extraTags;
@@ -66,8 +107,11 @@ public final class QueryMetrics implements QueryListener {
     @Override
     public void onEnd(QueryInfo query, Object context, QueryOutcome outcome) {
         String operation = query.operation();
-        Key key = new Key(query.system(), query.server(),
-                operation == null ? "unknown" : OPERATIONS.contains(operation) ? operation : "other", outcome.status());
+        Key key = new Key(
+                query.system(),
+                query.server(),
+                operation == null ? "unknown" : OPERATIONS.contains(operation) ? operation : "other",
+                outcome.status());
         Timer timer = timers.get(key);
         if (timer == null) {
             timer = timers.computeIfAbsent(key, this::register);
@@ -76,7 +120,8 @@ public final class QueryMetrics implements QueryListener {
     }
 
     private Timer register(Key key) {
-        return Timer.builder(NAME).description("Queries, statements and batches run by Sluice drivers")
+        return Timer.builder(NAME)
+                .description("Queries, statements and batches run by Sluice drivers")
                 .tags(extraTags)
                 .tag("system", key.system())
                 .tag("operation", key.operation())

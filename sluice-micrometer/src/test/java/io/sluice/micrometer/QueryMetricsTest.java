@@ -25,7 +25,9 @@ class QueryMetricsTest {
     }
 
     private static String system(Connection c) {
-        return c.serverInfo().product().equals("PostgreSQL") ? "postgresql" : c.serverInfo().product().toLowerCase();
+        return c.serverInfo().product().equals("PostgreSQL")
+                ? "postgresql"
+                : c.serverInfo().product().toLowerCase();
     }
 
     @ParameterizedTest
@@ -38,25 +40,39 @@ class QueryMetricsTest {
             system = system(c);
             c.execute("DROP TABLE IF EXISTS " + table);
             c.execute("CREATE TABLE " + table + " (id INT PRIMARY KEY, name VARCHAR(20))");
-            c.executeBatch("INSERT INTO " + table + " (id, name) VALUES (" + (driver.equals("postgresql") ? "$1, $2" : "?, ?") + ")",
+            c.executeBatch(
+                    "INSERT INTO " + table + " (id, name) VALUES (" + (driver.equals("postgresql") ? "$1, $2" : "?, ?")
+                            + ")",
                     List.of(new Object[] {1, "a"}, new Object[] {2, "b"}));
             for (int i = 0; i < 3; i++) {
-                assertThat(c.query("SELECT name FROM " + table + " ORDER BY id", r -> r.getString(0))).containsExactly("a", "b");
+                assertThat(c.query("SELECT name FROM " + table + " ORDER BY id", r -> r.getString(0)))
+                        .containsExactly("a", "b");
             }
-            assertThatThrownBy(() -> c.query("SELECT * FROM obs_no_such_table", r -> 1)).isInstanceOf(ServerException.class);
+            assertThatThrownBy(() -> c.query("SELECT * FROM obs_no_such_table", r -> 1))
+                    .isInstanceOf(ServerException.class);
             c.execute("DROP TABLE " + table);
         }
         String server = "127.0.0.1:" + (driver.equals("postgresql") ? 5432 : 3306);
-        Timer selects = registry.get(QueryMetrics.NAME).tags("system", system, "operation", "SELECT", "server", server,
-                "outcome", "ok").timer();
+        Timer selects = registry.get(QueryMetrics.NAME)
+                .tags("system", system, "operation", "SELECT", "server", server, "outcome", "ok")
+                .timer();
         assertThat(selects.count()).isEqualTo(3);
         assertThat(selects.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
-        assertThat(registry.get(QueryMetrics.NAME).tags("operation", "INSERT", "outcome", "ok").timer().count()).isEqualTo(1);
-        assertThat(registry.get(QueryMetrics.NAME).tags("operation", "SELECT", "outcome", "server_error").timer().count())
+        assertThat(registry.get(QueryMetrics.NAME)
+                        .tags("operation", "INSERT", "outcome", "ok")
+                        .timer()
+                        .count())
                 .isEqualTo(1);
-        assertThat(registry.get(QueryMetrics.NAME).tags("operation", "DROP").timers()).hasSize(1);
+        assertThat(registry.get(QueryMetrics.NAME)
+                        .tags("operation", "SELECT", "outcome", "server_error")
+                        .timer()
+                        .count())
+                .isEqualTo(1);
+        assertThat(registry.get(QueryMetrics.NAME).tags("operation", "DROP").timers())
+                .hasSize(1);
         // the tags are the only dimensions: no SQL text, no table name
-        registry.getMeters().forEach(m -> assertThat(m.getId().getTags()).extracting(t -> t.getKey())
+        registry.getMeters().forEach(m -> assertThat(m.getId().getTags())
+                .extracting(t -> t.getKey())
                 .containsExactlyInAnyOrder("system", "operation", "server", "outcome"));
     }
 
@@ -68,7 +84,8 @@ class QueryMetricsTest {
             c.queryFirst("SELECT 1", r -> r.getInt(0));
         }
         String text = registry.scrape();
-        assertThat(text).contains("# TYPE sluice_query_seconds summary")
+        assertThat(text)
+                .contains("# TYPE sluice_query_seconds summary")
                 .containsPattern("sluice_query_seconds_count\\{[^}]*operation=\"SELECT\"[^}]*outcome=\"ok\"[^}]*} 1");
     }
 
@@ -79,6 +96,10 @@ class QueryMetricsTest {
         try (Connection c = Sluice.connect(config(driver, new QueryMetrics(registry)))) {
             assertThatThrownBy(() -> c.execute("FROBNICATE obs_x")).isInstanceOf(ServerException.class);
         }
-        assertThat(registry.get(QueryMetrics.NAME).tags("operation", "other", "outcome", "server_error").timer().count()).isEqualTo(1);
+        assertThat(registry.get(QueryMetrics.NAME)
+                        .tags("operation", "other", "outcome", "server_error")
+                        .timer()
+                        .count())
+                .isEqualTo(1);
     }
 }

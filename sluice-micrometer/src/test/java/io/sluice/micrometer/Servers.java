@@ -7,7 +7,8 @@ final class Servers {
     private Servers() {}
 
     static ConnectionConfig postgres() {
-        return ConnectionConfig.fromUrl("postgresql://postgres@127.0.0.1:5432/test?sslmode=disable&application_name=obs_micrometer");
+        return ConnectionConfig.fromUrl(
+                "postgresql://postgres@127.0.0.1:5432/test?sslmode=disable&application_name=obs_micrometer");
     }
 
     static ConnectionConfig mariadb() {

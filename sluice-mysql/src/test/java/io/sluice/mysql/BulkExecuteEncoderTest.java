@@ -27,12 +27,13 @@ class BulkExecuteEncoderTest {
         List<Object[]> sets = List.of(new Object[] {1, null}, new Object[] {null, "bc"});
         assertThat(BulkExecuteEncoder.writeBulk(w, 7, 2, sets, 0, 1 << 20)).isEqualTo(2);
         w.flush();
-        assertThat(out.toByteArray()).isEqualTo(bytes(
-                22, 0, 0, 0, // payload length 22, sequence 0
-                0xfa, 7, 0, 0, 0, 0x80, 0, // COM_STMT_BULK_EXECUTE, statement 7, SEND_TYPES_TO_SERVER
-                3, 0, 253, 0, // MYSQL_TYPE_LONG, MYSQL_TYPE_VAR_STRING (the first non-NULL value of each)
-                0, 1, 0, 0, 0, 1, // set 1: 1, NULL
-                1, 0, 2, 'b', 'c')); // set 2: NULL, "bc"
+        assertThat(out.toByteArray())
+                .isEqualTo(bytes(
+                        22, 0, 0, 0, // payload length 22, sequence 0
+                        0xfa, 7, 0, 0, 0, 0x80, 0, // COM_STMT_BULK_EXECUTE, statement 7, SEND_TYPES_TO_SERVER
+                        3, 0, 253, 0, // MYSQL_TYPE_LONG, MYSQL_TYPE_VAR_STRING (the first non-NULL value of each)
+                        0, 1, 0, 0, 0, 1, // set 1: 1, NULL
+                        1, 0, 2, 'b', 'c')); // set 2: NULL, "bc"
     }
 
     @Test
@@ -47,7 +48,9 @@ class BulkExecuteEncoderTest {
     @Test
     void shouldRefuseSetWithWrongParameterCount() {
         PacketWriter w = new PacketWriter(new ByteArrayOutputStream());
-        assertThatThrownBy(() -> BulkExecuteEncoder.writeBulk(w, 1, 2, java.util.Collections.singletonList(new Object[] {1}), 0, 1 << 20))
-                .isInstanceOf(io.sluice.ValueConversionException.class).hasMessageContaining("expected=2, actual=1");
+        assertThatThrownBy(() -> BulkExecuteEncoder.writeBulk(
+                        w, 1, 2, java.util.Collections.singletonList(new Object[] {1}), 0, 1 << 20))
+                .isInstanceOf(io.sluice.ValueConversionException.class)
+                .hasMessageContaining("expected=2, actual=1");
     }
 }

@@ -23,8 +23,14 @@ class CachingSha2FakeServerTest {
     private static final String PASSWORD = "sluice-sha2-pw";
 
     private static ConnectionConfig config(int port) {
-        return ConnectionConfig.builder("mysql").host("127.0.0.1").port(port).user("u").password(PASSWORD)
-                .sslMode(SslMode.DISABLE).statementCacheSize(0).build();
+        return ConnectionConfig.builder("mysql")
+                .host("127.0.0.1")
+                .port(port)
+                .user("u")
+                .password(PASSWORD)
+                .sslMode(SslMode.DISABLE)
+                .statementCacheSize(0)
+                .build();
     }
 
     /** Answers the driver's session set-up query with OK, then expects COM_QUIT. */
@@ -70,7 +76,8 @@ class CachingSha2FakeServerTest {
         KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
         g.initialize(2048);
         KeyPair keys = g.generateKeyPair();
-        String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded())
+        String pem = "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded())
                 + "\n-----END PUBLIC KEY-----\n";
         try (FakeServer server = new FakeServer(s -> {
             s.sendHandshake("caching_sha2_password", NONCE);

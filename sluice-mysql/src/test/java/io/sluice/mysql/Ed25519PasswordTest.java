@@ -18,8 +18,9 @@ class Ed25519PasswordTest {
     @Test
     void shouldMatchRfc8032TestVector1() {
         byte[] secret = HexFormat.of().parseHex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
-        assertThat(HexFormat.of().formatHex(Ed25519Password.sign(secret, new byte[0]))).isEqualTo(
-                "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b");
+        assertThat(HexFormat.of().formatHex(Ed25519Password.sign(secret, new byte[0])))
+                .isEqualTo(
+                        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b");
     }
 
     @Test
@@ -30,7 +31,8 @@ class Ed25519PasswordTest {
             byte[] message = new byte[32];
             random.nextBytes(secret);
             random.nextBytes(message);
-            PrivateKey key = KeyFactory.getInstance("Ed25519").generatePrivate(new EdECPrivateKeySpec(NamedParameterSpec.ED25519, secret));
+            PrivateKey key = KeyFactory.getInstance("Ed25519")
+                    .generatePrivate(new EdECPrivateKeySpec(NamedParameterSpec.ED25519, secret));
             Signature jdk = Signature.getInstance("Ed25519");
             jdk.initSign(key);
             jdk.update(message);

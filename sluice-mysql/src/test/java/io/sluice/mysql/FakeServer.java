@@ -90,8 +90,19 @@ final class FakeServer implements AutoCloseable {
             b.writeBytes(new byte[] {7, 0, 0, 0});
             b.write(nonce, 0, 8);
             b.write(0);
-            long caps = 0x1L | 0x4L | 0x8L | 0x200L | 0x2000L | 0x8000L | 0x10000L | 0x20000L | 0x40000L | 0x80000L
-                    | 0x100000L | 0x200000L | 0x1000000L;
+            long caps = 0x1L
+                    | 0x4L
+                    | 0x8L
+                    | 0x200L
+                    | 0x2000L
+                    | 0x8000L
+                    | 0x10000L
+                    | 0x20000L
+                    | 0x40000L
+                    | 0x80000L
+                    | 0x100000L
+                    | 0x200000L
+                    | 0x1000000L;
             b.write((int) caps & 0xff);
             b.write((int) (caps >>> 8) & 0xff);
             b.write(45);

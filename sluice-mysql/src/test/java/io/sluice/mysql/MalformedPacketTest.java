@@ -57,15 +57,18 @@ class MalformedPacketTest {
     @Test
     void shouldThrowConnectionExceptionWhenPacketIsTruncated() {
         byte[] truncated = {10, 0, 0, 0, 1, 2, 3};
-        assertThatThrownBy(() -> reader(1024, truncated).next()).isInstanceOf(ConnectionException.class)
+        assertThatThrownBy(() -> reader(1024, truncated).next())
+                .isInstanceOf(ConnectionException.class)
                 .hasMessageContaining("server closed the connection");
     }
 
     @Test
     void shouldThrowProtocolExceptionWhenPacketExceedsLimit() {
         byte[] huge = {(byte) 0xff, (byte) 0xff, 0x7f, 0};
-        assertThatThrownBy(() -> reader(1 << 20, huge).next()).isInstanceOf(ProtocolException.class)
-                .hasMessageContaining("packet too large").hasMessageContaining("max_message_size");
+        assertThatThrownBy(() -> reader(1 << 20, huge).next())
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("packet too large")
+                .hasMessageContaining("max_message_size");
     }
 
     @Test
@@ -73,7 +76,9 @@ class MalformedPacketTest {
         Payload p = new Payload().wrap(new byte[] {(byte) 0xfc, (byte) 0xff, 0x7f, 'a'}, 0, 4);
         ColumnDefinition def = textColumn();
         MysqlRow row = new MysqlRow(new ColumnDefinition[] {def}, List.of(def.column()), false);
-        assertThatThrownBy(() -> row.bindText(p)).isInstanceOf(ProtocolException.class).hasMessageContaining("exceeds its packet");
+        assertThatThrownBy(() -> row.bindText(p))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("exceeds its packet");
         Payload bad = new Payload().wrap(new byte[] {(byte) 0xff}, 0, 1);
         assertThatThrownBy(bad::readLengthEncoded).isInstanceOf(ProtocolException.class);
     }
@@ -91,7 +96,12 @@ class MalformedPacketTest {
     }
 
     private static ConnectionConfig config(int port) {
-        return ConnectionConfig.builder("mysql").host("127.0.0.1").port(port).user("u").sslMode(SslMode.DISABLE).build();
+        return ConnectionConfig.builder("mysql")
+                .host("127.0.0.1")
+                .port(port)
+                .user("u")
+                .sslMode(SslMode.DISABLE)
+                .build();
     }
 
     /** Plays a MySQL 8 login with an empty password and the session set-up, then hands over to {@code rest}. */
@@ -109,11 +119,14 @@ class MalformedPacketTest {
     @Test
     void shouldBreakConnectionWhenServerSendsWrongSequenceId() throws Exception {
         try (FakeServer server = server(s -> {
-            s.receive();
-            s.send(7, FakeServer.Session.ok());
-            s.drainUntilClosed();
-        }); Connection c = new MysqlDriver().connect(config(server.port()))) {
-            assertThatThrownBy(() -> c.executeScript("DO 1")).isInstanceOf(ProtocolException.class).hasMessageContaining("sequence");
+                    s.receive();
+                    s.send(7, FakeServer.Session.ok());
+                    s.drainUntilClosed();
+                });
+                Connection c = new MysqlDriver().connect(config(server.port()))) {
+            assertThatThrownBy(() -> c.executeScript("DO 1"))
+                    .isInstanceOf(ProtocolException.class)
+                    .hasMessageContaining("sequence");
             assertThat(c.isBroken()).isTrue();
             server.done.get(10, TimeUnit.SECONDS);
         }
@@ -122,14 +135,19 @@ class MalformedPacketTest {
     @Test
     void shouldBreakConnectionWhenServerDiesMidResult() throws Exception {
         try (FakeServer server = server(s -> {
-            s.receive();
-            s.send(1, FakeServer.Session.bytes(1)); // one column
-            s.send(2, columnDefinition());
-            s.send(3, FakeServer.Session.bytes(1, 'a')); // one row, then the server vanishes
-            s.socket.close();
-        }); Connection c = new MysqlDriver().connect(config(server.port()).toBuilder().statementCacheSize(0).build())) {
+                    s.receive();
+                    s.send(1, FakeServer.Session.bytes(1)); // one column
+                    s.send(2, columnDefinition());
+                    s.send(3, FakeServer.Session.bytes(1, 'a')); // one row, then the server vanishes
+                    s.socket.close();
+                });
+                Connection c = new MysqlDriver()
+                        .connect(config(server.port()).toBuilder()
+                                .statementCacheSize(0)
+                                .build())) {
             assertThatThrownBy(() -> c.query("SELECT c FROM t", r -> r.getString(0)))
-                    .isInstanceOf(ConnectionException.class).hasMessageContaining("closed");
+                    .isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("closed");
             assertThat(c.isBroken()).isTrue();
         }
     }
@@ -141,7 +159,8 @@ class MalformedPacketTest {
             s.drainUntilClosed();
         })) {
             assertThatThrownBy(() -> new MysqlDriver().connect(config(server.port())))
-                    .isInstanceOf(ProtocolException.class).hasMessageContaining("protocol_version=9");
+                    .isInstanceOf(ProtocolException.class)
+                    .hasMessageContaining("protocol_version=9");
         }
     }
 
@@ -158,15 +177,22 @@ class MalformedPacketTest {
     @Test
     void shouldCloseConnectionWhenServerStopsAnsweringAndTimeoutExpires() throws Exception {
         try (FakeServer server = server(s -> {
-            s.receive(); // the query, never answered; the cancel connection is never served either
-            s.drainUntilClosed();
-        }); Connection c = new MysqlDriver().connect(config(server.port()).toBuilder()
-                .queryTimeout(java.time.Duration.ofMillis(200)).cancelGrace(java.time.Duration.ofMillis(300))
-                .connectTimeout(java.time.Duration.ofSeconds(1)).build())) {
+                    s.receive(); // the query, never answered; the cancel connection is never served either
+                    s.drainUntilClosed();
+                });
+                Connection c = new MysqlDriver()
+                        .connect(config(server.port()).toBuilder()
+                                .queryTimeout(java.time.Duration.ofMillis(200))
+                                .cancelGrace(java.time.Duration.ofMillis(300))
+                                .connectTimeout(java.time.Duration.ofSeconds(1))
+                                .build())) {
             long start = System.nanoTime();
-            assertThatThrownBy(() -> c.executeScript("DO 1")).isInstanceOf(io.sluice.QueryTimeoutException.class)
-                    .hasMessageContaining("query_timeout").hasMessageContaining("cancel_grace");
-            assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(5));
+            assertThatThrownBy(() -> c.executeScript("DO 1"))
+                    .isInstanceOf(io.sluice.QueryTimeoutException.class)
+                    .hasMessageContaining("query_timeout")
+                    .hasMessageContaining("cancel_grace");
+            assertThat(java.time.Duration.ofNanos(System.nanoTime() - start))
+                    .isLessThan(java.time.Duration.ofSeconds(5));
             assertThat(c.isBroken()).isTrue();
         }
     }
@@ -186,7 +212,8 @@ class MalformedPacketTest {
         PacketReader r = new PacketReader(new ByteArrayInputStream(wire.toByteArray()), 64 << 20);
         Payload p = r.next();
         assertThat(p.length()).isEqualTo(big.length);
-        assertThat(java.util.Arrays.equals(p.buffer(), p.start(), p.end(), big, 0, big.length)).isTrue();
+        assertThat(java.util.Arrays.equals(p.buffer(), p.start(), p.end(), big, 0, big.length))
+                .isTrue();
         assertThat(r.next().readInt1()).isEqualTo(7);
     }
 }

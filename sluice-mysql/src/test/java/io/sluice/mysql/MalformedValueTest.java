@@ -40,8 +40,15 @@ class MalformedValueTest {
 
     @Test
     void shouldThrowValueConversionForMalformedTextDatesTrustUnderFaults() {
-        for (String bad : new String[] {"2024-02-31", "2024-13-01", "2024x01-01", "2024-01-01 25:00:00", "2024-01-01 10:61:00",
-                "20-1-1", "2024-01-0a"}) {
+        for (String bad : new String[] {
+            "2024-02-31",
+            "2024-13-01",
+            "2024x01-01",
+            "2024-01-01 25:00:00",
+            "2024-01-01 10:61:00",
+            "20-1-1",
+            "2024-01-0a"
+        }) {
             MysqlRow r = textRow(def(12, 0), bad); // DATETIME
             assertThatThrownBy(() -> r.getLocalDateTime(0)).as(bad).isInstanceOf(ValueConversionException.class);
             assertThatThrownBy(() -> r.getObject(0)).as(bad).isInstanceOf(ValueConversionException.class);
@@ -63,7 +70,8 @@ class MalformedValueTest {
         assertThatThrownBy(() -> r.get(0, BigInteger.class)).isInstanceOf(ValueConversionException.class);
         MysqlRow fraction = textRow(def(246, 0), "1.5"); // DECIMAL
         assertThatThrownBy(() -> fraction.get(0, BigInteger.class)).isInstanceOf(ValueConversionException.class);
-        assertThat(textRow(def(8, 32), "18446744073709551615").getObject(0)).isEqualTo(new BigInteger("18446744073709551615"));
+        assertThat(textRow(def(8, 32), "18446744073709551615").getObject(0))
+                .isEqualTo(new BigInteger("18446744073709551615"));
     }
 
     @Test

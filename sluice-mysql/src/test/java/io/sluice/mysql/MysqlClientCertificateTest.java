@@ -17,12 +17,16 @@ import org.junit.jupiter.api.Test;
 class MysqlClientCertificateTest {
 
     private static ConnectionConfig.Builder x509User() {
-        return MysqlTestSupport.root().user("sluice_x509").sslMode(SslMode.VERIFY_FULL).sslRootCert(MysqlTestSupport.caCert());
+        return MysqlTestSupport.root()
+                .user("sluice_x509")
+                .sslMode(SslMode.VERIFY_FULL)
+                .sslRootCert(MysqlTestSupport.caCert());
     }
 
     @Test
     void shouldLogInWithAPemCertificateAndKey() {
-        ConnectionConfig.Builder b = x509User().sslCert(MysqlTestSupport.stateDir().resolve("tls/client.crt"))
+        ConnectionConfig.Builder b = x509User()
+                .sslCert(MysqlTestSupport.stateDir().resolve("tls/client.crt"))
                 .sslKey(MysqlTestSupport.stateDir().resolve("tls/client.key"));
         try (Connection c = MysqlTestSupport.connect(b)) {
             assertThat(c.query("SELECT CURRENT_USER()", r -> r.getString(0))).containsExactly("sluice_x509@%");
@@ -31,7 +35,8 @@ class MysqlClientCertificateTest {
 
     @Test
     void shouldLogInWithAPkcs12File() {
-        ConnectionConfig.Builder b = x509User().sslCert(MysqlTestSupport.stateDir().resolve("tls/client.p12"))
+        ConnectionConfig.Builder b = x509User()
+                .sslCert(MysqlTestSupport.stateDir().resolve("tls/client.p12"))
                 .sslPassword("sluice-key-pw");
         try (Connection c = MysqlTestSupport.connect(b)) {
             assertThat(c.query("SELECT CURRENT_USER()", r -> r.getString(0))).containsExactly("sluice_x509@%");
@@ -40,7 +45,8 @@ class MysqlClientCertificateTest {
 
     @Test
     void shouldBeRefusedWithoutACertificate() {
-        assertThatThrownBy(() -> MysqlTestSupport.connect(x509User())).isInstanceOf(AuthenticationException.class)
+        assertThatThrownBy(() -> MysqlTestSupport.connect(x509User()))
+                .isInstanceOf(AuthenticationException.class)
                 .hasMessageContaining("1045");
     }
 }

@@ -23,8 +23,12 @@ class MysqlFailureTest {
     /** Waits (bounded) until the server shows {@code marker} running on connection {@code id}. */
     private static void awaitRunning(Connection observer, long id, String marker) throws InterruptedException {
         for (int i = 0; i < 500; i++) {
-            long n = observer.query("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO LIKE ?",
-                    r -> r.getLong(0), id, "%" + marker + "%").get(0);
+            long n = observer.query(
+                            "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO LIKE ?",
+                            r -> r.getLong(0),
+                            id,
+                            "%" + marker + "%")
+                    .get(0);
             if (n > 0) {
                 return;
             }
@@ -35,7 +39,8 @@ class MysqlFailureTest {
 
     @Test
     void shouldCancelRunningQueryAndStayUsable() throws Exception {
-        try (Connection c = MysqlTestSupport.connect(); Connection observer = MysqlTestSupport.connect()) {
+        try (Connection c = MysqlTestSupport.connect();
+                Connection observer = MysqlTestSupport.connect()) {
             long id = c.serverInfo().sessionId();
             CompletableFuture<Throwable> result = new CompletableFuture<>();
             Thread.ofVirtual().start(() -> {
@@ -67,36 +72,42 @@ class MysqlFailureTest {
 
     @Test
     void shouldBreakConnectionWhenServerKillsItWhileRowsArrive() {
-        try (MysqlConnection c = MysqlTestSupport.connect(); Connection killer = MysqlTestSupport.connect()) {
+        try (MysqlConnection c = MysqlTestSupport.connect();
+                Connection killer = MysqlTestSupport.connect()) {
             long id = c.serverInfo().sessionId();
             boolean[] killed = {false};
             assertThatThrownBy(() -> c.forEach("SELECT seq, REPEAT('y', 200) FROM seq_1_to_5000000", r -> {
-                if (!killed[0]) {
-                    killed[0] = true;
-                    killer.executeScript("KILL " + id);
-                }
-            })).isInstanceOf(ConnectionException.class);
+                        if (!killed[0]) {
+                            killed[0] = true;
+                            killer.executeScript("KILL " + id);
+                        }
+                    }))
+                    .isInstanceOf(ConnectionException.class);
             assertThat(c.isBroken()).isTrue();
         }
     }
 
     @Test
     void shouldBreakConnectionWhenServerKillsItMidResult() throws Exception {
-        try (MysqlConnection c = MysqlTestSupport.connect(); Connection killer = MysqlTestSupport.connect()) {
+        try (MysqlConnection c = MysqlTestSupport.connect();
+                Connection killer = MysqlTestSupport.connect()) {
             long id = c.serverInfo().sessionId();
             assertThatThrownBy(() -> {
-                try (RowStream s = c.stream("SELECT seq, REPEAT('y', 200) FROM seq_1_to_100000", 100)) {
-                    Row first = s.next();
-                    assertThat(first.getLong(0)).isEqualTo(1);
-                    killer.executeScript("KILL " + id);
-                    while (s.hasNext()) {
-                        s.next();
-                    }
-                }
-            }).isInstanceOf(ConnectionException.class);
+                        try (RowStream s = c.stream("SELECT seq, REPEAT('y', 200) FROM seq_1_to_100000", 100)) {
+                            Row first = s.next();
+                            assertThat(first.getLong(0)).isEqualTo(1);
+                            killer.executeScript("KILL " + id);
+                            while (s.hasNext()) {
+                                s.next();
+                            }
+                        }
+                    })
+                    .isInstanceOf(ConnectionException.class);
             assertThat(c.isBroken()).isTrue();
             assertThat(c.isClosed()).isTrue();
-            assertThatThrownBy(() -> c.execute("DO 1")).isInstanceOf(ConnectionException.class).hasMessageContaining("closed");
+            assertThatThrownBy(() -> c.execute("DO 1"))
+                    .isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("closed");
             assertThat(c.isValid(Duration.ofSeconds(1))).isFalse();
         }
     }
@@ -104,17 +115,21 @@ class MysqlFailureTest {
     @Test
     @org.junit.jupiter.api.Timeout(20)
     void shouldThrowConnectTimeoutWhenServerNeverSendsHandshake() throws Exception {
-        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (java.net.ServerSocket silent =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             var config = MysqlTestSupport.root().port(silent.getLocalPort()).connectTimeout(Duration.ofMillis(300));
-            assertThatThrownBy(() -> MysqlTestSupport.connect(config)).isInstanceOf(ConnectionException.class)
-                    .hasMessageContaining("connect timed out").hasMessageContaining("connect_timeout");
+            assertThatThrownBy(() -> MysqlTestSupport.connect(config))
+                    .isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("connect timed out")
+                    .hasMessageContaining("connect_timeout");
         }
     }
 
     @ParameterizedTest(name = "virtual={0}")
     @ValueSource(booleans = {true, false})
     void shouldThrowQueryCancelledWhenWaitingThreadIsInterrupted(boolean virtual) throws Exception {
-        try (Connection c = MysqlTestSupport.connect(); Connection observer = MysqlTestSupport.connect()) {
+        try (Connection c = MysqlTestSupport.connect();
+                Connection observer = MysqlTestSupport.connect()) {
             long id = c.serverInfo().sessionId();
             CompletableFuture<Object[]> result = new CompletableFuture<>();
             Thread.Builder builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform();

@@ -17,15 +17,18 @@ class MysqlLoggingTest {
     void shouldLogOpenEvictionAndCloseWithoutPasswordOrParameterValues() {
         List<String> lines;
         try (LogCapture log = LogCapture.of("io.sluice.mysql")) {
-            try (Connection c = MysqlTestSupport.connect(MysqlTestSupport.nativeUser().statementCacheSize(1))) {
+            try (Connection c =
+                    MysqlTestSupport.connect(MysqlTestSupport.nativeUser().statementCacheSize(1))) {
                 c.query("SELECT ?", r -> r.getString(0), SECRET_VALUE);
                 c.query("SELECT CONCAT(?, 'x')", r -> r.getString(0), SECRET_VALUE); // evicts the first
             }
             lines = log.lines();
         }
-        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("FINE connection opened: host=127.0.0.1, port=3306, connection_id=")
+        assertThat(lines).anySatisfy(l -> assertThat(l)
+                .startsWith("FINE connection opened: host=127.0.0.1, port=3306, connection_id=")
                 .contains("database=test", "user=sluice_native", "tls=off", "auth_plugin="));
-        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("FINE statement evicted from the cache: statement_id="));
+        assertThat(lines)
+                .anySatisfy(l -> assertThat(l).startsWith("FINE statement evicted from the cache: statement_id="));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("FINE connection closed: host=127.0.0.1"));
         assertThat(lines).noneSatisfy(l -> assertThat(l).containsAnyOf("sluice-native-pw", SECRET_VALUE, "SELECT"));
     }
@@ -34,16 +37,17 @@ class MysqlLoggingTest {
     void shouldLogBrokenConnectionAtInfo() {
         List<String> lines;
         try (LogCapture log = LogCapture.of("io.sluice.mysql");
-             Connection victim = MysqlTestSupport.connect(MysqlTestSupport.root());
-             Connection killer = MysqlTestSupport.connect(MysqlTestSupport.root())) {
+                Connection victim = MysqlTestSupport.connect(MysqlTestSupport.root());
+                Connection killer = MysqlTestSupport.connect(MysqlTestSupport.root())) {
             long id = victim.serverInfo().sessionId();
             killer.execute("KILL " + id);
             assertThatThrownBy(() -> {
-                for (int i = 0; i < 50; i++) { // until the kill has reached this connection
-                    victim.query("SELECT 1", r -> 1);
-                    Thread.sleep(20);
-                }
-            }).isInstanceOf(SluiceException.class);
+                        for (int i = 0; i < 50; i++) { // until the kill has reached this connection
+                            victim.query("SELECT 1", r -> 1);
+                            Thread.sleep(20);
+                        }
+                    })
+                    .isInstanceOf(SluiceException.class);
             lines = log.lines();
         }
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("INFO connection broken: host=127.0.0.1"));

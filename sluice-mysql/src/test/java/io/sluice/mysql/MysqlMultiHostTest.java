@@ -25,8 +25,11 @@ class MysqlMultiHostTest {
 
     @Test
     void shouldNameEveryServerWhenNoneAnswers() {
-        ConnectionConfig.Builder b = MysqlTestSupport.root().addresses(List.of(DOWN, new ServerAddress("127.0.0.1", 2)));
-        assertThatThrownBy(() -> MysqlTestSupport.connect(b)).isInstanceOf(ConnectionException.class)
-                .hasMessageContaining("127.0.0.1:1: ").hasMessageContaining("127.0.0.1:2: ");
+        ConnectionConfig.Builder b =
+                MysqlTestSupport.root().addresses(List.of(DOWN, new ServerAddress("127.0.0.1", 2)));
+        assertThatThrownBy(() -> MysqlTestSupport.connect(b))
+                .isInstanceOf(ConnectionException.class)
+                .hasMessageContaining("127.0.0.1:1: ")
+                .hasMessageContaining("127.0.0.1:2: ");
     }
 }

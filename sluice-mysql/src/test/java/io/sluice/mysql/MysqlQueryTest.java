@@ -56,9 +56,12 @@ class MysqlQueryTest {
         try (Connection c = MysqlTestSupport.connect()) {
             for (int i = 0; i < 3; i++) {
                 assertThatThrownBy(() -> c.query("SELEC oops ?", r -> r.getInt(0), 1))
-                        .isInstanceOf(ServerException.class).satisfies(e -> assertThat(((ServerException) e).sqlState()).isEqualTo("42000"));
+                        .isInstanceOf(ServerException.class)
+                        .satisfies(e ->
+                                assertThat(((ServerException) e).sqlState()).isEqualTo("42000"));
             }
-            assertThatThrownBy(() -> c.query("SELECT ? + ?", r -> r.getInt(0), 1)).isInstanceOf(ServerException.class);
+            assertThatThrownBy(() -> c.query("SELECT ? + ?", r -> r.getInt(0), 1))
+                    .isInstanceOf(ServerException.class);
             assertThat(c.isBroken()).isFalse();
             assertThat(c.query("SELECT ? + ?", r -> r.getInt(0), 1, 2)).containsExactly(3);
         }
@@ -67,9 +70,13 @@ class MysqlQueryTest {
     @Test
     void shouldReadDecimalsExactlyOnFastAndSlowPaths() {
         try (Connection c = MysqlTestSupport.connect()) {
-            assertThat(c.query("SELECT CAST(-0.05 AS DECIMAL(10,2)), CAST(123456789012345678.9 AS DECIMAL(30,1)), CAST(7 AS DECIMAL(5,0))",
-                    r -> List.of(r.getBigDecimal(0), r.getBigDecimal(1), r.getBigDecimal(2))).get(0))
-                    .containsExactly(new java.math.BigDecimal("-0.05"), new java.math.BigDecimal("123456789012345678.9"),
+            assertThat(c.query(
+                                    "SELECT CAST(-0.05 AS DECIMAL(10,2)), CAST(123456789012345678.9 AS DECIMAL(30,1)), CAST(7 AS DECIMAL(5,0))",
+                                    r -> List.of(r.getBigDecimal(0), r.getBigDecimal(1), r.getBigDecimal(2)))
+                            .get(0))
+                    .containsExactly(
+                            new java.math.BigDecimal("-0.05"),
+                            new java.math.BigDecimal("123456789012345678.9"),
                             new java.math.BigDecimal("7"));
         }
     }

@@ -38,13 +38,16 @@ class MysqlStreamingTest {
     }
 
     private static long fetches(Connection c) {
-        return c.query("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = 'COM_STMT_FETCH'",
-                r -> r.getLong(0)).get(0);
+        return c.query(
+                        "SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = 'COM_STMT_FETCH'",
+                        r -> r.getLong(0))
+                .get(0);
     }
 
     @Test
     void shouldStreamEveryRowInOrder() {
-        try (Connection c = MysqlTestSupport.connect(); RowStream s = c.stream("SELECT seq FROM seq_1_to_50000 WHERE seq > ?", 10, 0)) {
+        try (Connection c = MysqlTestSupport.connect();
+                RowStream s = c.stream("SELECT seq FROM seq_1_to_50000 WHERE seq > ?", 10, 0)) {
             long expected = 1;
             while (s.hasNext()) {
                 assertThat(s.next().getLong(0)).isEqualTo(expected++);
@@ -56,8 +59,10 @@ class MysqlStreamingTest {
     @Test
     void shouldReturnFirstRowOnly() {
         try (Connection c = MysqlTestSupport.connect()) {
-            assertThat(c.queryFirst("SELECT seq FROM seq_5_to_100000", r -> r.getLong(0))).contains(5L);
-            assertThat(c.queryFirst("SELECT seq FROM seq_1_to_10 WHERE seq > 99", r -> r.getLong(0))).isEmpty();
+            assertThat(c.queryFirst("SELECT seq FROM seq_5_to_100000", r -> r.getLong(0)))
+                    .contains(5L);
+            assertThat(c.queryFirst("SELECT seq FROM seq_1_to_10 WHERE seq > 99", r -> r.getLong(0)))
+                    .isEmpty();
         }
     }
 }

@@ -23,7 +23,12 @@ final class MysqlTestSupport {
 
     /** root with an empty password on database test, no TLS. */
     static ConnectionConfig.Builder root() {
-        return ConnectionConfig.builder("mariadb").host(HOST).port(PORT).user("root").database("test").sslMode(SslMode.DISABLE);
+        return ConnectionConfig.builder("mariadb")
+                .host(HOST)
+                .port(PORT)
+                .user("root")
+                .database("test")
+                .sslMode(SslMode.DISABLE);
     }
 
     static ConnectionConfig.Builder nativeUser() {

@@ -24,5 +24,6 @@ final class DbAttributes {
 
     /** Sluice's own: the pool a connection was borrowed from, and how long the borrow took. */
     static final AttributeKey<String> POOL_NAME = AttributeKey.stringKey("sluice.pool.name");
+
     static final AttributeKey<Double> POOL_WAIT = AttributeKey.doubleKey("sluice.pool.acquire.duration");
 }

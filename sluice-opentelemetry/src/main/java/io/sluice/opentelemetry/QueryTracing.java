@@ -93,7 +93,8 @@ public final class QueryTracing implements QueryListener {
             if (sqlState != null) {
                 span.setAttribute(DB_RESPONSE_STATUS_CODE, sqlState);
             }
-            span.setAttribute(ERROR_TYPE, sqlState != null ? sqlState : failure.getClass().getName());
+            span.setAttribute(
+                    ERROR_TYPE, sqlState != null ? sqlState : failure.getClass().getName());
             span.setStatus(StatusCode.ERROR, outcome.status().tag());
         }
         span.end();

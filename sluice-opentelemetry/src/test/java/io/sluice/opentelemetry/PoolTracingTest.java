@@ -24,32 +24,55 @@ class PoolTracingTest {
 
     @Test
     void shouldAddAcquireAndTimeoutEventsToCallersSpan() {
-        Span request = OTEL.getOpenTelemetry().getTracer("test").spanBuilder("request").startSpan();
+        Span request =
+                OTEL.getOpenTelemetry().getTracer("test").spanBuilder("request").startSpan();
         try (ConnectionPool pool = ConnectionPool.builder(Servers.postgres().toBuilder()
-                        .queryListener(QueryTracing.create(OTEL.getOpenTelemetry())).build())
-                .name("obs_traced_pool").maxSize(1).metricsTracker(new PoolTracing()).build();
-             Scope ignored = request.makeCurrent()) {
+                                .queryListener(QueryTracing.create(OTEL.getOpenTelemetry()))
+                                .build())
+                        .name("obs_traced_pool")
+                        .maxSize(1)
+                        .metricsTracker(new PoolTracing())
+                        .build();
+                Scope ignored = request.makeCurrent()) {
             try (Connection c = pool.connection()) {
                 c.execute("SELECT 1");
-                assertThatThrownBy(() -> pool.connection(Duration.ofMillis(20))).isInstanceOf(PoolExhaustedException.class);
+                assertThatThrownBy(() -> pool.connection(Duration.ofMillis(20)))
+                        .isInstanceOf(PoolExhaustedException.class);
             }
         } finally {
             request.end();
         }
-        SpanData requestSpan = OTEL.getSpans().stream().filter(s -> s.getName().equals("request")).findFirst().orElseThrow();
-        assertThat(requestSpan.getEvents()).extracting(EventData::getName).containsExactly("sluice.pool.acquire", "sluice.pool.timeout");
+        SpanData requestSpan = OTEL.getSpans().stream()
+                .filter(s -> s.getName().equals("request"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(requestSpan.getEvents())
+                .extracting(EventData::getName)
+                .containsExactly("sluice.pool.acquire", "sluice.pool.timeout");
         EventData acquire = requestSpan.getEvents().getFirst();
-        assertThat(acquire.getAttributes().get(AttributeKey.stringKey("sluice.pool.name"))).isEqualTo("obs_traced_pool");
-        assertThat(acquire.getAttributes().get(AttributeKey.doubleKey("sluice.pool.acquire.duration"))).isPositive();
-        assertThat(requestSpan.getEvents().get(1).getAttributes().get(AttributeKey.doubleKey("sluice.pool.acquire.duration")))
+        assertThat(acquire.getAttributes().get(AttributeKey.stringKey("sluice.pool.name")))
+                .isEqualTo("obs_traced_pool");
+        assertThat(acquire.getAttributes().get(AttributeKey.doubleKey("sluice.pool.acquire.duration")))
+                .isPositive();
+        assertThat(requestSpan
+                        .getEvents()
+                        .get(1)
+                        .getAttributes()
+                        .get(AttributeKey.doubleKey("sluice.pool.acquire.duration")))
                 .isGreaterThanOrEqualTo(0.02);
-        SpanData query = OTEL.getSpans().stream().filter(s -> s.getKind() == SpanKind.CLIENT).findFirst().orElseThrow();
+        SpanData query = OTEL.getSpans().stream()
+                .filter(s -> s.getKind() == SpanKind.CLIENT)
+                .findFirst()
+                .orElseThrow();
         assertThat(query.getParentSpanId()).isEqualTo(requestSpan.getSpanId());
     }
 
     @Test
     void shouldRecordNothingWhenNoSpanIsCurrent() {
-        try (ConnectionPool pool = ConnectionPool.builder(Servers.postgres()).maxSize(1).metricsTracker(new PoolTracing()).build()) {
+        try (ConnectionPool pool = ConnectionPool.builder(Servers.postgres())
+                .maxSize(1)
+                .metricsTracker(new PoolTracing())
+                .build()) {
             pool.useConnection(c -> c.execute("SELECT 1"));
         }
         assertThat(OTEL.getSpans()).isEmpty();

@@ -43,9 +43,12 @@ class QueryTracingTest {
     @ValueSource(strings = {"postgresql", "mariadb"})
     void shouldNestClientSpansUnderCallersSpanWithSemanticAttributes(String driver) {
         String table = "obs_otel_" + driver;
-        Span parent = OTEL.getOpenTelemetry().getTracer("test").spanBuilder("handle-request").startSpan();
+        Span parent = OTEL.getOpenTelemetry()
+                .getTracer("test")
+                .spanBuilder("handle-request")
+                .startSpan();
         try (Scope ignored = parent.makeCurrent();
-             Connection c = Sluice.connect(config(driver, QueryTracing.create(OTEL.getOpenTelemetry())))) {
+                Connection c = Sluice.connect(config(driver, QueryTracing.create(OTEL.getOpenTelemetry())))) {
             c.execute("DROP TABLE IF EXISTS " + table);
             c.execute("CREATE TABLE " + table + " (id INT PRIMARY KEY, name VARCHAR(20))");
             c.execute("INSERT INTO " + table + " (id, name) VALUES (1, 'secret-literal')");
@@ -55,34 +58,42 @@ class QueryTracingTest {
         } finally {
             parent.end();
         }
-        List<SpanData> spans = OTEL.getSpans().stream().filter(s -> s.getKind() == SpanKind.CLIENT).toList();
-        assertThat(spans).extracting(SpanData::getName)
+        List<SpanData> spans = OTEL.getSpans().stream()
+                .filter(s -> s.getKind() == SpanKind.CLIENT)
+                .toList();
+        assertThat(spans)
+                .extracting(SpanData::getName)
                 .containsExactly("DROP", "CREATE", "INSERT " + table, "SELECT " + table, "DROP");
         assertThat(spans).allSatisfy(s -> {
             assertThat(s.getParentSpanId()).isEqualTo(parent.getSpanContext().getSpanId());
             assertThat(s.getTraceId()).isEqualTo(parent.getSpanContext().getTraceId());
             assertThat(attr(s, "db.namespace")).isEqualTo("test");
             assertThat(attr(s, "server.address")).isEqualTo("127.0.0.1");
-            assertThat(s.getAttributes().get(AttributeKey.longKey("server.port"))).isEqualTo(driver.equals("postgresql") ? 5432L : 3306L);
+            assertThat(s.getAttributes().get(AttributeKey.longKey("server.port")))
+                    .isEqualTo(driver.equals("postgresql") ? 5432L : 3306L);
             assertThat(s.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
         });
         assertThat(attr(spans.get(0), "db.system.name")).isEqualTo(driver);
         SpanData insert = spans.get(2);
         assertThat(attr(insert, "db.operation.name")).isEqualTo("INSERT");
         assertThat(attr(insert, "db.collection.name")).isEqualTo(table);
-        assertThat(attr(insert, "db.query.text")).isEqualTo("INSERT INTO " + table + " (id, name) VALUES (?, ?)")
+        assertThat(attr(insert, "db.query.text"))
+                .isEqualTo("INSERT INTO " + table + " (id, name) VALUES (?, ?)")
                 .doesNotContain("secret");
         SpanData select = spans.get(3);
         assertThat(attr(select, "db.query.summary")).isEqualTo("SELECT " + table);
-        assertThat(attr(select, "db.query.text")).isEqualTo("SELECT name FROM " + table + " WHERE id = " + marker(driver));
-        assertThat(select.getAttributes().get(AttributeKey.longKey("db.response.returned_rows"))).isEqualTo(1L);
+        assertThat(attr(select, "db.query.text"))
+                .isEqualTo("SELECT name FROM " + table + " WHERE id = " + marker(driver));
+        assertThat(select.getAttributes().get(AttributeKey.longKey("db.response.returned_rows")))
+                .isEqualTo(1L);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"postgresql", "mariadb"})
     void shouldMarkSpanAsErrorWithSqlStateWhenServerRejectsQuery(String driver) {
         try (Connection c = Sluice.connect(config(driver, QueryTracing.create(OTEL.getOpenTelemetry())))) {
-            assertThatThrownBy(() -> c.query("SELECT * FROM obs_missing_table WHERE x = 'v'", r -> 1)).isInstanceOf(ServerException.class);
+            assertThatThrownBy(() -> c.query("SELECT * FROM obs_missing_table WHERE x = 'v'", r -> 1))
+                    .isInstanceOf(ServerException.class);
         }
         SpanData span = OTEL.getSpans().getLast();
         String expected = driver.equals("postgresql") ? "42P01" : "42S02";
@@ -98,7 +109,8 @@ class QueryTracingTest {
     @ParameterizedTest
     @ValueSource(strings = {"postgresql", "mariadb"})
     void shouldRecordRawTextOnlyWhenAskedAndRestoreCallersContext(String driver) {
-        QueryTracing raw = QueryTracing.builder(OTEL.getOpenTelemetry()).rawQueryText(true).build();
+        QueryTracing raw =
+                QueryTracing.builder(OTEL.getOpenTelemetry()).rawQueryText(true).build();
         Span before = Span.current();
         try (Connection c = Sluice.connect(config(driver, raw))) {
             c.queryFirst("SELECT 'visible'", r -> r.getString(0));
@@ -112,8 +124,8 @@ class QueryTracingTest {
     @ParameterizedTest
     @ValueSource(strings = {"postgresql", "mariadb"})
     void shouldEndStreamSpanWhenStreamIsExhaustedOrClosedEarly(String driver) {
-        String threeRows = driver.equals("postgresql") ? "SELECT x FROM generate_series(1, 3) AS x"
-                : "SELECT seq FROM seq_1_to_3";
+        String threeRows =
+                driver.equals("postgresql") ? "SELECT x FROM generate_series(1, 3) AS x" : "SELECT seq FROM seq_1_to_3";
         try (Connection c = Sluice.connect(config(driver, QueryTracing.create(OTEL.getOpenTelemetry())))) {
             try (RowStream rows = c.stream(threeRows, 2)) {
                 int n = 0;
@@ -127,12 +139,16 @@ class QueryTracingTest {
             try (RowStream rows = c.stream(threeRows, 1)) {
                 rows.next();
             }
-            assertThatThrownBy(() -> c.stream("SELECT * FROM obs_missing_stream", 1).close()).isInstanceOf(ServerException.class);
+            assertThatThrownBy(() ->
+                            c.stream("SELECT * FROM obs_missing_stream", 1).close())
+                    .isInstanceOf(ServerException.class);
         }
         List<SpanData> spans = OTEL.getSpans();
         assertThat(spans).hasSize(3);
-        assertThat(spans.get(0).getAttributes().get(AttributeKey.longKey("db.response.returned_rows"))).isEqualTo(3L);
-        assertThat(spans.get(1).getAttributes().get(AttributeKey.longKey("db.response.returned_rows"))).isEqualTo(1L);
+        assertThat(spans.get(0).getAttributes().get(AttributeKey.longKey("db.response.returned_rows")))
+                .isEqualTo(3L);
+        assertThat(spans.get(1).getAttributes().get(AttributeKey.longKey("db.response.returned_rows")))
+                .isEqualTo(1L);
         assertThat(spans.get(1).getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
         assertThat(spans.get(2).getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
         assertThat(spans.get(2).getName()).isEqualTo("SELECT obs_missing_stream");

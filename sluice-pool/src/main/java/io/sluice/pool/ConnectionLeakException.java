@@ -9,7 +9,8 @@ import java.io.Serial;
  * borrowing thread, how long the connection has been held and the threshold.
  */
 public final class ConnectionLeakException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public ConnectionLeakException(String message, StackTraceElement[] borrowerStack) {
         super(message);

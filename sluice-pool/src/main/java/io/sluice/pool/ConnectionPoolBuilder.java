@@ -193,7 +193,8 @@ public final class ConnectionPoolBuilder {
             throw new IllegalArgumentException("maxSize must be >= 1: maxSize=" + maxSize);
         }
         if (minIdle < 0 || minIdle > maxSize) {
-            throw new IllegalArgumentException("minIdle must be in 0..maxSize: minIdle=" + minIdle + ", maxSize=" + maxSize);
+            throw new IllegalArgumentException(
+                    "minIdle must be in 0..maxSize: minIdle=" + minIdle + ", maxSize=" + maxSize);
         }
         long lifetime = nanos(maxLifetime, "maxLifetime");
         long jitter = maxLifetimeJitter == null ? lifetime / 40 : nanos(maxLifetimeJitter, "maxLifetimeJitter");
@@ -203,14 +204,29 @@ public final class ConnectionPoolBuilder {
         }
         long housekeeping = nanos(housekeepingPeriod, "housekeepingPeriod");
         if (housekeeping == 0) {
-            throw new IllegalArgumentException("housekeepingPeriod must be > 0: housekeepingPeriod=" + housekeepingPeriod);
+            throw new IllegalArgumentException(
+                    "housekeepingPeriod must be > 0: housekeepingPeriod=" + housekeepingPeriod);
         }
         String poolName = name != null ? name : "sluice-pool-" + POOL_NUMBER.incrementAndGet();
-        PoolSettings settings = new PoolSettings(poolName, configs, connector, minIdle, maxSize,
-                nanos(connectionTimeout, "connectionTimeout"), nanos(validationTimeout, "validationTimeout"),
-                nanos(validationWindow, "validationWindow"), lifetime, jitter, nanos(idleTimeout, "idleTimeout"),
-                nanos(keepalive, "keepalive"), nanos(leakDetectionThreshold, "leakDetectionThreshold"), housekeeping,
-                initSql, resetSessionOnReturn, listener, metricsTracker);
+        PoolSettings settings = new PoolSettings(
+                poolName,
+                configs,
+                connector,
+                minIdle,
+                maxSize,
+                nanos(connectionTimeout, "connectionTimeout"),
+                nanos(validationTimeout, "validationTimeout"),
+                nanos(validationWindow, "validationWindow"),
+                lifetime,
+                jitter,
+                nanos(idleTimeout, "idleTimeout"),
+                nanos(keepalive, "keepalive"),
+                nanos(leakDetectionThreshold, "leakDetectionThreshold"),
+                housekeeping,
+                initSql,
+                resetSessionOnReturn,
+                listener,
+                metricsTracker);
         return new ConnectionPool(settings);
     }
 

@@ -22,8 +22,11 @@ final class LoggingPoolListener implements PoolListener {
 
     @Override
     public void onRolledBack(String poolName, String borrower) {
-        LOG.log(Level.WARNING, "connection returned with an open transaction, rolled back: pool={0}, borrower={1}",
-                poolName, borrower);
+        LOG.log(
+                Level.WARNING,
+                "connection returned with an open transaction, rolled back: pool={0}, borrower={1}",
+                poolName,
+                borrower);
     }
 
     @Override
@@ -41,9 +44,16 @@ final class LoggingPoolListener implements PoolListener {
         Long last = lastFailureLogged.get(poolName);
         if (last == null || now - last > FAILURE_LOG_INTERVAL_NANOS) {
             lastFailureLogged.put(poolName, now);
-            LOG.log(Level.WARNING, "connection could not be opened, retrying while borrowers wait: pool=" + poolName, failure);
+            LOG.log(
+                    Level.WARNING,
+                    "connection could not be opened, retrying while borrowers wait: pool=" + poolName,
+                    failure);
         } else {
-            LOG.log(Level.DEBUG, "connection could not be opened: pool={0}, failure={1}", poolName, failure.getMessage());
+            LOG.log(
+                    Level.DEBUG,
+                    "connection could not be opened: pool={0}, failure={1}",
+                    poolName,
+                    failure.getMessage());
         }
     }
 }

@@ -39,7 +39,8 @@ public interface PoolMetricsTracker {
      * throws does not keep the others from being called.
      */
     static PoolMetricsTracker of(PoolMetricsTracker... trackers) {
-        List<PoolMetricsTracker> active = java.util.Arrays.stream(trackers).filter(t -> t != NONE).toList();
+        List<PoolMetricsTracker> active =
+                java.util.Arrays.stream(trackers).filter(t -> t != NONE).toList();
         if (active.isEmpty()) {
             return NONE;
         }

@@ -21,6 +21,19 @@ package io.sluice.pool;
  * @param evicted            connections discarded because they saw a fatal error or failed validation
  * @param paused             true between {@link ConnectionPool#pause()} and {@link ConnectionPool#resume()}
  */
-public record PoolStats(int total, int active, int idle, int waiting, int pending, int maxSize,
-                        long borrows, long created, long closed, long creationFailures, long timeouts,
-                        long leaks, long rolledBack, long evicted, boolean paused) {}
+public record PoolStats(
+        int total,
+        int active,
+        int idle,
+        int waiting,
+        int pending,
+        int maxSize,
+        long borrows,
+        long created,
+        long closed,
+        long creationFailures,
+        long timeouts,
+        long leaks,
+        long rolledBack,
+        long evicted,
+        boolean paused) {}

@@ -8,7 +8,8 @@ import java.io.Serial;
  * flag is set again before this is thrown; the cause is the {@link InterruptedException}.
  */
 public final class PoolWaitInterruptedException extends SluiceException {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     public PoolWaitInterruptedException(String message) {
         super(message, new InterruptedException(message));

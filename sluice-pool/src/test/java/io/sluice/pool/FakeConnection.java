@@ -28,6 +28,7 @@ public class FakeConnection implements Connection {
     volatile boolean inTransaction;
     /** Fails validation without being broken (a server that stopped answering). */
     volatile boolean unresponsive;
+
     volatile int rollbacks;
     volatile int validations;
     volatile int resets;
@@ -119,8 +120,8 @@ public class FakeConnection implements Connection {
             String state = sql.substring(5);
             boolean fatal = state.startsWith("08") || state.equals("57P01");
             broken = fatal;
-            throw new ServerException(new ServerMessage(Map.of("severity", fatal ? "FATAL" : "ERROR", "sqlstate", state,
-                    "message", "fake failure")));
+            throw new ServerException(new ServerMessage(
+                    Map.of("severity", fatal ? "FATAL" : "ERROR", "sqlstate", state, "message", "fake failure")));
         }
         if (sql.equals("BREAK")) {
             broken = true;

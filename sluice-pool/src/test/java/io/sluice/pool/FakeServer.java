@@ -19,7 +19,11 @@ final class FakeServer {
     volatile boolean down;
 
     static ConnectionConfig config(String user) {
-        return ConnectionConfig.builder("fake").host("fake").user(user).password("secret").build();
+        return ConnectionConfig.builder("fake")
+                .host("fake")
+                .user(user)
+                .password("secret")
+                .build();
     }
 
     Connection connect(ConnectionConfig config) {
@@ -43,6 +47,8 @@ final class FakeServer {
     }
 
     ConnectionPoolBuilder pool() {
-        return ConnectionPool.builder(() -> config("app")).connector(this::connect).listener(PoolListener.NONE);
+        return ConnectionPool.builder(() -> config("app"))
+                .connector(this::connect)
+                .listener(PoolListener.NONE);
     }
 }

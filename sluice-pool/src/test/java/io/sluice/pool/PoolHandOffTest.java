@@ -35,7 +35,8 @@ class PoolHandOffTest {
 
     @Test
     void shouldOpenConnectionsOnBackgroundThreadsWhenBorrowerFindsNoneIdle() {
-        try (ConnectionPool pool = server.pool().maxSize(2).build(); Connection c = pool.connection()) {
+        try (ConnectionPool pool = server.pool().maxSize(2).build();
+                Connection c = pool.connection()) {
             assertThat(server.connectThreads).doesNotContain(Thread.currentThread());
             assertThat(server.connectThreads).allMatch(Thread::isVirtual);
         }
@@ -63,7 +64,8 @@ class PoolHandOffTest {
 
     @Test
     void shouldKeepWaiterFirstInLineWhenConnectionHandedToItFailsValidation() throws Exception {
-        try (ConnectionPool pool = server.pool().maxSize(1).validationWindow(Duration.ZERO).build()) {
+        try (ConnectionPool pool =
+                server.pool().maxSize(1).validationWindow(Duration.ZERO).build()) {
             Connection held = pool.connection();
             List<String> order = new CopyOnWriteArrayList<>();
             Thread a = Thread.ofVirtual().start(() -> pool.useConnection(c -> order.add("a")));
@@ -82,7 +84,8 @@ class PoolHandOffTest {
     @Test
     void shouldStateCountsAndSettingWhenWaitTimesOut() {
         try (ConnectionPool pool = server.pool().maxSize(2).build();
-             Connection a = pool.connection(); Connection b = pool.connection()) {
+                Connection a = pool.connection();
+                Connection b = pool.connection()) {
             assertThatThrownBy(() -> pool.connection(Duration.ofMillis(50)))
                     .isInstanceOf(PoolExhaustedException.class)
                     .hasMessageStartingWith("connection not available: waited=")
@@ -96,20 +99,24 @@ class PoolHandOffTest {
     @Test
     void shouldGiveLastCreationFailureAsCauseWhenServerIsDown() {
         server.down = true;
-        try (ConnectionPool pool = server.pool().connectionTimeout(Duration.ofMillis(200)).build()) {
+        try (ConnectionPool pool =
+                server.pool().connectionTimeout(Duration.ofMillis(200)).build()) {
             assertThatThrownBy(pool::connection).isInstanceOf(PoolExhaustedException.class);
             waitUntil(() -> pool.stats().creationFailures() > 0, "a creation attempt failed");
             assertThatThrownBy(pool::connection)
                     .isInstanceOf(PoolExhaustedException.class)
                     .hasMessageContaining("total=0, active=0, idle=0")
-                    .cause().isInstanceOf(ConnectionException.class).hasMessageContaining("connection refused");
+                    .cause()
+                    .isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("connection refused");
             assertThat(pool.stats().creationFailures()).isPositive();
         }
     }
 
     @Test
     void shouldKeepInterruptFlagWhenInterruptedWhileWaiting() throws Exception {
-        try (ConnectionPool pool = server.pool().maxSize(1).build(); Connection held = pool.connection()) {
+        try (ConnectionPool pool = server.pool().maxSize(1).build();
+                Connection held = pool.connection()) {
             AtomicReference<Throwable> thrown = new AtomicReference<>();
             AtomicReference<Boolean> flag = new AtomicReference<>();
             Thread t = Thread.ofVirtual().start(() -> {
@@ -123,7 +130,8 @@ class PoolHandOffTest {
             waitUntil(() -> pool.stats().waiting() == 1, "borrower queued");
             t.interrupt();
             t.join();
-            assertThat(thrown.get()).isInstanceOf(PoolWaitInterruptedException.class)
+            assertThat(thrown.get())
+                    .isInstanceOf(PoolWaitInterruptedException.class)
                     .hasMessageStartingWith("interrupted while waiting for a connection: waited=")
                     .hasCauseInstanceOf(InterruptedException.class);
             assertThat(flag.get()).isTrue();
@@ -137,7 +145,8 @@ class PoolHandOffTest {
             pool.useConnection(c -> {});
             pool.pause();
             assertThatThrownBy(() -> pool.connection(Duration.ofMillis(30)))
-                    .isInstanceOf(PoolExhaustedException.class).hasMessageContaining("paused");
+                    .isInstanceOf(PoolExhaustedException.class)
+                    .hasMessageContaining("paused");
             AtomicInteger served = new AtomicInteger();
             Thread t = Thread.ofVirtual().start(() -> pool.useConnection(c -> served.incrementAndGet()));
             waitUntil(() -> pool.stats().waiting() == 1, "borrower waits while paused");
@@ -178,7 +187,9 @@ class PoolHandOffTest {
         assertThat(pool.close(Duration.ofMillis(20))).isFalse();
         assertThat(server.open()).isZero();
         assertThatThrownBy(() -> held.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
-        assertThat(pool.close(Duration.ofHours(1))).as("second close: still one lent, no second wait").isFalse();
+        assertThat(pool.close(Duration.ofHours(1)))
+                .as("second close: still one lent, no second wait")
+                .isFalse();
         held.close();
         assertThat(pool.stats().total()).isZero();
         assertThat(pool.stats().active()).isZero();
@@ -222,7 +233,8 @@ class PoolHandOffTest {
             c.close();
             c.close();
             assertThat(c.isClosed()).isTrue();
-            assertThatThrownBy(() -> c.execute("SELECT 1")).isInstanceOf(ConnectionException.class)
+            assertThatThrownBy(() -> c.execute("SELECT 1"))
+                    .isInstanceOf(ConnectionException.class)
                     .hasMessageStartingWith("connection already returned to the pool");
             assertThat(pool.stats().idle()).isEqualTo(1);
         }

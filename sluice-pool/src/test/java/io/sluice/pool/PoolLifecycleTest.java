@@ -39,8 +39,11 @@ class PoolLifecycleTest {
 
     @Test
     void shouldReplaceConnectionWhenMaxLifetimeReached() throws Exception {
-        try (ConnectionPool pool = server.pool().maxLifetime(Duration.ofMillis(200)).maxLifetimeJitter(Duration.ZERO)
-                .validationWindow(Duration.ofHours(1)).build()) {
+        try (ConnectionPool pool = server.pool()
+                .maxLifetime(Duration.ofMillis(200))
+                .maxLifetimeJitter(Duration.ZERO)
+                .validationWindow(Duration.ofHours(1))
+                .build()) {
             long first = pool.withConnection(c -> c.serverInfo().sessionId());
             Thread.sleep(300);
             long second = pool.withConnection(c -> c.serverInfo().sessionId());
@@ -51,14 +54,22 @@ class PoolLifecycleTest {
 
     @Test
     void shouldRejectJitterWhenNotBelowMaxLifetime() {
-        assertThatThrownBy(() -> server.pool().maxLifetime(Duration.ofSeconds(1)).maxLifetimeJitter(Duration.ofSeconds(1)).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxLifetimeJitter");
+        assertThatThrownBy(() -> server.pool()
+                        .maxLifetime(Duration.ofSeconds(1))
+                        .maxLifetimeJitter(Duration.ofSeconds(1))
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("maxLifetimeJitter");
     }
 
     @Test
     void shouldCloseIdleConnectionsAfterIdleTimeoutButKeepMinIdle() throws Exception {
-        try (ConnectionPool pool = server.pool().minIdle(1).maxSize(4).idleTimeout(Duration.ofMillis(30))
-                .housekeepingPeriod(Duration.ofMillis(20)).build()) {
+        try (ConnectionPool pool = server.pool()
+                .minIdle(1)
+                .maxSize(4)
+                .idleTimeout(Duration.ofMillis(30))
+                .housekeepingPeriod(Duration.ofMillis(20))
+                .build()) {
             Connection a = pool.connection();
             Connection b = pool.connection();
             Connection c = pool.connection();
@@ -73,8 +84,12 @@ class PoolLifecycleTest {
 
     @Test
     void shouldEvictDeadIdleConnectionWhenKeepaliveRuns() {
-        try (ConnectionPool pool = server.pool().minIdle(2).maxSize(2).keepalive(Duration.ofMillis(30))
-                .housekeepingPeriod(Duration.ofMillis(20)).build()) {
+        try (ConnectionPool pool = server.pool()
+                .minIdle(2)
+                .maxSize(2)
+                .keepalive(Duration.ofMillis(30))
+                .housekeepingPeriod(Duration.ofMillis(20))
+                .build()) {
             pool.awaitMinIdle(Duration.ofSeconds(20));
             server.connections.getFirst().broken = true;
             waitUntil(() -> pool.stats().evicted() == 1, "dead idle connection evicted by keepalive");
@@ -87,7 +102,10 @@ class PoolLifecycleTest {
     void shouldAskCredentialsSupplierForEveryNewConnection() {
         AtomicInteger rotation = new AtomicInteger();
         try (ConnectionPool pool = ConnectionPool.builder(() -> FakeServer.config("user-" + rotation.incrementAndGet()))
-                .connector(server::connect).listener(PoolListener.NONE).maxSize(3).build()) {
+                .connector(server::connect)
+                .listener(PoolListener.NONE)
+                .maxSize(3)
+                .build()) {
             Connection a = pool.connection();
             Connection b = pool.connection();
             Connection c = pool.connection();
@@ -99,13 +117,16 @@ class PoolLifecycleTest {
     @Test
     void shouldRunInitSqlOnEveryNewConnection() {
         AtomicInteger scripts = new AtomicInteger();
-        try (ConnectionPool pool = server.pool().initSql("SET x = 1").connector(cfg -> new FakeConnection(1) {
+        try (ConnectionPool pool = server.pool()
+                .initSql("SET x = 1")
+                .connector(cfg -> new FakeConnection(1) {
                     @Override
                     public void executeScript(String sql) {
                         assertThat(sql).isEqualTo("SET x = 1");
                         scripts.incrementAndGet();
                     }
-                }).build()) {
+                })
+                .build()) {
             pool.useConnection(c -> {});
             assertThat(scripts.get()).isEqualTo(1);
         }
@@ -114,7 +135,10 @@ class PoolLifecycleTest {
     @Test
     void shouldRecoverWhenServerComesBackWhileBorrowersWait() throws Exception {
         server.down = true;
-        try (ConnectionPool pool = server.pool().maxSize(2).connectionTimeout(Duration.ofSeconds(20)).build()) {
+        try (ConnectionPool pool = server.pool()
+                .maxSize(2)
+                .connectionTimeout(Duration.ofSeconds(20))
+                .build()) {
             AtomicInteger served = new AtomicInteger();
             Thread t = Thread.ofVirtual().start(() -> pool.useConnection(c -> served.incrementAndGet()));
             waitUntil(() -> pool.stats().creationFailures() >= 2, "creation retried while the server is down");
@@ -128,12 +152,15 @@ class PoolLifecycleTest {
     @Test
     void shouldKeepCreatingWhenConnectorThrowsAnError() {
         AtomicInteger calls = new AtomicInteger();
-        try (ConnectionPool pool = server.pool().connector(cfg -> {
+        try (ConnectionPool pool = server.pool()
+                .connector(cfg -> {
                     if (calls.incrementAndGet() <= 2) {
                         throw new NoClassDefFoundError("driver class missing");
                     }
                     return server.connect(cfg);
-                }).connectionTimeout(Duration.ofSeconds(20)).build()) {
+                })
+                .connectionTimeout(Duration.ofSeconds(20))
+                .build()) {
             pool.useConnection(c -> c.execute("SELECT 1"));
             assertThat(pool.stats().creationFailures()).isEqualTo(2);
             assertThat(pool.stats().pending()).isZero();
@@ -143,7 +170,8 @@ class PoolLifecycleTest {
     @Test
     void shouldStopRetryingWhenNobodyWaits() throws Exception {
         server.down = true;
-        try (ConnectionPool pool = server.pool().connectionTimeout(Duration.ofMillis(30)).build()) {
+        try (ConnectionPool pool =
+                server.pool().connectionTimeout(Duration.ofMillis(30)).build()) {
             assertThatThrownBy(pool::connection).isInstanceOf(PoolExhaustedException.class);
             waitUntil(() -> pool.stats().pending() == 0, "creator gave up after the waiter left");
         }

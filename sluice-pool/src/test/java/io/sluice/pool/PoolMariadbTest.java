@@ -6,17 +6,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
-import io.sluice.SluiceException;
 import io.sluice.Sluice;
+import io.sluice.SluiceException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The pool serves the MySQL/MariaDB driver too: the same behaviours against the set-up's MariaDB. */
 class PoolMariadbTest {
-    private static final ConnectionConfig CONFIG = ConnectionConfig.fromUrl("mariadb://root@127.0.0.1:3306/test?sslmode=disable");
+    private static final ConnectionConfig CONFIG =
+            ConnectionConfig.fromUrl("mariadb://root@127.0.0.1:3306/test?sslmode=disable");
 
     private static ConnectionPool pool() {
-        return ConnectionPool.builder(CONFIG).listener(PoolListener.NONE).maxSize(1).build();
+        return ConnectionPool.builder(CONFIG)
+                .listener(PoolListener.NONE)
+                .maxSize(1)
+                .build();
     }
 
     @Test
@@ -27,7 +31,8 @@ class PoolMariadbTest {
             c.begin();
             c.execute("INSERT INTO pool_rollback VALUES (1)");
             c.close();
-            long rows = pool.withConnection(d -> d.query("SELECT COUNT(*) FROM pool_rollback", r -> r.getLong(0)).getFirst());
+            long rows = pool.withConnection(d -> d.query("SELECT COUNT(*) FROM pool_rollback", r -> r.getLong(0))
+                    .getFirst());
             assertThat(rows).isZero();
             assertThat(pool.stats().rolledBack()).isEqualTo(1);
         }
@@ -36,12 +41,19 @@ class PoolMariadbTest {
     @Test
     void shouldEvictConnectionWhenServerKillsIt() {
         try (ConnectionPool pool = pool()) {
-            long id = pool.withConnection(c -> c.query("SELECT CONNECTION_ID()", r -> r.getLong(0)).getFirst());
+            long id = pool.withConnection(
+                    c -> c.query("SELECT CONNECTION_ID()", r -> r.getLong(0)).getFirst());
             Connection c = pool.connection();
             try (Connection admin = Sluice.connect(CONFIG)) {
                 admin.execute("KILL " + id); // our own session, found through CONNECTION_ID()
-                waitUntil(() -> admin.query("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ?",
-                        r -> r.getLong(0), id).getFirst() == 0, "session " + id + " gone");
+                waitUntil(
+                        () -> admin.query(
+                                                "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ?",
+                                                r -> r.getLong(0),
+                                                id)
+                                        .getFirst()
+                                == 0,
+                        "session " + id + " gone");
             }
             assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getInt(0))).isInstanceOf(SluiceException.class);
             c.close();

@@ -58,8 +58,12 @@ class PoolMetricsTrackerTest {
     @Test
     void shouldTimeAcquireUsageCreationAndTimeoutWhenTrackerIsSet() throws Exception {
         Recorder recorder = new Recorder();
-        try (ConnectionPool pool = ConnectionPool.builder(PostgresServer.trust(PostgresServer.SHARED_PORT, "test", "obs_pool_tracker"))
-                .name("obs_tracked").maxSize(1).metricsTracker(recorder).build()) {
+        try (ConnectionPool pool = ConnectionPool.builder(
+                        PostgresServer.trust(PostgresServer.SHARED_PORT, "test", "obs_pool_tracker"))
+                .name("obs_tracked")
+                .maxSize(1)
+                .metricsTracker(recorder)
+                .build()) {
             assertThat(recorder.pool).isSameAs(pool);
             try (Connection c = pool.connection()) {
                 c.execute("SELECT pg_sleep(0.02)");
@@ -74,7 +78,8 @@ class PoolMetricsTrackerTest {
         assertThat(recorder.count("timeout")).isEqualTo(1);
         int firstRelease = recorder.calls.indexOf("released");
         assertThat(recorder.nanos.get(firstRelease)).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(20));
-        assertThat(recorder.nanos.get(recorder.calls.indexOf("timeout"))).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(30));
+        assertThat(recorder.nanos.get(recorder.calls.indexOf("timeout")))
+                .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(30));
         assertThat(recorder.nanos).allSatisfy(n -> assertThat(n).isPositive());
     }
 
@@ -92,10 +97,14 @@ class PoolMetricsTrackerTest {
             }
         };
         Recorder recorder = new Recorder();
-        try (ConnectionPool pool = ConnectionPool.builder(PostgresServer.trust(PostgresServer.SHARED_PORT, "test", "obs_pool_throwing"))
-                .maxSize(1).metricsTracker(PoolMetricsTracker.of(throwing, PoolMetricsTracker.NONE, recorder)).build()) {
+        try (ConnectionPool pool = ConnectionPool.builder(
+                        PostgresServer.trust(PostgresServer.SHARED_PORT, "test", "obs_pool_throwing"))
+                .maxSize(1)
+                .metricsTracker(PoolMetricsTracker.of(throwing, PoolMetricsTracker.NONE, recorder))
+                .build()) {
             for (int i = 0; i < 3; i++) {
-                Integer one = pool.withConnection(c -> c.queryFirst("SELECT 1", r -> r.getInt(0)).orElseThrow());
+                Integer one = pool.withConnection(
+                        c -> c.queryFirst("SELECT 1", r -> r.getInt(0)).orElseThrow());
                 assertThat(one).isEqualTo(1);
             }
             assertThat(pool.stats().active()).isZero();

@@ -41,7 +41,8 @@ class PoolPostgresTest {
     };
 
     private ConnectionPoolBuilder pool(String app) {
-        return ConnectionPool.builder(() -> PostgresServer.trust(PostgresServer.SHARED_PORT, "test", app)).listener(listener);
+        return ConnectionPool.builder(() -> PostgresServer.trust(PostgresServer.SHARED_PORT, "test", app))
+                .listener(listener);
     }
 
     @AfterEach
@@ -58,7 +59,8 @@ class PoolPostgresTest {
             c.begin();
             c.execute("INSERT INTO pool_rollback VALUES (1)");
             c.close();
-            long rows = pool.withConnection(d -> d.query("SELECT count(*) FROM pool_rollback", r -> r.getLong(0)).getFirst());
+            long rows = pool.withConnection(d -> d.query("SELECT count(*) FROM pool_rollback", r -> r.getLong(0))
+                    .getFirst());
             assertThat(rows).isZero();
             assertThat(rolledBack).hasSize(1);
             assertThat(pool.stats().rolledBack()).isEqualTo(1);
@@ -70,7 +72,8 @@ class PoolPostgresTest {
         try (ConnectionPool pool = pool(APP).maxSize(1).build()) {
             pool.useConnection(c -> {
                 c.executeScript("CREATE TEMP TABLE pool_copy (id int, name text)");
-                long loaded = c.copyIn("COPY pool_copy FROM STDIN",
+                long loaded = c.copyIn(
+                        "COPY pool_copy FROM STDIN",
                         new ByteArrayInputStream("1\ta\n2\tb\n".getBytes(StandardCharsets.UTF_8)));
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 long dumped = c.copyOut("COPY pool_copy TO STDOUT", out);
@@ -79,25 +82,29 @@ class PoolPostgresTest {
                 assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("1\ta\n2\tb\n");
                 c.execute("LISTEN pool_events");
                 c.execute("NOTIFY pool_events, 'hello'");
-                assertThat(c.awaitNotifications(Duration.ofSeconds(10))).extracting(Notification::payload)
+                assertThat(c.awaitNotifications(Duration.ofSeconds(10)))
+                        .extracting(Notification::payload)
                         .containsExactly("hello");
             });
             // the pool's reset on return (UNLISTEN *) leaves nothing for the next borrower
-            pool.useConnection(c -> assertThat(c.awaitNotifications(Duration.ofMillis(100))).isEmpty());
+            pool.useConnection(c ->
+                    assertThat(c.awaitNotifications(Duration.ofMillis(100))).isEmpty());
         }
     }
 
     @Test
     void shouldEvictConnectionWhenItsBackendIsTerminated() {
         try (ConnectionPool pool = pool(APP).maxSize(1).build()) {
-            long pid = pool.withConnection(c -> c.query("SELECT pg_backend_pid()", r -> r.getInt(0)).getFirst());
+            long pid = pool.withConnection(
+                    c -> c.query("SELECT pg_backend_pid()", r -> r.getInt(0)).getFirst());
             Connection c = pool.connection();
             PostgresServer.terminate(PostgresServer.SHARED_PORT, pid);
             assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getInt(0)))
                     .isInstanceOfAny(ServerException.class, ConnectionException.class);
             c.close();
             assertThat(evictions).containsExactly("fatal error");
-            long next = pool.withConnection(d -> d.query("SELECT pg_backend_pid()", r -> r.getInt(0)).getFirst());
+            long next = pool.withConnection(
+                    d -> d.query("SELECT pg_backend_pid()", r -> r.getInt(0)).getFirst());
             assertThat(next).isNotEqualTo(pid);
             assertThat(pool.stats().evicted()).isEqualTo(1);
         }
@@ -105,7 +112,8 @@ class PoolPostgresTest {
 
     @Test
     void shouldValidateIdleConnectionsWhenTheirBackendsWereTerminated() {
-        try (ConnectionPool pool = pool(APP).minIdle(2).maxSize(2).validationWindow(Duration.ZERO).build()) {
+        try (ConnectionPool pool =
+                pool(APP).minIdle(2).maxSize(2).validationWindow(Duration.ZERO).build()) {
             pool.awaitMinIdle(Duration.ofSeconds(20));
             Connection a = pool.connection();
             Connection b = pool.connection();
@@ -115,7 +123,8 @@ class PoolPostgresTest {
             b.close();
             PostgresServer.terminate(PostgresServer.SHARED_PORT, pidA);
             PostgresServer.terminate(PostgresServer.SHARED_PORT, pidB);
-            int one = pool.withConnection(c -> c.query("SELECT 1", r -> r.getInt(0)).getFirst());
+            int one = pool.withConnection(
+                    c -> c.query("SELECT 1", r -> r.getInt(0)).getFirst());
             assertThat(one).isEqualTo(1);
             assertThat(pool.stats().evicted()).isGreaterThanOrEqualTo(1);
         }
@@ -139,8 +148,10 @@ class PoolPostgresTest {
 
     @Test
     void shouldRunInitSqlOnNewConnections() {
-        try (ConnectionPool pool = pool(APP).initSql("SET statement_timeout = '7s'").build()) {
-            String timeout = pool.withConnection(c -> c.query("SHOW statement_timeout", r -> r.getString(0)).getFirst());
+        try (ConnectionPool pool =
+                pool(APP).initSql("SET statement_timeout = '7s'").build()) {
+            String timeout = pool.withConnection(
+                    c -> c.query("SHOW statement_timeout", r -> r.getString(0)).getFirst());
             assertThat(timeout).isEqualTo("7s");
         }
     }
@@ -149,12 +160,18 @@ class PoolPostgresTest {
     void shouldUseRotatedPasswordForNextConnection() {
         AtomicReference<String> password = new AtomicReference<>("expired-password");
         try (ConnectionPool pool = ConnectionPool.builder(() -> PostgresServer.scram(password.get(), APP))
-                .listener(PoolListener.NONE).connectionTimeout(Duration.ofMillis(500)).build()) {
+                .listener(PoolListener.NONE)
+                .connectionTimeout(Duration.ofMillis(500))
+                .build()) {
             assertThatThrownBy(pool::connection).isInstanceOf(PoolExhaustedException.class);
             waitUntil(() -> pool.stats().creationFailures() > 0, "login with the expired password refused");
-            assertThatThrownBy(pool::connection).isInstanceOf(PoolExhaustedException.class)
-                    .hasMessageContaining("total=0").hasCauseInstanceOf(AuthenticationException.class)
-                    .cause().message().doesNotContain("expired-password");
+            assertThatThrownBy(pool::connection)
+                    .isInstanceOf(PoolExhaustedException.class)
+                    .hasMessageContaining("total=0")
+                    .hasCauseInstanceOf(AuthenticationException.class)
+                    .cause()
+                    .message()
+                    .doesNotContain("expired-password");
             password.set("sluice-scram-pw");
             try (Connection c = pool.connection(Duration.ofSeconds(20))) {
                 assertThat(c.query("SELECT current_user", r -> r.getString(0))).containsExactly("sluice_scram");
@@ -164,7 +181,8 @@ class PoolPostgresTest {
 
     @Test
     void shouldKeepInterruptFlagWhenInterruptedWhileWaitingForServerConnection() throws Exception {
-        try (ConnectionPool pool = pool(APP).maxSize(1).build(); Connection held = pool.connection()) {
+        try (ConnectionPool pool = pool(APP).maxSize(1).build();
+                Connection held = pool.connection()) {
             AtomicReference<SluiceException> thrown = new AtomicReference<>();
             AtomicReference<Boolean> flag = new AtomicReference<>();
             Thread t = Thread.ofVirtual().start(() -> {
@@ -178,7 +196,8 @@ class PoolPostgresTest {
             waitUntil(() -> pool.stats().waiting() == 1, "borrower queued");
             t.interrupt();
             t.join();
-            assertThat(thrown.get()).isInstanceOf(PoolWaitInterruptedException.class)
+            assertThat(thrown.get())
+                    .isInstanceOf(PoolWaitInterruptedException.class)
                     .hasMessageContaining("maxSize=1");
             assertThat(flag.get()).isTrue();
             assertThat(held.query("SELECT 1", r -> r.getInt(0))).containsExactly(1);
@@ -190,7 +209,8 @@ class PoolPostgresTest {
         ConnectionPool pool = pool(APP).minIdle(3).maxSize(5).build();
         pool.awaitMinIdle(Duration.ofSeconds(20));
         Connection held = pool.connection();
-        assertThat(PostgresServer.backends(PostgresServer.SHARED_PORT, APP)).isEqualTo(pool.stats().total());
+        assertThat(PostgresServer.backends(PostgresServer.SHARED_PORT, APP))
+                .isEqualTo(pool.stats().total());
         Thread.ofVirtual().start(() -> {
             try {
                 Thread.sleep(50);

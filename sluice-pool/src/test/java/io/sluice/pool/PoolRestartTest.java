@@ -34,7 +34,8 @@ class PoolRestartTest {
 
     @Test
     void shouldRecoverByItselfWithoutLeakingSessionsWhenServerRestartsUnderLoad() throws Exception {
-        assumeTrue(listening(PostgresServer.FAULT_PORT) && Files.isDirectory(DATA),
+        assumeTrue(
+                listening(PostgresServer.FAULT_PORT) && Files.isDirectory(DATA),
                 "the fault instance on 127.0.0.1:5433 is not up: run bin/setup-services");
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong ok = new AtomicLong();
@@ -42,9 +43,14 @@ class PoolRestartTest {
         AtomicLong upAt = new AtomicLong();
         AtomicLong firstOkAfterUp = new AtomicLong();
         Queue<SluiceException> errors = new ConcurrentLinkedQueue<>();
-        ConnectionPool pool = ConnectionPool.builder(() -> PostgresServer.trust(PostgresServer.FAULT_PORT, "postgres", APP))
-                .listener(PoolListener.NONE).minIdle(4).maxSize(4).connectionTimeout(Duration.ofSeconds(2))
-                .validationTimeout(Duration.ofSeconds(2)).build();
+        ConnectionPool pool = ConnectionPool.builder(
+                        () -> PostgresServer.trust(PostgresServer.FAULT_PORT, "postgres", APP))
+                .listener(PoolListener.NONE)
+                .minIdle(4)
+                .maxSize(4)
+                .connectionTimeout(Duration.ofSeconds(2))
+                .validationTimeout(Duration.ofSeconds(2))
+                .build();
         try {
             pool.awaitMinIdle(Duration.ofSeconds(20));
             List<Thread> load = new ArrayList<>();
@@ -78,17 +84,24 @@ class PoolRestartTest {
             for (Thread t : load) {
                 t.join();
             }
-            System.out.printf("pool restart test: restart took %d ms; first success %d ms after the server was up; "
+            System.out.printf(
+                    "pool restart test: restart took %d ms; first success %d ms after the server was up; "
                             + "%d queries ok, %d failed during the restart; stats=%s%n",
-                    (upAt.get() - restartStart) / 1_000_000, (firstOkAfterUp.get() - upAt.get()) / 1_000_000,
-                    ok.get(), failed.get(), pool.stats());
+                    (upAt.get() - restartStart) / 1_000_000,
+                    (firstOkAfterUp.get() - upAt.get()) / 1_000_000,
+                    ok.get(),
+                    failed.get(),
+                    pool.stats());
             assertThat(failed.get()).as("borrowers saw the restart").isPositive();
-            assertThat(errors).allSatisfy(e -> assertThat(e).isInstanceOfAny(ServerException.class,
-                    ConnectionException.class, PoolExhaustedException.class).hasMessageContaining(":"));
+            assertThat(errors).allSatisfy(e -> assertThat(e)
+                    .isInstanceOfAny(ServerException.class, ConnectionException.class, PoolExhaustedException.class)
+                    .hasMessageContaining(":"));
             assertThat(pool.stats().active()).isZero();
             assertThat(pool.stats().total()).isLessThanOrEqualTo(4);
             long total = pool.stats().total();
-            waitUntil(() -> PostgresServer.backends(PostgresServer.FAULT_PORT, APP) == pool.stats().total(),
+            waitUntil(
+                    () -> PostgresServer.backends(PostgresServer.FAULT_PORT, APP)
+                            == pool.stats().total(),
                     "server-side sessions match the pool's count (" + total + ")");
         } finally {
             stop.set(true);
@@ -100,12 +113,30 @@ class PoolRestartTest {
     private static void restartFaultServer() throws IOException, InterruptedException {
         Path bin;
         try (Stream<Path> versions = Files.list(Path.of("/usr/lib/postgresql"))) {
-            bin = versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("pg_ctl")))
-                    .max(Path::compareTo).orElseThrow(() -> new AssertionError("pg_ctl not found under /usr/lib/postgresql"));
+            bin = versions.map(v -> v.resolve("bin"))
+                    .filter(b -> Files.isExecutable(b.resolve("pg_ctl")))
+                    .max(Path::compareTo)
+                    .orElseThrow(() -> new AssertionError("pg_ctl not found under /usr/lib/postgresql"));
         }
-        Process p = new ProcessBuilder("runuser", "-u", "postgres", "--", bin.resolve("pg_ctl").toString(), "-D",
-                DATA.toString(), "-l", DATA.resolve("server.log").toString(), "-m", "fast", "-w", "-t", "60", "restart")
-                .directory(Path.of("/tmp").toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "runuser",
+                        "-u",
+                        "postgres",
+                        "--",
+                        bin.resolve("pg_ctl").toString(),
+                        "-D",
+                        DATA.toString(),
+                        "-l",
+                        DATA.resolve("server.log").toString(),
+                        "-m",
+                        "fast",
+                        "-w",
+                        "-t",
+                        "60",
+                        "restart")
+                .directory(Path.of("/tmp").toFile())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("pg_ctl restart: " + output).isZero();

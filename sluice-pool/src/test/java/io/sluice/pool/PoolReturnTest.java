@@ -46,7 +46,10 @@ class PoolReturnTest {
             FakeConnection physical = server.connections.getFirst();
             assertThat(physical.inTransaction).isFalse();
             assertThat(physical.rollbacks).isEqualTo(1);
-            assertThat(rolledBack).singleElement().asString().contains("#" + Thread.currentThread().threadId());
+            assertThat(rolledBack)
+                    .singleElement()
+                    .asString()
+                    .contains("#" + Thread.currentThread().threadId());
             assertThat(pool.stats().rolledBack()).isEqualTo(1);
             assertThat(pool.stats().idle()).isEqualTo(1);
         }
@@ -60,8 +63,9 @@ class PoolReturnTest {
             c.prepare("SELECT 1").close();
             c.prepare("SELECT 2");
             c.close();
-            assertThat(server.connections.getFirst().opened).hasSize(3)
-                    .allSatisfy(r -> assertThat(((FakeConnection.Resource) r).closed).isTrue());
+            assertThat(server.connections.getFirst().opened).hasSize(3).allSatisfy(r -> assertThat(
+                            ((FakeConnection.Resource) r).closed)
+                    .isTrue());
         }
     }
 
@@ -100,7 +104,8 @@ class PoolReturnTest {
     @Test
     void shouldKeepConnectionWhenErrorIsNotFatal() {
         try (ConnectionPool pool = server.pool().build()) {
-            assertThatThrownBy(() -> pool.useConnection(c -> c.execute("FAIL 23505"))).isInstanceOf(ServerException.class);
+            assertThatThrownBy(() -> pool.useConnection(c -> c.execute("FAIL 23505")))
+                    .isInstanceOf(ServerException.class);
             pool.useConnection(c -> c.execute("SELECT 1"));
             assertThat(server.connects.get()).isEqualTo(1);
             assertThat(pool.stats().evicted()).isZero();
@@ -109,7 +114,8 @@ class PoolReturnTest {
 
     @Test
     void shouldValidateOtherIdleConnectionsWhenOneSawFatalError() {
-        try (ConnectionPool pool = server.pool().maxSize(2).validationWindow(Duration.ofHours(1)).build()) {
+        try (ConnectionPool pool =
+                server.pool().maxSize(2).validationWindow(Duration.ofHours(1)).build()) {
             Connection a = pool.connection();
             Connection b = pool.connection();
             b.close();
@@ -125,13 +131,18 @@ class PoolReturnTest {
 
     @Test
     void shouldReportLeakWithBorrowerStackWhenHeldPastThreshold() {
-        try (ConnectionPool pool = server.pool().listener(listener).leakDetectionThreshold(Duration.ofMillis(40)).build()) {
+        try (ConnectionPool pool = server.pool()
+                .listener(listener)
+                .leakDetectionThreshold(Duration.ofMillis(40))
+                .build()) {
             Connection held = pool.connection();
             waitUntil(() -> !leaks.isEmpty(), "leak reported");
             ConnectionLeakException leak = leaks.getFirst();
-            assertThat(leak.getMessage()).startsWith("connection held longer than the leak detection threshold: pool=")
+            assertThat(leak.getMessage())
+                    .startsWith("connection held longer than the leak detection threshold: pool=")
                     .contains("borrower=", "threshold=40ms", "leakDetectionThreshold");
-            assertThat(leak.getStackTrace()).anyMatch(f -> f.getMethodName().equals("shouldReportLeakWithBorrowerStackWhenHeldPastThreshold"));
+            assertThat(leak.getStackTrace())
+                    .anyMatch(f -> f.getMethodName().equals("shouldReportLeakWithBorrowerStackWhenHeldPastThreshold"));
             assertThat(pool.stats().leaks()).isEqualTo(1);
             held.close();
         }

@@ -21,9 +21,15 @@ class PoolStressTest {
 
     @Test
     void shouldKeepCountsConsistentWithServerWhenEverythingHappensAtOnce() throws Exception {
-        try (ConnectionPool pool = server.pool().minIdle(2).maxSize(6).maxLifetime(Duration.ofMillis(30))
-                .maxLifetimeJitter(Duration.ofMillis(10)).validationWindow(Duration.ofMillis(1))
-                .housekeepingPeriod(Duration.ofMillis(5)).idleTimeout(Duration.ofMillis(20)).build()) {
+        try (ConnectionPool pool = server.pool()
+                .minIdle(2)
+                .maxSize(6)
+                .maxLifetime(Duration.ofMillis(30))
+                .maxLifetimeJitter(Duration.ofMillis(10))
+                .validationWindow(Duration.ofMillis(1))
+                .housekeepingPeriod(Duration.ofMillis(5))
+                .idleTimeout(Duration.ofMillis(20))
+                .build()) {
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < 300; i++) {
                 threads.add(Thread.ofVirtual().start(() -> {

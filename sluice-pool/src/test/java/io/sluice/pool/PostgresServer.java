@@ -25,8 +25,11 @@ final class PostgresServer {
     /** Backends on {@code port} with this application name, counted by the server. */
     static long backends(int port, String applicationName) {
         try (Connection c = Sluice.connect(trust(port, "postgres", "pool_counter"))) {
-            return c.query("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1", r -> r.getLong(0),
-                    applicationName).getFirst();
+            return c.query(
+                            "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1",
+                            r -> r.getLong(0),
+                            applicationName)
+                    .getFirst();
         }
     }
 
@@ -34,8 +37,11 @@ final class PostgresServer {
     static void terminate(int port, long pid) {
         try (Connection c = Sluice.connect(trust(port, "postgres", "pool_killer"))) {
             c.query("SELECT pg_terminate_backend($1)", r -> r.getBoolean(0), (int) pid);
-            Eventually.waitUntil(() -> c.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", r -> r.getLong(0),
-                    (int) pid).getFirst() == 0, "backend " + pid + " gone");
+            Eventually.waitUntil(
+                    () -> c.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", r -> r.getLong(0), (int) pid)
+                                    .getFirst()
+                            == 0,
+                    "backend " + pid + " gone");
         }
     }
 }

@@ -182,8 +182,13 @@ public final class PgConnection implements Connection {
 
     private QueryTrace startTrace(String sql) {
         ConnectionConfig config = session.config;
-        return QueryTrace.start(config.queryListener(), "postgresql", "postgresql",
-                new ServerAddress(config.host(), config.port() == 0 ? 5432 : config.port()), config.database(), sql);
+        return QueryTrace.start(
+                config.queryListener(),
+                "postgresql",
+                "postgresql",
+                new ServerAddress(config.host(), config.port() == 0 ? 5432 : config.port()),
+                config.database(),
+                sql);
     }
 
     private void runUntimed(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
@@ -231,7 +236,8 @@ public final class PgConnection implements Connection {
                 }
             }
         };
-        Runnable work = () -> session.execute(this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
+        Runnable work = () -> session.execute(
+                this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
         if (QueryTrace.active(session.config.queryListener())) {
             traced(sql, work, () -> 0, () -> Arrays.stream(counts).sum());
         } else {
@@ -267,8 +273,8 @@ public final class PgConnection implements Connection {
     public void commit() {
         ResponseHandler h = simpleQuery("COMMIT");
         if (h.rolledBack) {
-            throw new SluiceException("commit failed, the transaction was rolled back after an earlier error: "
-                    + session.where());
+            throw new SluiceException(
+                    "commit failed, the transaction was rolled back after an earlier error: " + session.where());
         }
     }
 
@@ -309,9 +315,12 @@ public final class PgConnection implements Connection {
         }
         // A session that cannot answer a Sync within the timeout is dead for a pool's purposes: the
         // watchdog breaks it, which wakes this caller (and any other waiter) at once.
-        java.util.concurrent.ScheduledFuture<?> watchdog = timeout == null || timeout.isZero() ? null
-                : QueryTimer.schedule(() -> Thread.startVirtualThread(() -> session.fail(new io.sluice.ConnectionException(
-                        "validation timed out: timeout=" + timeout + ", " + session.where()))), timeout);
+        java.util.concurrent.ScheduledFuture<?> watchdog = timeout == null || timeout.isZero()
+                ? null
+                : QueryTimer.schedule(
+                        () -> Thread.startVirtualThread(() -> session.fail(new io.sluice.ConnectionException(
+                                "validation timed out: timeout=" + timeout + ", " + session.where()))),
+                        timeout);
         try {
             session.execute(this, FrontendEncoder::sync, new ResponseHandler().syncOnly());
             return true;

@@ -44,10 +44,11 @@ final class PgCopy {
     {
         handler.simple(); // COPY goes through the simple Query protocol
     }
-    private final InputStream input;   // copy-in, else null
+
+    private final InputStream input; // copy-in, else null
     private final OutputStream output; // copy-out, else null
-    private boolean copied;            // the server entered a copy mode
-    private String misuse;             // the statement was not the expected kind of COPY
+    private boolean copied; // the server entered a copy mode
+    private String misuse; // the statement was not the expected kind of COPY
     private IOException streamFailure; // the caller's input or output stream failed
 
     private PgCopy(PgSession session, InputStream input, OutputStream output) {
@@ -88,8 +89,10 @@ final class PgCopy {
             session.pipeline.releaseExclusive(owner);
         }
         if (streamFailure != null) {
-            SluiceException e = new SluiceException("COPY " + (input != null ? "input" : "output")
-                    + " stream failed: " + streamFailure + ", " + session.where(), streamFailure);
+            SluiceException e = new SluiceException(
+                    "COPY " + (input != null ? "input" : "output") + " stream failed: " + streamFailure + ", "
+                            + session.where(),
+                    streamFailure);
             if (handler.error != null) {
                 e.addSuppressed(handler.error);
             }
@@ -149,13 +152,15 @@ final class PgCopy {
                     }
                     state = AFTER_COPY;
                 }
-                case COPY_BOTH_RESPONSE -> throw session.fail(new ProtocolException(
-                        "COPY BOTH (replication) is not supported, " + session.where()));
+                case COPY_BOTH_RESPONSE ->
+                    throw session.fail(
+                            new ProtocolException("COPY BOTH (replication) is not supported, " + session.where()));
                 default -> {
                     if (state == IN_COPY_OUT) {
                         if (type != ERROR_RESPONSE) {
-                            throw session.fail(new ProtocolException("message out of place during COPY: type="
-                                    + BackendMessage.describe(type) + ", expected CopyData or CopyDone, " + session.where()));
+                            throw session.fail(new ProtocolException(
+                                    "message out of place during COPY: type=" + BackendMessage.describe(type)
+                                            + ", expected CopyData or CopyDone, " + session.where()));
                         }
                         state = AFTER_COPY; // the COPY failed (a cancel, say): ReadyForQuery follows
                     }
@@ -178,8 +183,8 @@ final class PgCopy {
     /** Checks a CopyInResponse or CopyOutResponse: the first of its kind, well formed. */
     private int copyResponse(byte type, int state, int next) {
         if (state != BEFORE_COPY || handler.error != null) {
-            throw session.fail(new ProtocolException("second COPY response: type=" + BackendMessage.describe(type)
-                    + ", " + session.where()));
+            throw session.fail(new ProtocolException(
+                    "second COPY response: type=" + BackendMessage.describe(type) + ", " + session.where()));
         }
         try {
             BackendDecoder.copyResponse(type, session.buffer(), session.bodyOffset(), session.bodyLength());

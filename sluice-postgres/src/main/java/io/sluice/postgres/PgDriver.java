@@ -60,8 +60,9 @@ public final class PgDriver implements Driver {
                     yield select(config, target, ServerSelection.any());
                 }
             }
-            default -> throw new io.sluice.ConfigurationException("target_session_attrs must be any, read-write, read-only, "
-                    + "primary, standby or prefer-standby: target_session_attrs=" + target);
+            default ->
+                throw new io.sluice.ConfigurationException("target_session_attrs must be any, read-write, read-only, "
+                        + "primary, standby or prefer-standby: target_session_attrs=" + target);
         };
     }
 
@@ -74,7 +75,9 @@ public final class PgDriver implements Driver {
         Map<String, String> reported = c.serverInfo().parameters();
         String defaultReadOnly = reported.get("default_transaction_read_only");
         if (defaultReadOnly == null) { // before PostgreSQL 14 neither value is reported
-            return c.queryFirst("SHOW transaction_read_only", r -> r.getString(0)).orElseThrow().equals("on");
+            return c.queryFirst("SHOW transaction_read_only", r -> r.getString(0))
+                    .orElseThrow()
+                    .equals("on");
         }
         return defaultReadOnly.equals("on") || inHotStandby(c);
     }
@@ -82,7 +85,8 @@ public final class PgDriver implements Driver {
     private static boolean inHotStandby(PgConnection c) {
         String reported = c.serverInfo().parameters().get("in_hot_standby");
         if (reported == null) {
-            return c.queryFirst("SELECT pg_is_in_recovery()", r -> r.getBoolean(0)).orElseThrow();
+            return c.queryFirst("SELECT pg_is_in_recovery()", r -> r.getBoolean(0))
+                    .orElseThrow();
         }
         return reported.equals("on");
     }

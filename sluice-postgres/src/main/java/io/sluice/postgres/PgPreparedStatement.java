@@ -48,11 +48,16 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
         };
         h.describing = st;
         h.expect(1, 1, 0, 0, 0);
-        connection.session().execute(connection, out -> {
-            FrontendEncoder.parse(out, st.name, sql, new int[0]);
-            FrontendEncoder.describe(out, FrontendMessage.STATEMENT, st.name);
-            FrontendEncoder.sync(out);
-        }, h);
+        connection
+                .session()
+                .execute(
+                        connection,
+                        out -> {
+                            FrontendEncoder.parse(out, st.name, sql, new int[0]);
+                            FrontendEncoder.describe(out, FrontendMessage.STATEMENT, st.name);
+                            FrontendEncoder.sync(out);
+                        },
+                        h);
         int n = inferred[0] == null ? 0 : inferred[0].length;
         ps.statements.put(new StatementCache.Key(sql, new int[n]), st);
         ps.columns = st.resultLayout() == null ? List.of() : st.resultLayout().columns();

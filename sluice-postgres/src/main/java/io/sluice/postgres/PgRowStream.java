@@ -34,12 +34,13 @@ final class PgRowStream implements RowStream {
     private final int fetchSize;
     /** The whole result was asked for with Execute(0) + Sync: nothing more to send. */
     private final boolean synced;
+
     private final QueryHandler handler;
     private QueryTimer timer = QueryTimer.NONE;
     private PgRow current;
-    private boolean pending;     // current holds a row not yet returned by next()
+    private boolean pending; // current holds a row not yet returned by next()
     private boolean resultEnded; // CommandComplete or ErrorResponse seen, Sync sent
-    private boolean done;        // ReadyForQuery consumed, connection released
+    private boolean done; // ReadyForQuery consumed, connection released
     private boolean interrupted;
     private Throwable thrown; // the last failure that left next() or hasNext(): close() never throws it again
 
@@ -93,7 +94,9 @@ final class PgRowStream implements RowStream {
             byte type = session.next();
             switch (type) {
                 case DATA_ROW -> {
-                    session.dispatch(type, handler); // checks the row against the protocol state; breaks the session if malformed
+                    session.dispatch(
+                            type,
+                            handler); // checks the row against the protocol state; breaks the session if malformed
                     handler.rethrowUserFailure();
                     return true;
                 }
@@ -113,8 +116,8 @@ final class PgRowStream implements RowStream {
                 }
                 default -> {
                     if (session.dispatch(type, handler)) { // no Sync was sent: the server must not be ready
-                        throw session.fail(new io.sluice.ProtocolException("ReadyForQuery inside an open stream "
-                                + "(no Sync sent), " + session.where()));
+                        throw session.fail(new io.sluice.ProtocolException(
+                                "ReadyForQuery inside an open stream " + "(no Sync sent), " + session.where()));
                     }
                 }
             }
@@ -140,7 +143,8 @@ final class PgRowStream implements RowStream {
             if (!closePortal) {
                 discard.syncOnly();
                 discard.expectCloses = handler.expectCloses == ResponseHandler.UNCHECKED
-                        ? ResponseHandler.UNCHECKED : handler.expectCloses - handler.closes;
+                        ? ResponseHandler.UNCHECKED
+                        : handler.expectCloses - handler.closes;
             }
             discard.layout = handler.layout;
             discard.rowsInResult = handler.rowsInResult; // a CommandComplete still to come counts the rows already read

@@ -30,8 +30,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -47,11 +47,13 @@ import java.util.function.Consumer;
 final class PgSession implements RequestWriter.Session {
     /** Connection life-cycle (DEBUG: opened, closed; INFO: broken). Never logs a password or a parameter value. */
     private static final System.Logger LOG = System.getLogger("io.sluice.postgres");
+
     final ConnectionConfig config;
     final RequestPipeline pipeline = new RequestPipeline();
     final StatementCache cache;
     /** The statement-cache lookup key reused by every request, under the write lock. */
     final StatementCache.Probe keyProbe = new StatementCache.Probe();
+
     final Map<String, String> parameters = new ConcurrentHashMap<>();
     /**
      * Random, in every server-side statement name of this connection: behind a transaction-mode
@@ -60,9 +62,11 @@ final class PgSession implements RequestWriter.Session {
      * missing on the backend of the moment is only a 26000 error, which the statement cache repairs.
      */
     final String nameTag = Long.toString(ThreadLocalRandom.current().nextLong(1L << 41), 36);
+
     private final AutoCloseable io;
     /** The channel under {@link #io} (also under TLS): closed first, so that a blocked reader wakes at once. */
     private final SelectingChannelStreams channel;
+
     private boolean readInterrupted; // by the thread holding the read turn
     private final MessageReader reader;
     private final RequestWriter writer;
@@ -96,9 +100,16 @@ final class PgSession implements RequestWriter.Session {
             readTimeout(socketTimeoutMillis());
         }
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
-            LOG.log(System.Logger.Level.DEBUG, "connection opened: {0}, database={1}, user={2}, tls={3}, server_version={4}",
-                    where(), config.database(), config.user(), s.socket() instanceof javax.net.ssl.SSLSocket ssl
-                            ? ssl.getSession().getProtocol() + " " + ssl.getSession().getCipherSuite() : s.tls() ? "on" : "off",
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "connection opened: {0}, database={1}, user={2}, tls={3}, server_version={4}",
+                    where(),
+                    config.database(),
+                    config.user(),
+                    s.socket() instanceof javax.net.ssl.SSLSocket ssl
+                            ? ssl.getSession().getProtocol() + " "
+                                    + ssl.getSession().getCipherSuite()
+                            : s.tls() ? "on" : "off",
                     parameters.get("server_version"));
         }
     }
@@ -192,11 +203,15 @@ final class PgSession implements RequestWriter.Session {
         } catch (ProtocolException e) {
             throw fail(e);
         } catch (SluiceException e) {
-            throw fail(new ProtocolException("server message rejected: type=" + BackendMessage.describe(type) + ", "
-                    + where() + ", cause=" + e.getMessage(), e));
+            throw fail(new ProtocolException(
+                    "server message rejected: type=" + BackendMessage.describe(type) + ", " + where() + ", cause="
+                            + e.getMessage(),
+                    e));
         } catch (RuntimeException e) {
-            throw fail(new ProtocolException("malformed message from server: type=" + BackendMessage.describe(type)
-                    + ", " + where() + ", cause=" + e, e));
+            throw fail(new ProtocolException(
+                    "malformed message from server: type=" + BackendMessage.describe(type) + ", " + where() + ", cause="
+                            + e,
+                    e));
         } catch (Error e) {
             fail(new ConnectionException("reading a response failed: " + where() + ", cause=" + e, null));
             throw e;
@@ -223,10 +238,14 @@ final class PgSession implements RequestWriter.Session {
             case COMMAND_COMPLETE -> {
                 long count = BackendDecoder.commandCompleteCount(b, off, len);
                 // A tag with a count states how many rows this Execute (or statement) returned.
-                if (count >= 0 && count != h.rowsInResult && (h.rowsInResult != 0 || h.layout != null && h.expectBinds
-                        != ResponseHandler.UNCHECKED || h.simpleQuery && h.layout != null)) {
-                    throw outOfPlace(type, "row count differs from the DataRows received: tag=" + count
-                            + ", rows=" + h.rowsInResult);
+                if (count >= 0
+                        && count != h.rowsInResult
+                        && (h.rowsInResult != 0
+                                || h.layout != null && h.expectBinds != ResponseHandler.UNCHECKED
+                                || h.simpleQuery && h.layout != null)) {
+                    throw outOfPlace(
+                            type,
+                            "row count differs from the DataRows received: tag=" + count + ", rows=" + h.rowsInResult);
                 }
                 endResult(type, h, true);
                 h.commandComplete(Math.max(0, count), len == 9 && b[off] == 'R' && b[off + 1] == 'O');
@@ -251,7 +270,8 @@ final class PgSession implements RequestWriter.Session {
             case BIND_COMPLETE -> {
                 BackendDecoder.empty(type, len);
                 if (h.parses != h.expectParses && h.expectParses != ResponseHandler.UNCHECKED || h.simpleQuery) {
-                    throw outOfPlace(type, h.simpleQuery ? "no Bind in the simple Query protocol" : "before ParseComplete");
+                    throw outOfPlace(
+                            type, h.simpleQuery ? "no Bind in the simple Query protocol" : "before ParseComplete");
                 }
                 if (++h.binds > h.expectBinds) {
                     throw outOfPlace(type, "more than the request's Bind messages: expected=" + h.expectBinds);
@@ -288,10 +308,11 @@ final class PgSession implements RequestWriter.Session {
                 return true;
             }
             case COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE ->
-                    throw fail(new ProtocolException("COPY through a query method: type=" + BackendMessage.describe(type)
-                            + " (use Connection.copyIn or copyOut), " + where()));
-            default -> throw fail(new ProtocolException("unexpected message from server: type="
-                    + BackendMessage.describe(type) + ", length=" + len + ", " + where()));
+                throw fail(new ProtocolException("COPY through a query method: type=" + BackendMessage.describe(type)
+                        + " (use Connection.copyIn or copyOut), " + where()));
+            default ->
+                throw fail(new ProtocolException("unexpected message from server: type=" + BackendMessage.describe(type)
+                        + ", length=" + len + ", " + where()));
         }
         return false;
     }
@@ -322,14 +343,21 @@ final class PgSession implements RequestWriter.Session {
 
     /** At ReadyForQuery of a response without error: every message the request asked for has been answered. */
     private void checkComplete(ResponseHandler h) {
-        if (h.simpleQuery ? h.results == 0 : mismatch(h.parses, h.expectParses) || mismatch(h.binds, h.expectBinds)
-                || mismatch(h.describes, h.expectDescribes)
-                || mismatch(h.results, h.expectResults) || mismatch(h.closes, h.expectCloses)) {
-            throw outOfPlace(READY_FOR_QUERY, "response ended early: parses=" + h.parses + "/" + expected(h.expectParses)
-                    + ", describes=" + h.describes + "/" + expected(h.expectDescribes) + ", binds=" + h.binds + "/"
-                    + expected(h.expectBinds) + ", results=" + h.results + "/"
-                    + (h.simpleQuery ? ">=1" : expected(h.expectResults)) + ", closes=" + h.closes + "/"
-                    + expected(h.expectCloses));
+        if (h.simpleQuery
+                ? h.results == 0
+                : mismatch(h.parses, h.expectParses)
+                        || mismatch(h.binds, h.expectBinds)
+                        || mismatch(h.describes, h.expectDescribes)
+                        || mismatch(h.results, h.expectResults)
+                        || mismatch(h.closes, h.expectCloses)) {
+            throw outOfPlace(
+                    READY_FOR_QUERY,
+                    "response ended early: parses=" + h.parses + "/" + expected(h.expectParses)
+                            + ", describes=" + h.describes + "/" + expected(h.expectDescribes) + ", binds=" + h.binds
+                            + "/"
+                            + expected(h.expectBinds) + ", results=" + h.results + "/"
+                            + (h.simpleQuery ? ">=1" : expected(h.expectResults)) + ", closes=" + h.closes + "/"
+                            + expected(h.expectCloses));
         }
     }
 
@@ -338,10 +366,14 @@ final class PgSession implements RequestWriter.Session {
      * Parse, Describe and Bind must all have been answered. Breaks the session if not.
      */
     void checkExecuted(ResponseHandler h) {
-        if (h.error == null && (mismatch(h.parses, h.expectParses) || mismatch(h.describes, h.expectDescribes)
-                || mismatch(h.binds, h.expectBinds))) {
-            throw fail(outOfPlace(COMMAND_COMPLETE, "result ended before its Parse, Describe and Bind were answered: "
-                    + "parses=" + h.parses + ", describes=" + h.describes + ", binds=" + h.binds));
+        if (h.error == null
+                && (mismatch(h.parses, h.expectParses)
+                        || mismatch(h.describes, h.expectDescribes)
+                        || mismatch(h.binds, h.expectBinds))) {
+            throw fail(outOfPlace(
+                    COMMAND_COMPLETE,
+                    "result ended before its Parse, Describe and Bind were answered: " + "parses=" + h.parses
+                            + ", describes=" + h.describes + ", binds=" + h.binds));
         }
     }
 
@@ -369,16 +401,20 @@ final class PgSession implements RequestWriter.Session {
                 try {
                     type = reader.next();
                 } catch (SocketTimeoutException e) { // an InterruptedIOException too: caught first
-                    throw fail(new ConnectionException("server sent nothing within socket_timeout: timeout="
-                            + config.socketTimeout() + ", " + where() + " (connection closed; setting socket_timeout)", e));
+                    throw fail(new ConnectionException(
+                            "server sent nothing within socket_timeout: timeout=" + config.socketTimeout() + ", "
+                                    + where() + " (connection closed; setting socket_timeout)",
+                            e));
                 } catch (InterruptedIOException e) {
                     // SelectingChannelStreams.ReadInterruptedException, directly or through the TLS layer.
                     // First interrupt: cancel the query and keep reading its response, so the connection
                     // stays usable. A second one while still waiting: the server does not answer, give up.
                     if (readInterrupted) {
                         Thread.currentThread().interrupt();
-                        throw fail(new ConnectionException("connection abandoned: interrupted twice while waiting "
-                                + "for a cancelled query's response, " + where(), e));
+                        throw fail(new ConnectionException(
+                                "connection abandoned: interrupted twice while waiting "
+                                        + "for a cancelled query's response, " + where(),
+                                e));
                     }
                     readInterrupted = true;
                     cancelRequest();
@@ -413,7 +449,8 @@ final class PgSession implements RequestWriter.Session {
             return new io.sluice.QueryTimeoutException(cause.getMessage(), e);
         }
         if (cause != null) {
-            return new ConnectionException("read from server failed: " + where() + ", broken by: " + cause.getMessage(), e);
+            return new ConnectionException(
+                    "read from server failed: " + where() + ", broken by: " + cause.getMessage(), e);
         }
         return new ConnectionException("read from server failed: " + where() + ", cause=" + e, e);
     }
@@ -480,16 +517,18 @@ final class PgSession implements RequestWriter.Session {
                     interrupted = true;
                     break;
                 } catch (IOException e) {
-                    throw fail(new ConnectionException("read from server failed while waiting for notifications: "
-                            + where() + ", cause=" + e, e));
+                    throw fail(new ConnectionException(
+                            "read from server failed while waiting for notifications: " + where() + ", cause=" + e, e));
                 } finally {
                     readTimeout(socketTimeoutMillis()); // the wait for notifications is not limited by it
                 }
                 if (type == ERROR_RESPONSE) { // e.g. pg_terminate_backend: FATAL, then the server hangs up
-                    ServerException error = new ServerException(BackendDecoder.serverMessage(type, reader.buffer(),
-                            reader.bodyOffset(), reader.bodyLength()));
-                    throw fail(new ConnectionException("server ended the session while waiting for notifications: "
-                            + where() + ", error=" + error.getMessage(), error));
+                    ServerException error = new ServerException(BackendDecoder.serverMessage(
+                            type, reader.buffer(), reader.bodyOffset(), reader.bodyLength()));
+                    throw fail(new ConnectionException(
+                            "server ended the session while waiting for notifications: " + where() + ", error="
+                                    + error.getMessage(),
+                            error));
                 }
                 if (!asynchronous(type)) {
                     throw fail(new ProtocolException("unexpected message while waiting for notifications: type="
@@ -530,7 +569,8 @@ final class PgSession implements RequestWriter.Session {
             } else if (io instanceof Socket socket) {
                 socket.setSoTimeout(millis);
             } else {
-                throw new IllegalStateException("no read timeout for " + io.getClass().getName());
+                throw new IllegalStateException(
+                        "no read timeout for " + io.getClass().getName());
             }
         } catch (SocketException e) {
             throw fail(new ConnectionException("setting a read timeout failed: " + where() + ", cause=" + e, e));
@@ -579,7 +619,11 @@ final class PgSession implements RequestWriter.Session {
 
     /** Sends a CancelRequest for this session on a fresh socket. Best effort; never throws. */
     void cancelRequest() {
-        CancelRequestSender.send(config.host(), config.port() == 0 ? 5432 : config.port(), processId, secretKey,
+        CancelRequestSender.send(
+                config.host(),
+                config.port() == 0 ? 5432 : config.port(),
+                processId,
+                secretKey,
                 config.connectTimeout());
     }
 
@@ -626,7 +670,9 @@ final class PgSession implements RequestWriter.Session {
         }
         SluiceException cause = brokenBy;
         if (cause != null || pipeline.failed()) {
-            throw new ConnectionException("connection is broken: " + where() + ", cause=" + (cause == null ? "?" : cause.getMessage()), cause);
+            throw new ConnectionException(
+                    "connection is broken: " + where() + ", cause=" + (cause == null ? "?" : cause.getMessage()),
+                    cause);
         }
     }
 

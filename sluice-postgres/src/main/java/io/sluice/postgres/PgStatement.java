@@ -16,8 +16,8 @@ final class PgStatement {
     final String name;
     final String sql;
     final int[] paramOids;
-    private short[] resultFormats;   // null: no result columns
-    private RowLayout resultLayout;  // layout of rows bound with resultFormats
+    private short[] resultFormats; // null: no result columns
+    private RowLayout resultLayout; // layout of rows bound with resultFormats
     private volatile boolean described;
     private PgRow row; // reused by every response of this statement: reads are one at a time per connection
 

@@ -49,8 +49,15 @@ final class QueryEncoder {
      * and layout. The registry is updated only after every message encoded, so a value the encoder
      * rejects leaves no trace.
      */
-    static void encode(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql, Object[] params,
-            int maxRows, boolean sync, QueryHandler h) {
+    static void encode(
+            PgWriteBuffer out,
+            PgSession session,
+            StatementRegistry registry,
+            String sql,
+            Object[] params,
+            int maxRows,
+            boolean sync,
+            QueryHandler h) {
         List<PgStatement> evicted = List.of();
         int parses = prepareAndBind(out, session, registry, sql, params, h);
         FrontendEncoder.execute(out, "", maxRows);
@@ -63,8 +70,13 @@ final class QueryEncoder {
     }
 
     /** Encodes one Bind+Execute per parameter set, after a Parse+Describe when the statement is new. */
-    static void encodeBatch(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
-            List<Object[]> parameterSets, QueryHandler h) {
+    static void encodeBatch(
+            PgWriteBuffer out,
+            PgSession session,
+            StatementRegistry registry,
+            String sql,
+            List<Object[]> parameterSets,
+            QueryHandler h) {
         Object[] first = parameterSets.get(0);
         int parses = prepareAndBind(out, session, registry, sql, first, h);
         FrontendEncoder.execute(out, "", 0);
@@ -95,8 +107,13 @@ final class QueryEncoder {
     }
 
     /** Encodes Parse (when needed) and Bind; returns the number of Parse messages written. */
-    private static int prepareAndBind(PgWriteBuffer out, PgSession session, StatementRegistry registry, String sql,
-            Object[] params, QueryHandler h) {
+    private static int prepareAndBind(
+            PgWriteBuffer out,
+            PgSession session,
+            StatementRegistry registry,
+            String sql,
+            Object[] params,
+            QueryHandler h) {
         h.layoutKnown = false;
         if (registry == null) {
             bindUnnamed(out, sql, params);
@@ -107,7 +124,10 @@ final class QueryEncoder {
         PgStatement st = registry.get(probe);
         h.key = null;
         h.registry = registry;
-        if (st == null && params.length == 0 && registry instanceof StatementCache cache && cache.runUnprepared(probe)) {
+        if (st == null
+                && params.length == 0
+                && registry instanceof StatementCache cache
+                && cache.runUnprepared(probe)) {
             // Prepared only when it keeps coming back: see StatementCache.runUnprepared.
             bindUnnamed(out, sql, params);
             return 1;

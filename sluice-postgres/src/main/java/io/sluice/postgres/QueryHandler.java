@@ -18,6 +18,7 @@ class QueryHandler extends ResponseHandler implements Consumer<PgWriteBuffer> {
     boolean reused;
     /** True when the statement was described before, so the request sends no Describe. */
     boolean layoutKnown;
+
     long rowCount;
     private PgSession session;
     private StatementRegistry target; // the registry to prepare in; null for unnamed statements
@@ -69,7 +70,8 @@ class QueryHandler extends ResponseHandler implements Consumer<PgWriteBuffer> {
         }
         String state = error.sqlState();
         return "26000".equals(state)
-                || ("0A000".equals(state) && error.serverMessage().message() != null
+                || ("0A000".equals(state)
+                        && error.serverMessage().message() != null
                         && error.serverMessage().message().contains("cached plan"));
     }
 }

@@ -37,7 +37,8 @@ final class QueryTimer implements Runnable {
     private final CountDownLatch delivered = new CountDownLatch(1);
     private ScheduledFuture<?> future;
     private volatile ScheduledFuture<?> grace;
-    private volatile boolean stopped; // the response was read: a grace task racing with stop() must not break the session
+    private volatile boolean
+            stopped; // the response was read: a grace task racing with stop() must not break the session
 
     private QueryTimer(PgSession session, Duration timeout) {
         this.session = session;
@@ -81,9 +82,12 @@ final class QueryTimer implements Runnable {
     private void graceElapsed() {
         Thread.startVirtualThread(() -> {
             if (!stopped) {
-                session.fail(new QueryTimeoutException("query timed out and the server did not end it within the "
-                        + "cancel grace: timeout=" + timeout + ", cancel_grace=" + session.config.cancelGrace() + ", "
-                        + session.where() + " (connection closed; settings query_timeout, cancel_grace)", null));
+                session.fail(new QueryTimeoutException(
+                        "query timed out and the server did not end it within the "
+                                + "cancel grace: timeout=" + timeout + ", cancel_grace=" + session.config.cancelGrace()
+                                + ", "
+                                + session.where() + " (connection closed; settings query_timeout, cancel_grace)",
+                        null));
             }
         });
     }

@@ -29,10 +29,10 @@ import java.util.concurrent.locks.ReentrantLock;
 final class RequestPipeline {
     /** A request's place in the read order. */
     static final class Ticket {
-        private volatile boolean turn;    // set once every earlier response is consumed
-        private volatile boolean done;    // set once this response is consumed
-        private volatile Thread waiter;   // the thread parked for the turn, if any
-        private volatile Ticket next;     // linked under the write lock
+        private volatile boolean turn; // set once every earlier response is consumed
+        private volatile boolean done; // set once this response is consumed
+        private volatile Thread waiter; // the thread parked for the turn, if any
+        private volatile Ticket next; // linked under the write lock
 
         /** False while requests issued before this one still await their responses. */
         boolean hasTurn() {
@@ -43,10 +43,10 @@ final class RequestPipeline {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Condition writable = writeLock.newCondition();
     private Object exclusiveOwner; // guarded by writeLock
-    private Ticket last;           // the latest ticket issued; guarded by writeLock
+    private Ticket last; // the latest ticket issued; guarded by writeLock
     private volatile Ticket serving; // the ticket whose response is read now (or next)
     private volatile boolean failed;
-    private volatile long issued;   // tickets issued; written under the write lock
+    private volatile long issued; // tickets issued; written under the write lock
     private volatile long consumed; // tickets whose turn is finished; written by the reader in turn
 
     /** Requests whose responses are not consumed yet, whether sent or still in the write buffer. */

@@ -67,7 +67,7 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
     private PgWriteBuffer sending = new PgWriteBuffer(WRITE_BUFFER_SIZE); // the flusher's, outside the lock
     private boolean flushing; // guarded by the write lock
     private boolean deferring;
-    private volatile int deferred;          // requests in the buffer left for the reader to send; under the write lock
+    private volatile int deferred; // requests in the buffer left for the reader to send; under the write lock
     private volatile boolean readerWaiting; // the reader is blocked: nobody would send deferred bytes
 
     RequestWriter(Session session, RequestPipeline pipeline, OutputStream out) {
@@ -99,7 +99,8 @@ final class RequestWriter implements SelectingChannelStreams.ReadWaitListener {
                 deferred++; // written before readerWaiting is read; beforeSleep does the opposite
                 if (!readerWaiting) {
                     pipeline.unlockWrite();
-                    return ticket; // the reader of an earlier response sends it (beforeWait, whileSpinning, beforeSleep)
+                    return ticket; // the reader of an earlier response sends it (beforeWait, whileSpinning,
+                    // beforeSleep)
                 }
             }
         } catch (RuntimeException | Error e) {

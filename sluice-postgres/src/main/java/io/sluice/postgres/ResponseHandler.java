@@ -20,15 +20,19 @@ import io.sluice.postgres.internal.codec.RowLayout;
 class ResponseHandler {
     /** An expectation the request does not set: any count is accepted. */
     static final int UNCHECKED = Integer.MAX_VALUE;
+
     int expectParses = UNCHECKED;
     /** Describe messages sent (each answered by RowDescription or NoData). */
     int expectDescribes = UNCHECKED;
+
     int expectBinds = UNCHECKED;
     /** Execute messages sent (each ends in CommandComplete, EmptyQueryResponse or PortalSuspended). */
     int expectResults = UNCHECKED;
+
     int expectCloses = UNCHECKED;
     /** The simple Query protocol: one or more results, each with its own RowDescription. */
     boolean simpleQuery;
+
     int parses;
     int describes;
     int parameterDescriptions;
@@ -36,6 +40,7 @@ class ResponseHandler {
     int results;
     /** Portals run to their end (CommandComplete, EmptyQueryResponse): DataRows need binds > this. */
     int portalsDone;
+
     int closes;
     /** DataRows since the last result ended: checked against the CommandComplete tag's count. */
     long rowsInResult;
@@ -45,6 +50,7 @@ class ResponseHandler {
     RowLayout layout;
     /** The statement whose Describe answer this response carries, if any. */
     PgStatement describing;
+
     ServerException error;
     /** A RuntimeException or Error thrown by the caller's row code (an AssertionError in a test, say). */
     Throwable userFailure;

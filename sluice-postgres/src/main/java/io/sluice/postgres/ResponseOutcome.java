@@ -23,8 +23,8 @@ final class ResponseOutcome {
         ServerException error = handler.error;
         if (error != null && QUERY_CANCELED.equals(error.sqlState())) {
             if (timer.fired()) {
-                throw new QueryTimeoutException("query timed out: timeout=" + timeout + ", " + where
-                        + " (setting query_timeout)", error);
+                throw new QueryTimeoutException(
+                        "query timed out: timeout=" + timeout + ", " + where + " (setting query_timeout)", error);
             }
             throw new QueryCancelledException("query cancelled: interrupted=" + interrupted + ", " + where, error);
         }

@@ -68,7 +68,9 @@ final class StatementCache implements StatementRegistry {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.sql.equals(sql) && Arrays.equals(k.paramOids, 0, k.paramOids.length, oids, 0, count);
+            return o instanceof Key k
+                    && k.sql.equals(sql)
+                    && Arrays.equals(k.paramOids, 0, k.paramOids.length, oids, 0, count);
         }
 
         @Override
@@ -84,6 +86,7 @@ final class StatementCache implements StatementRegistry {
 
     /** Uses so far of parameterless SQL texts not yet prepared (LRU, as many texts as the cache holds). */
     private final LinkedHashMap<Key, Integer> textUses;
+
     private long counter;
 
     private final String namePrefix;
@@ -147,7 +150,11 @@ final class StatementCache implements StatementRegistry {
                 evicted.add(old);
                 it.remove();
                 if (LOG.isLoggable(System.Logger.Level.DEBUG)) { // the name only: SQL text may hold literal values
-                    LOG.log(System.Logger.Level.DEBUG, "statement evicted from the cache: name={0}, capacity={1}", old.name, capacity);
+                    LOG.log(
+                            System.Logger.Level.DEBUG,
+                            "statement evicted from the cache: name={0}, capacity={1}",
+                            old.name,
+                            capacity);
                 }
             }
         }

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(20)
 class BadServerInputTest {
     // RowDescription for one int4 column "a" in text format, then a DataRow.
-    private static final String ROW_DESCRIPTION = "54" + "0000001a" + "0001" + "6100" + "00000000" + "0000"
-            + "00000017" + "0004" + "ffffffff" + "0000";
+    private static final String ROW_DESCRIPTION =
+            "54" + "0000001a" + "0001" + "6100" + "00000000" + "0000" + "00000017" + "0004" + "ffffffff" + "0000";
     // The answer to an unnamed "SELECT 1" (Parse, Bind, Describe portal): ParseComplete, BindComplete, RowDescription.
     private static final String PARSE_BIND = "31" + "00000004" + "32" + "00000004" + ROW_DESCRIPTION;
 
@@ -23,15 +23,18 @@ class BadServerInputTest {
         return new PgDriver().connect(PgTestConfig.trust().port(server.port()).build());
     }
 
-    private static void assertBrokenBy(String responseHex, boolean closeAfter, Class<? extends Throwable> expected,
-            String messagePart) throws Exception {
+    private static void assertBrokenBy(
+            String responseHex, boolean closeAfter, Class<? extends Throwable> expected, String messagePart)
+            throws Exception {
         try (MisbehavingServer server = new MisbehavingServer(responseHex, closeAfter);
                 PgConnection c = connect(server)) {
-            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getInt(0))).isInstanceOf(expected)
+            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getInt(0)))
+                    .isInstanceOf(expected)
                     .hasMessageContaining(messagePart);
             assertThat(c.isBroken()).isTrue();
             assertThat(c.isClosed()).isTrue();
-            assertThatThrownBy(() -> c.execute("SELECT 1")).isInstanceOf(ConnectionException.class)
+            assertThatThrownBy(() -> c.execute("SELECT 1"))
+                    .isInstanceOf(ConnectionException.class)
                     .hasMessageContaining("broken");
         }
     }
@@ -39,26 +42,34 @@ class BadServerInputTest {
     private static final String COPY_OUT_RESPONSE = "48" + "00000007" + "00" + "0000"; // text, 0 columns
     private static final String COPY_DATA_HI = "64" + "00000006" + "6869";
 
-    private static void assertCopyOutBrokenBy(String responseHex, boolean closeAfter, Class<? extends Throwable> expected,
-            String messagePart) throws Exception {
+    private static void assertCopyOutBrokenBy(
+            String responseHex, boolean closeAfter, Class<? extends Throwable> expected, String messagePart)
+            throws Exception {
         try (MisbehavingServer server = new MisbehavingServer(responseHex, closeAfter);
                 PgConnection c = connect(server)) {
             assertThatThrownBy(() -> c.copyOut("COPY t TO STDOUT", new ByteArrayOutputStream()))
-                    .isInstanceOf(expected).hasMessageContaining(messagePart);
+                    .isInstanceOf(expected)
+                    .hasMessageContaining(messagePart);
             assertThat(c.isBroken()).isTrue();
         }
     }
 
     @Test
     void shouldBreakConnectionWhenCopyOutIsFollowedByAnUnknownMessage() throws Exception {
-        assertCopyOutBrokenBy(COPY_OUT_RESPONSE + COPY_DATA_HI + "40" + "00000004", false, ProtocolException.class,
+        assertCopyOutBrokenBy(
+                COPY_OUT_RESPONSE + COPY_DATA_HI + "40" + "00000004",
+                false,
+                ProtocolException.class,
                 "out of place during COPY");
     }
 
     @Test
     void shouldBreakConnectionWhenServerClosesMidCopyOut() throws Exception {
-        assertCopyOutBrokenBy(COPY_OUT_RESPONSE + COPY_DATA_HI + "64" + "00000010" + "6869", true,
-                ConnectionException.class, "read from server failed");
+        assertCopyOutBrokenBy(
+                COPY_OUT_RESPONSE + COPY_DATA_HI + "64" + "00000010" + "6869",
+                true,
+                ConnectionException.class,
+                "read from server failed");
     }
 
     @Test
@@ -67,8 +78,8 @@ class BadServerInputTest {
     }
 
     /** The answer to an unnamed extended "LISTEN jobs": ParseComplete, BindComplete, NoData, CommandComplete, ReadyForQuery. */
-    private static final String LISTEN_DONE = "31" + "00000004" + "32" + "00000004" + "6e" + "00000004"
-            + "43" + "0000000b" + "4c495354454e00" + MisbehavingServer.READY_IDLE;
+    private static final String LISTEN_DONE = "31" + "00000004" + "32" + "00000004" + "6e" + "00000004" + "43"
+            + "0000000b" + "4c495354454e00" + MisbehavingServer.READY_IDLE;
 
     @Test
     void shouldBreakConnectionWhenANotificationIsMalformed() throws Exception {
@@ -79,7 +90,8 @@ class BadServerInputTest {
         try (MisbehavingServer server = new MisbehavingServer(listenDone + badNotification, false);
                 PgConnection c = connect(server)) {
             c.execute("LISTEN jobs");
-            assertThatThrownBy(() -> c.awaitNotifications(Duration.ofSeconds(10))).isInstanceOf(ProtocolException.class);
+            assertThatThrownBy(() -> c.awaitNotifications(Duration.ofSeconds(10)))
+                    .isInstanceOf(ProtocolException.class);
             assertThat(c.isBroken()).isTrue();
         }
     }
@@ -90,7 +102,8 @@ class BadServerInputTest {
         try (MisbehavingServer server = new MisbehavingServer(listenDone, true);
                 PgConnection c = connect(server)) {
             c.execute("LISTEN jobs");
-            assertThatThrownBy(() -> c.awaitNotifications(Duration.ofSeconds(10))).isInstanceOf(ConnectionException.class)
+            assertThatThrownBy(() -> c.awaitNotifications(Duration.ofSeconds(10)))
+                    .isInstanceOf(ConnectionException.class)
                     .hasMessageContaining("waiting for notifications");
             assertThat(c.isBroken()).isTrue();
         }
@@ -114,19 +127,26 @@ class BadServerInputTest {
     @Test
     void shouldBreakConnectionWhenDataRowDoesNotMatchDescription() throws Exception {
         // DataRow claiming 2 columns where RowDescription announced 1.
-        assertBrokenBy(PARSE_BIND + "44" + "0000000e" + "0002" + "00000001" + "31" + "ffffffff", false,
-                ProtocolException.class, "DataRow");
+        assertBrokenBy(
+                PARSE_BIND + "44" + "0000000e" + "0002" + "00000001" + "31" + "ffffffff",
+                false,
+                ProtocolException.class,
+                "DataRow");
     }
 
     @Test
     void shouldBreakConnectionWhenRowDescriptionIsTruncated() throws Exception {
-        assertBrokenBy("31" + "00000004" + "54" + "0000000a" + "0001" + "610000000000", false,
-                ProtocolException.class, "malformed");
+        assertBrokenBy(
+                "31" + "00000004" + "54" + "0000000a" + "0001" + "610000000000",
+                false,
+                ProtocolException.class,
+                "malformed");
     }
 
     @Test
     void shouldBreakConnectionWhenServerClosesMidMessage() throws Exception {
-        assertBrokenBy(PARSE_BIND + "44" + "00000010" + "0001", true, ConnectionException.class, "read from server failed");
+        assertBrokenBy(
+                PARSE_BIND + "44" + "00000010" + "0001", true, ConnectionException.class, "read from server failed");
     }
 
     @Test
@@ -137,9 +157,13 @@ class BadServerInputTest {
     @Test
     void shouldAbandonConnectionWhenInterruptedTwiceAndServerIsSilent() throws Exception {
         try (MisbehavingServer server = new MisbehavingServer("", false);
-                PgConnection c = new PgDriver().connect(PgTestConfig.trust().port(server.port())
-                        .connectTimeout(java.time.Duration.ofMillis(300)).build())) {
-            java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+                PgConnection c = new PgDriver()
+                        .connect(PgTestConfig.trust()
+                                .port(server.port())
+                                .connectTimeout(java.time.Duration.ofMillis(300))
+                                .build())) {
+            java.util.concurrent.atomic.AtomicReference<Throwable> thrown =
+                    new java.util.concurrent.atomic.AtomicReference<>();
             Thread caller = Thread.startVirtualThread(() -> {
                 try {
                     c.execute("SELECT 1");
@@ -158,10 +182,15 @@ class BadServerInputTest {
 
     @Test
     void shouldFallBackToPlainWhenPreferredTlsIsRefused() throws Exception {
-        try (MisbehavingServer server = new MisbehavingServer(PARSE_BIND + "44" + "0000000b" + "0001" + "00000001" + "37"
-                + "43" + "0000000d" + "53454c4543542031" + "00" + MisbehavingServer.READY_IDLE, false);
-                PgConnection c = new PgDriver().connect(PgTestConfig.trust().port(server.port())
-                        .sslMode(io.sluice.SslMode.PREFER).build())) {
+        try (MisbehavingServer server = new MisbehavingServer(
+                        PARSE_BIND + "44" + "0000000b" + "0001" + "00000001" + "37" + "43" + "0000000d"
+                                + "53454c4543542031" + "00" + MisbehavingServer.READY_IDLE,
+                        false);
+                PgConnection c = new PgDriver()
+                        .connect(PgTestConfig.trust()
+                                .port(server.port())
+                                .sslMode(io.sluice.SslMode.PREFER)
+                                .build())) {
             assertThat(c.query("SELECT 1", r -> r.getInt(0))).containsExactly(7);
         }
     }
@@ -169,9 +198,14 @@ class BadServerInputTest {
     @Test
     void shouldRefuseConnectionWhenRequiredTlsIsRefused() throws Exception {
         try (MisbehavingServer server = new MisbehavingServer("", false)) {
-            assertThatThrownBy(() -> new PgDriver().connect(PgTestConfig.trust().port(server.port())
-                    .sslMode(io.sluice.SslMode.REQUIRE).build())).isInstanceOf(ConnectionException.class)
-                    .hasMessageContaining("server refused TLS").hasMessageContaining("sslmode=require");
+            assertThatThrownBy(() -> new PgDriver()
+                            .connect(PgTestConfig.trust()
+                                    .port(server.port())
+                                    .sslMode(io.sluice.SslMode.REQUIRE)
+                                    .build()))
+                    .isInstanceOf(ConnectionException.class)
+                    .hasMessageContaining("server refused TLS")
+                    .hasMessageContaining("sslmode=require");
         }
     }
 

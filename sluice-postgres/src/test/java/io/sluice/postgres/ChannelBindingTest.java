@@ -19,8 +19,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ChannelBindingTest {
 
     private static ConnectionConfig.Builder scramOverTls(String channelBinding) {
-        return PgTestConfig.role("sluice_tls", "sluice-tls-pw").sslMode(SslMode.VERIFY_FULL)
-                .sslRootCert(PgTestConfig.caCert()).property("channel_binding", channelBinding);
+        return PgTestConfig.role("sluice_tls", "sluice-tls-pw")
+                .sslMode(SslMode.VERIFY_FULL)
+                .sslRootCert(PgTestConfig.caCert())
+                .property("channel_binding", channelBinding);
     }
 
     @ParameterizedTest
@@ -43,30 +45,42 @@ class ChannelBindingTest {
 
     @Test
     void shouldRefuseRequireWithoutTls() {
-        ConnectionConfig plain = PgTestConfig.role("sluice_scram", "sluice-scram-pw").property("channel_binding", "require")
+        ConnectionConfig plain = PgTestConfig.role("sluice_scram", "sluice-scram-pw")
+                .property("channel_binding", "require")
                 .build();
-        assertThatThrownBy(() -> new PgDriver().connect(plain)).isInstanceOf(AuthenticationException.class)
-                .hasMessageContaining("no TLS").hasMessageContaining("channel_binding=require");
+        assertThatThrownBy(() -> new PgDriver().connect(plain))
+                .isInstanceOf(AuthenticationException.class)
+                .hasMessageContaining("no TLS")
+                .hasMessageContaining("channel_binding=require");
     }
 
     @Test
     void shouldNotSendAnMd5PasswordWhenBindingIsRequired() {
-        ConnectionConfig md5 = PgTestConfig.role("sluice_md5", "sluice-md5-pw").sslMode(SslMode.REQUIRE)
-                .property("channel_binding", "require").build();
-        assertThatThrownBy(() -> new PgDriver().connect(md5)).isInstanceOf(AuthenticationException.class)
+        ConnectionConfig md5 = PgTestConfig.role("sluice_md5", "sluice-md5-pw")
+                .sslMode(SslMode.REQUIRE)
+                .property("channel_binding", "require")
+                .build();
+        assertThatThrownBy(() -> new PgDriver().connect(md5))
+                .isInstanceOf(AuthenticationException.class)
                 .hasMessageContaining("md5 password (not sent)");
     }
 
     @Test
     void shouldRefuseRequireWhenTheServerTrustsWithoutAuthentication() {
-        ConnectionConfig trust = PgTestConfig.trust().sslMode(SslMode.REQUIRE).property("channel_binding", "require").build();
-        assertThatThrownBy(() -> new PgDriver().connect(trust)).isInstanceOf(AuthenticationException.class)
+        ConnectionConfig trust = PgTestConfig.trust()
+                .sslMode(SslMode.REQUIRE)
+                .property("channel_binding", "require")
+                .build();
+        assertThatThrownBy(() -> new PgDriver().connect(trust))
+                .isInstanceOf(AuthenticationException.class)
                 .hasMessageContaining("without it");
     }
 
     @Test
     void shouldRejectAnUnknownSetting() {
-        assertThatThrownBy(() -> new PgDriver().connect(scramOverTls("sometimes").build()))
-                .isInstanceOf(io.sluice.ConfigurationException.class).hasMessageContaining("channel_binding");
+        assertThatThrownBy(
+                        () -> new PgDriver().connect(scramOverTls("sometimes").build()))
+                .isInstanceOf(io.sluice.ConfigurationException.class)
+                .hasMessageContaining("channel_binding");
     }
 }

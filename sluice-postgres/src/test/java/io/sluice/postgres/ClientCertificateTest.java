@@ -24,7 +24,10 @@ class ClientCertificateTest {
     private static final String KEY_PASSWORD = "sluice-key-pw";
 
     private static ConnectionConfig.Builder certRole() {
-        return PgTestConfig.trust().user("sluice_cert").sslMode(SslMode.VERIFY_FULL).sslRootCert(PgTestConfig.caCert());
+        return PgTestConfig.trust()
+                .user("sluice_cert")
+                .sslMode(SslMode.VERIFY_FULL)
+                .sslRootCert(PgTestConfig.caCert());
     }
 
     private static String currentUser(ConnectionConfig config) {
@@ -35,21 +38,29 @@ class ClientCertificateTest {
 
     @Test
     void shouldLogInWithAPemCertificateAndPkcs8Key() {
-        ConnectionConfig config = certRole().sslCert(PgTestConfig.tlsFile("client.crt"))
-                .sslKey(PgTestConfig.tlsFile("client.key")).build();
+        ConnectionConfig config = certRole()
+                .sslCert(PgTestConfig.tlsFile("client.crt"))
+                .sslKey(PgTestConfig.tlsFile("client.key"))
+                .build();
         assertThat(currentUser(config)).isEqualTo("sluice_cert");
     }
 
     @Test
     void shouldLogInWithAnEncryptedKeyAndItsPassword() {
-        ConnectionConfig config = certRole().sslCert(PgTestConfig.tlsFile("client.crt"))
-                .sslKey(PgTestConfig.tlsFile("client-encrypted.key")).sslPassword(KEY_PASSWORD).build();
+        ConnectionConfig config = certRole()
+                .sslCert(PgTestConfig.tlsFile("client.crt"))
+                .sslKey(PgTestConfig.tlsFile("client-encrypted.key"))
+                .sslPassword(KEY_PASSWORD)
+                .build();
         assertThat(currentUser(config)).isEqualTo("sluice_cert");
     }
 
     @Test
     void shouldLogInWithAPkcs12File() {
-        ConnectionConfig config = certRole().sslCert(PgTestConfig.tlsFile("client.p12")).sslPassword(KEY_PASSWORD).build();
+        ConnectionConfig config = certRole()
+                .sslCert(PgTestConfig.tlsFile("client.p12"))
+                .sslPassword(KEY_PASSWORD)
+                .build();
         assertThat(currentUser(config)).isEqualTo("sluice_cert");
     }
 
@@ -65,23 +76,31 @@ class ClientCertificateTest {
 
     @Test
     void shouldBeRefusedByTheServerWithoutACertificate() {
-        assertThatThrownBy(() -> currentUser(certRole().build())).isInstanceOf(AuthenticationException.class)
+        assertThatThrownBy(() -> currentUser(certRole().build()))
+                .isInstanceOf(AuthenticationException.class)
                 .hasMessageContaining("certificate");
     }
 
     @Test
     void shouldNameTheKeyFileWhenItsPasswordIsWrong() {
-        ConnectionConfig config = certRole().sslCert(PgTestConfig.tlsFile("client.crt"))
-                .sslKey(PgTestConfig.tlsFile("client-encrypted.key")).sslPassword("wrong").build();
-        assertThatThrownBy(() -> currentUser(config)).isInstanceOf(ConnectionException.class)
+        ConnectionConfig config = certRole()
+                .sslCert(PgTestConfig.tlsFile("client.crt"))
+                .sslKey(PgTestConfig.tlsFile("client-encrypted.key"))
+                .sslPassword("wrong")
+                .build();
+        assertThatThrownBy(() -> currentUser(config))
+                .isInstanceOf(ConnectionException.class)
                 .hasMessageContaining("client-encrypted.key");
     }
 
     @Test
     void shouldAskForThePasswordOfAnEncryptedKey() {
-        ConnectionConfig config = certRole().sslCert(PgTestConfig.tlsFile("client.crt"))
-                .sslKey(PgTestConfig.tlsFile("client-encrypted.key")).build();
-        assertThatThrownBy(() -> currentUser(config)).isInstanceOf(ConnectionException.class)
+        ConnectionConfig config = certRole()
+                .sslCert(PgTestConfig.tlsFile("client.crt"))
+                .sslKey(PgTestConfig.tlsFile("client-encrypted.key"))
+                .build();
+        assertThatThrownBy(() -> currentUser(config))
+                .isInstanceOf(ConnectionException.class)
                 .hasMessageContaining("needs sslpassword");
     }
 
@@ -89,22 +108,31 @@ class ClientCertificateTest {
     void shouldRefuseAPkcs1KeyWithTheConversionCommand(@TempDir Path dir) throws IOException {
         Path pkcs1 = dir.resolve("rsa.key");
         Files.writeString(pkcs1, "-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAK==\n-----END RSA PRIVATE KEY-----\n");
-        ConnectionConfig config = certRole().sslCert(PgTestConfig.tlsFile("client.crt")).sslKey(pkcs1).build();
-        assertThatThrownBy(() -> currentUser(config)).isInstanceOf(ConnectionException.class)
-                .hasMessageContaining("openssl pkcs8 -topk8").hasMessageContaining("rsa.key");
+        ConnectionConfig config = certRole()
+                .sslCert(PgTestConfig.tlsFile("client.crt"))
+                .sslKey(pkcs1)
+                .build();
+        assertThatThrownBy(() -> currentUser(config))
+                .isInstanceOf(ConnectionException.class)
+                .hasMessageContaining("openssl pkcs8 -topk8")
+                .hasMessageContaining("rsa.key");
     }
 
     @Test
     void shouldRefuseACertificateWithoutItsKey() {
-        ConnectionConfig config = certRole().sslCert(PgTestConfig.tlsFile("client.crt")).build();
-        assertThatThrownBy(() -> currentUser(config)).isInstanceOf(ConnectionException.class)
+        ConnectionConfig config =
+                certRole().sslCert(PgTestConfig.tlsFile("client.crt")).build();
+        assertThatThrownBy(() -> currentUser(config))
+                .isInstanceOf(ConnectionException.class)
                 .hasMessageContaining("sslkey is not");
     }
 
     @Test
     void shouldRefuseAKeyThatDoesNotMatchTheCertificate() {
-        ConnectionConfig config = certRole().sslCert(PgTestConfig.tlsFile("client.crt"))
-                .sslKey(PgTestConfig.tlsFile("server.key")).build();
+        ConnectionConfig config = certRole()
+                .sslCert(PgTestConfig.tlsFile("client.crt"))
+                .sslKey(PgTestConfig.tlsFile("server.key"))
+                .build();
         assertThatThrownBy(() -> currentUser(config)).isInstanceOf(ConnectionException.class);
     }
 }

@@ -42,7 +42,13 @@ class CopyTest {
     private static String lines(int from, int to) {
         StringBuilder s = new StringBuilder();
         for (int i = from; i <= to; i++) {
-            s.append(i).append('\t').append("name ").append(i).append('\t').append(i).append(".25\t")
+            s.append(i)
+                    .append('\t')
+                    .append("name ")
+                    .append(i)
+                    .append('\t')
+                    .append(i)
+                    .append(".25\t")
                     .append("2024-01-01 00:00:00+00\n");
         }
         return s.toString();
@@ -61,15 +67,19 @@ class CopyTest {
         assertThat(c.copyIn("COPY copy_t FROM STDIN", in)).isEqualTo(20_000);
 
         assertThat(count()).isEqualTo(20_000);
-        assertThat(c.query("SELECT name, price FROM copy_t WHERE id = 12345", r -> r.getString(0) + "/" + r.getBigDecimal(1)))
+        assertThat(c.query(
+                        "SELECT name, price FROM copy_t WHERE id = 12345",
+                        r -> r.getString(0) + "/" + r.getBigDecimal(1)))
                 .containsExactly("name 12345/12345.25");
     }
 
     @Test
     void shouldCopyInCsvWithQuotesAndUnicode() {
-        String csv = "id,name,price,at\n1,\"Zoë, \"\"the\"\" ✓\",1.50,2024-02-29 12:00:00+00\n2,,0,1999-12-31 23:59:59+00\n";
+        String csv =
+                "id,name,price,at\n1,\"Zoë, \"\"the\"\" ✓\",1.50,2024-02-29 12:00:00+00\n2,,0,1999-12-31 23:59:59+00\n";
 
-        assertThat(c.copyIn("COPY copy_t FROM STDIN (FORMAT csv, HEADER true)", text(csv))).isEqualTo(2);
+        assertThat(c.copyIn("COPY copy_t FROM STDIN (FORMAT csv, HEADER true)", text(csv)))
+                .isEqualTo(2);
 
         assertThat(c.query("SELECT id, name FROM copy_t ORDER BY id", r -> r.getInt(0) + ":" + r.getString(1)))
                 .containsExactly("1:Zoë, \"the\" ✓", "2:null");
@@ -80,7 +90,8 @@ class CopyTest {
         c.copyIn("COPY copy_t FROM STDIN", text(lines(1, 3)));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        assertThat(c.copyOut("COPY (SELECT id, name, price FROM copy_t ORDER BY id) TO STDOUT", out)).isEqualTo(3);
+        assertThat(c.copyOut("COPY (SELECT id, name, price FROM copy_t ORDER BY id) TO STDOUT", out))
+                .isEqualTo(3);
 
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .isEqualTo("1\tname 1\t1.25\n2\tname 2\t2.25\n3\tname 3\t3.25\n");
@@ -96,7 +107,8 @@ class CopyTest {
         assertThat(c.copyIn("COPY copy_u FROM STDIN (FORMAT binary)", new ByteArrayInputStream(binary.toByteArray())))
                 .isEqualTo(500);
 
-        assertThat(c.query("SELECT count(*) FROM (SELECT * FROM copy_t EXCEPT SELECT * FROM copy_u) d", r -> r.getLong(0)))
+        assertThat(c.query(
+                        "SELECT count(*) FROM (SELECT * FROM copy_t EXCEPT SELECT * FROM copy_u) d", r -> r.getLong(0)))
                 .containsExactly(0L);
     }
 
@@ -127,10 +139,12 @@ class CopyTest {
         });
 
         assertThatThrownBy(() -> c.copyIn("COPY copy_t FROM STDIN", failing))
-                .isInstanceOf(SluiceException.class).hasMessageContaining("input stream failed")
+                .isInstanceOf(SluiceException.class)
+                .hasMessageContaining("input stream failed")
                 .hasRootCauseMessage("disk gone")
-                .satisfies(e -> assertThat(e.getSuppressed()).hasSize(1)
-                        .allSatisfy(s -> assertThat(((ServerException) s).sqlState()).isEqualTo("57014")));
+                .satisfies(e -> assertThat(e.getSuppressed()).hasSize(1).allSatisfy(s -> assertThat(
+                                ((ServerException) s).sqlState())
+                        .isEqualTo("57014")));
 
         assertThat(c.isBroken()).isFalse();
         assertThat(count()).isZero();
@@ -155,8 +169,10 @@ class CopyTest {
             }
         };
 
-        assertThatThrownBy(() -> c.copyOut("COPY (SELECT g, repeat('x', 100) FROM generate_series(1, 2000000) g) TO STDOUT",
-                failing)).isInstanceOf(SluiceException.class).hasMessageContaining("output stream failed")
+        assertThatThrownBy(() -> c.copyOut(
+                        "COPY (SELECT g, repeat('x', 100) FROM generate_series(1, 2000000) g) TO STDOUT", failing))
+                .isInstanceOf(SluiceException.class)
+                .hasMessageContaining("output stream failed")
                 .hasRootCauseMessage("client went away");
 
         assertThat(c.isBroken()).isFalse();
@@ -165,12 +181,15 @@ class CopyTest {
 
     @Test
     void shouldRejectStatementsThatAreNotTheRightCopy() {
-        assertThatThrownBy(() -> c.copyIn("SELECT 1", text(""))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> c.copyIn("SELECT 1", text("")))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a COPY");
-        assertThatThrownBy(() -> c.copyIn("COPY copy_t TO STDOUT", text(""))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> c.copyIn("COPY copy_t TO STDOUT", text("")))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("copyIn needs COPY ... FROM STDIN");
         assertThatThrownBy(() -> c.copyOut("COPY copy_t FROM STDIN", new ByteArrayOutputStream()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("copyOut needs COPY ... TO STDOUT");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("copyOut needs COPY ... TO STDOUT");
 
         assertThat(c.isBroken()).isFalse();
         assertThat(c.query("SELECT 2", r -> r.getInt(0))).containsExactly(2);

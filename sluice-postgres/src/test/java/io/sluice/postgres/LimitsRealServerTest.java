@@ -20,31 +20,43 @@ class LimitsRealServerTest {
     void shouldReadTheLongestIntervalAsDurationInTextAndBinary() {
         String sql = "SELECT $1::text::interval";
         try (PgConnection cached = PgTestConfig.connect();
-                PgConnection textOnly = new PgDriver().connect(PgTestConfig.trust().statementCacheSize(0).build())) {
+                PgConnection textOnly = new PgDriver()
+                        .connect(PgTestConfig.trust().statementCacheSize(0).build())) {
             // With the cache the first run returns text, later ones binary; without it, always text.
             for (int i = 0; i < 3; i++) {
-                assertThat(cached.queryFirst(sql, r -> r.getDuration(0), "2562047788 hours")).contains(LONGEST_HOURS);
+                assertThat(cached.queryFirst(sql, r -> r.getDuration(0), "2562047788 hours"))
+                        .contains(LONGEST_HOURS);
             }
-            assertThat(textOnly.queryFirst(sql, r -> r.getDuration(0), "2562047788 hours")).contains(LONGEST_HOURS);
-            assertThat(cached.queryFirst(sql, r -> r.getDuration(0), "-2562047788 hours")).contains(LONGEST_HOURS.negated());
+            assertThat(textOnly.queryFirst(sql, r -> r.getDuration(0), "2562047788 hours"))
+                    .contains(LONGEST_HOURS);
+            assertThat(cached.queryFirst(sql, r -> r.getDuration(0), "-2562047788 hours"))
+                    .contains(LONGEST_HOURS.negated());
         }
     }
 
     @Test
     void shouldBreakWhenAMessageExceedsMaxMessageSize() {
-        try (PgConnection c = new PgDriver().connect(PgTestConfig.trust().maxMessageSize(64 * 1024).build())) {
-            assertThat(c.queryFirst("SELECT repeat('x', 60000)", r -> r.getString(0).length())).contains(60000);
+        try (PgConnection c = new PgDriver()
+                .connect(PgTestConfig.trust().maxMessageSize(64 * 1024).build())) {
+            assertThat(c.queryFirst(
+                            "SELECT repeat('x', 60000)", r -> r.getString(0).length()))
+                    .contains(60000);
             assertThatThrownBy(() -> c.query("SELECT repeat('x', 70000)", r -> r.getString(0)))
-                    .isInstanceOf(ProtocolException.class).hasMessageContaining("max_message_size");
+                    .isInstanceOf(ProtocolException.class)
+                    .hasMessageContaining("max_message_size");
             assertThat(c.isBroken()).isTrue();
         }
     }
 
     @Test
     void shouldCloseWhenTheServerIsSilentPastSocketTimeout() {
-        try (PgConnection c = new PgDriver().connect(PgTestConfig.trust().socketTimeout(Duration.ofMillis(300)).build())) {
+        try (PgConnection c = new PgDriver()
+                .connect(PgTestConfig.trust()
+                        .socketTimeout(Duration.ofMillis(300))
+                        .build())) {
             assertThat(c.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
-            assertThatThrownBy(() -> c.execute("SELECT pg_sleep(3)")).isInstanceOf(ConnectionException.class)
+            assertThatThrownBy(() -> c.execute("SELECT pg_sleep(3)"))
+                    .isInstanceOf(ConnectionException.class)
                     .hasMessageContaining("socket_timeout");
             assertThat(c.isBroken()).isTrue();
         }
@@ -52,7 +64,10 @@ class LimitsRealServerTest {
 
     @Test
     void shouldStayUsableWhenTheServerAnswersTheCancelWithinTheGrace() {
-        try (PgConnection c = new PgDriver().connect(PgTestConfig.trust().queryTimeout(Duration.ofMillis(200)).build())) {
+        try (PgConnection c = new PgDriver()
+                .connect(PgTestConfig.trust()
+                        .queryTimeout(Duration.ofMillis(200))
+                        .build())) {
             assertThatThrownBy(() -> c.execute("SELECT pg_sleep(10)")).isInstanceOf(QueryTimeoutException.class);
             assertThat(c.isBroken()).isFalse();
             assertThat(c.queryFirst("SELECT 7", r -> r.getInt(0))).contains(7);

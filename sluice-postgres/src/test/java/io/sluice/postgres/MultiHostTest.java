@@ -27,7 +27,9 @@ class MultiHostTest {
     private static final ServerAddress DOWN = new ServerAddress("127.0.0.1", 1);
 
     private static ConnectionConfig.Builder servers(String target, ServerAddress... addresses) {
-        return PgTestConfig.trust().database("sluice_ha").addresses(List.of(addresses))
+        return PgTestConfig.trust()
+                .database("sluice_ha")
+                .addresses(List.of(addresses))
                 .property("target_session_attrs", target);
     }
 
@@ -39,7 +41,8 @@ class MultiHostTest {
 
     @Test
     void shouldSkipAReadOnlyServerWhenReadWriteIsWanted() {
-        assertThat(connectedPort(servers("read-write", READ_ONLY, MAIN).build())).isEqualTo(5432);
+        assertThat(connectedPort(servers("read-write", READ_ONLY, MAIN).build()))
+                .isEqualTo(5432);
     }
 
     @Test
@@ -55,32 +58,39 @@ class MultiHostTest {
 
     @Test
     void shouldFallBackToAnyServerWhenNoneIsAStandby() {
-        assertThat(connectedPort(servers("prefer-standby", READ_ONLY, MAIN).build())).isEqualTo(5433);
+        assertThat(connectedPort(servers("prefer-standby", READ_ONLY, MAIN).build()))
+                .isEqualTo(5433);
     }
 
     @Test
     void shouldNameEveryServerAndItsReasonWhenNoneMatches() {
-        assertThatThrownBy(() -> connectedPort(servers("standby", DOWN, MAIN, READ_ONLY).build()))
+        assertThatThrownBy(() ->
+                        connectedPort(servers("standby", DOWN, MAIN, READ_ONLY).build()))
                 .isInstanceOf(ConnectionException.class)
                 .hasMessageContaining("target_session_attrs=standby")
                 .hasMessageContaining("127.0.0.1:1: ")
                 .hasMessageContaining("127.0.0.1:5432: not a standby")
                 .hasMessageContaining("127.0.0.1:5433: not a standby");
         assertThatThrownBy(() -> connectedPort(servers("read-write", READ_ONLY).build()))
-                .isInstanceOf(ConnectionException.class).hasMessageContaining("127.0.0.1:5433: read-only");
+                .isInstanceOf(ConnectionException.class)
+                .hasMessageContaining("127.0.0.1:5433: read-only");
     }
 
     @Test
     void shouldReportEveryUnreachableServer() {
-        assertThatThrownBy(() -> connectedPort(servers("any", DOWN, new ServerAddress("127.0.0.1", 2)).build()))
+        assertThatThrownBy(() -> connectedPort(
+                        servers("any", DOWN, new ServerAddress("127.0.0.1", 2)).build()))
                 .isInstanceOf(ConnectionException.class)
-                .hasMessageContaining("127.0.0.1:1: ").hasMessageContaining("127.0.0.1:2: ")
+                .hasMessageContaining("127.0.0.1:1: ")
+                .hasMessageContaining("127.0.0.1:2: ")
                 .satisfies(e -> assertThat(e.getSuppressed()).hasSize(1));
     }
 
     @Test
     void shouldSpreadConnectionsWhenLoadBalancingIsRandom() {
-        ConnectionConfig config = servers("any", MAIN, READ_ONLY).property("load_balance_hosts", "random").build();
+        ConnectionConfig config = servers("any", MAIN, READ_ONLY)
+                .property("load_balance_hosts", "random")
+                .build();
         Set<Integer> seen = new HashSet<>();
         for (int i = 0; i < 40 && seen.size() < 2; i++) {
             seen.add(connectedPort(config));
@@ -99,18 +109,21 @@ class MultiHostTest {
     @Test
     void shouldCancelOnTheServerItSelected() {
         // The cancel request must go to 5433, where the query runs; sent to 5432 it would be ignored.
-        try (PgConnection c = new PgDriver().connect(servers("read-only", MAIN, READ_ONLY).build())) {
+        try (PgConnection c =
+                new PgDriver().connect(servers("read-only", MAIN, READ_ONLY).build())) {
             c.queryTimeout(Duration.ofMillis(300));
             long start = System.nanoTime();
             assertThatThrownBy(() -> c.execute("SELECT pg_sleep(20)")).isInstanceOf(QueryTimeoutException.class);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
-            assertThat(c.queryFirst("SELECT inet_server_port()", r -> r.getInt(0))).contains(5433);
+            assertThat(c.queryFirst("SELECT inet_server_port()", r -> r.getInt(0)))
+                    .contains(5433);
         }
     }
 
     @Test
     void shouldRefuseAnUnknownTarget() {
         assertThatThrownBy(() -> connectedPort(servers("leader", MAIN).build()))
-                .isInstanceOf(io.sluice.ConfigurationException.class).hasMessageContaining("target_session_attrs=leader");
+                .isInstanceOf(io.sluice.ConfigurationException.class)
+                .hasMessageContaining("target_session_attrs=leader");
     }
 }

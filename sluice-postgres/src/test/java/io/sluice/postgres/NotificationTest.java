@@ -29,12 +29,15 @@ class NotificationTest {
 
     @BeforeEach
     void open() {
-        listener = new PgDriver().connect(PgTestConfig.trust().eventListener(new ServerEventListener() {
-            @Override
-            public void onNotification(Notification n) {
-                heard.add(n);
-            }
-        }).build());
+        listener = new PgDriver()
+                .connect(PgTestConfig.trust()
+                        .eventListener(new ServerEventListener() {
+                            @Override
+                            public void onNotification(Notification n) {
+                                heard.add(n);
+                            }
+                        })
+                        .build());
         notifier = PgTestConfig.connect();
     }
 
@@ -89,9 +92,11 @@ class NotificationTest {
         listener.query("SELECT pg_sleep(0.2)", r -> 0);
 
         int pid = notifierPid();
-        assertThat(listener.awaitNotifications(Duration.ZERO)).containsExactly(
-                new Notification("sluice_a", "first", pid), new Notification("sluice_b", "", pid),
-                new Notification("sluice_a", "third", pid));
+        assertThat(listener.awaitNotifications(Duration.ZERO))
+                .containsExactly(
+                        new Notification("sluice_a", "first", pid),
+                        new Notification("sluice_b", "", pid),
+                        new Notification("sluice_a", "third", pid));
         assertThat(listener.awaitNotifications(Duration.ZERO)).isEmpty();
     }
 
@@ -102,7 +107,8 @@ class NotificationTest {
         listener.query("SELECT pg_sleep(0.2)", r -> 0);
 
         long start = System.nanoTime();
-        assertThat(listener.awaitNotifications(Duration.ofSeconds(30))).extracting(Notification::payload)
+        assertThat(listener.awaitNotifications(Duration.ofSeconds(30)))
+                .extracting(Notification::payload)
                 .containsExactly("x");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     }
@@ -143,7 +149,8 @@ class NotificationTest {
         assertThat(flag.get()).isTrue();
         assertThat(listener.isBroken()).isFalse();
         notifier.execute("NOTIFY sluice_never, 'after all'");
-        assertThat(listener.awaitNotifications(Duration.ofSeconds(20))).extracting(Notification::payload)
+        assertThat(listener.awaitNotifications(Duration.ofSeconds(20)))
+                .extracting(Notification::payload)
                 .containsExactly("after all");
     }
 
@@ -159,8 +166,10 @@ class NotificationTest {
 
     @Test
     void shouldWaitOverTls() throws Exception {
-        ConnectionConfig tls = PgTestConfig.role("sluice_tls", "sluice-tls-pw").sslMode(SslMode.VERIFY_FULL)
-                .sslRootCert(PgTestConfig.caCert()).build();
+        ConnectionConfig tls = PgTestConfig.role("sluice_tls", "sluice-tls-pw")
+                .sslMode(SslMode.VERIFY_FULL)
+                .sslRootCert(PgTestConfig.caCert())
+                .build();
         try (PgConnection c = new PgDriver().connect(tls)) {
             c.execute("LISTEN sluice_tls_channel");
             assertThat(c.awaitNotifications(Duration.ofMillis(200))).isEmpty();
@@ -168,7 +177,8 @@ class NotificationTest {
                 sleep(200);
                 notifier.execute("NOTIFY sluice_tls_channel, 'over tls'");
             });
-            assertThat(c.awaitNotifications(Duration.ofSeconds(20))).extracting(Notification::payload)
+            assertThat(c.awaitNotifications(Duration.ofSeconds(20)))
+                    .extracting(Notification::payload)
                     .containsExactly("over tls");
             sender.join();
             assertThat(c.query("SELECT 4", r -> r.getInt(0))).containsExactly(4);
@@ -185,7 +195,8 @@ class NotificationTest {
         });
 
         assertThatThrownBy(() -> listener.awaitNotifications(Duration.ofSeconds(20)))
-                .isInstanceOf(ConnectionException.class).hasMessageContaining("waiting for notifications");
+                .isInstanceOf(ConnectionException.class)
+                .hasMessageContaining("waiting for notifications");
         killer.join();
         assertThat(listener.isBroken()).isTrue();
     }

@@ -35,7 +35,8 @@ class PgBouncerTest {
         try (PgConnection c = new PgDriver().connect(bouncer().build())) {
             c.queryFirst("SELECT 1", r -> r.getInt(0));
         } catch (SluiceException e) { // not running, or another pooler without the set-up's database
-            Assumptions.abort("PgBouncer is not running on 127.0.0.1:6432 (bin/setup.d/35-pgbouncer.sh): " + e.getMessage());
+            Assumptions.abort(
+                    "PgBouncer is not running on 127.0.0.1:6432 (bin/setup.d/35-pgbouncer.sh): " + e.getMessage());
         }
     }
 
@@ -43,7 +44,8 @@ class PgBouncerTest {
     void shouldAnswerEveryClientWithItsOwnStatementsWhenBackendsAreShared() throws Exception {
         runClients(bouncer().build(), (c, client, round) -> {
             // Statement texts differ per client: a statement of another client, run by mistake, answers wrongly.
-            assertThat(c.query("SELECT $1::int * " + client, r -> r.getInt(0), round)).containsExactly(round * client);
+            assertThat(c.query("SELECT $1::int * " + client, r -> r.getInt(0), round))
+                    .containsExactly(round * client);
             assertThat(c.queryFirst("SELECT 7 * " + client, r -> r.getInt(0))).contains(7 * client);
         });
     }
@@ -67,11 +69,15 @@ class PgBouncerTest {
     void shouldRunTransactionsWithoutTheStatementCache() throws Exception {
         // Inside a transaction a missing statement cannot be re-prepared (the transaction is already
         // aborted), so behind a pre-1.21 PgBouncer transactions use unnamed statements: cache size 0.
-        runClients(bouncer().statementCacheSize(0).build(), (c, client, round) -> c.transaction(tx -> {
-            assertThat(tx.query("SELECT $1::int * " + client, r -> r.getInt(0), round)).containsExactly(round * client);
-            assertThat(tx.queryFirst("SELECT 7 * " + client, r -> r.getInt(0))).contains(7 * client);
-            return null;
-        }));
+        runClients(
+                bouncer().statementCacheSize(0).build(),
+                (c, client, round) -> c.transaction(tx -> {
+                    assertThat(tx.query("SELECT $1::int * " + client, r -> r.getInt(0), round))
+                            .containsExactly(round * client);
+                    assertThat(tx.queryFirst("SELECT 7 * " + client, r -> r.getInt(0)))
+                            .contains(7 * client);
+                    return null;
+                }));
     }
 
     @FunctionalInterface

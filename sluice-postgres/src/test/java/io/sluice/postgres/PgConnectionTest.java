@@ -35,8 +35,10 @@ class PgConnectionTest {
     @Test
     void shouldRunAdHocQueryTwiceWhenStatementIsCached() {
         for (int i = 0; i < 3; i++) {
-            List<String> rows = c.query("SELECT g, 'v' || g AS name FROM generate_series(1, $1) g",
-                    r -> r.getInt(0) + ":" + r.getString("name"), 3);
+            List<String> rows = c.query(
+                    "SELECT g, 'v' || g AS name FROM generate_series(1, $1) g",
+                    r -> r.getInt(0) + ":" + r.getString("name"),
+                    3);
             assertThat(rows).containsExactly("1:v1", "2:v2", "3:v3");
         }
         assertThat(c.session().cache.size()).isEqualTo(1);
@@ -54,10 +56,12 @@ class PgConnectionTest {
     @Test
     void shouldReturnAffectedRowsWhenExecuting() {
         c.executeScript("CREATE TEMP TABLE pgp_exec (id int PRIMARY KEY, v text)");
-        assertThat(c.execute("INSERT INTO pgp_exec VALUES ($1, $2), ($3, $4)", 1, "a", 2, "b")).isEqualTo(2);
+        assertThat(c.execute("INSERT INTO pgp_exec VALUES ($1, $2), ($3, $4)", 1, "a", 2, "b"))
+                .isEqualTo(2);
         assertThat(c.execute("UPDATE pgp_exec SET v = $1", "z")).isEqualTo(2);
         assertThat(c.execute("UPDATE pgp_exec SET v = $1", "y")).isEqualTo(2);
-        assertThat(c.query("SELECT v FROM pgp_exec ORDER BY id", r -> r.getString(0))).containsExactly("y", "y");
+        assertThat(c.query("SELECT v FROM pgp_exec ORDER BY id", r -> r.getString(0)))
+                .containsExactly("y", "y");
     }
 
     @Test
@@ -69,7 +73,8 @@ class PgConnectionTest {
         }
         long[] counts = c.executeBatch("INSERT INTO pgp_batch VALUES ($1, $2)", sets);
         assertThat(counts).hasSize(100).containsOnly(1L);
-        assertThat(c.queryFirst("SELECT count(*) FROM pgp_batch", r -> r.getLong(0))).contains(100L);
+        assertThat(c.queryFirst("SELECT count(*) FROM pgp_batch", r -> r.getLong(0)))
+                .contains(100L);
     }
 
     @Test
@@ -77,13 +82,17 @@ class PgConnectionTest {
         c.executeScript("CREATE TEMP TABLE pgp_batch2 (id int PRIMARY KEY)");
         List<Object[]> sets = List.of(new Object[] {1}, new Object[] {2}, new Object[] {1});
         assertThatThrownBy(() -> c.executeBatch("INSERT INTO pgp_batch2 VALUES ($1)", sets))
-                .isInstanceOf(ServerException.class).extracting(e -> ((ServerException) e).sqlState()).isEqualTo("23505");
-        assertThat(c.queryFirst("SELECT count(*) FROM pgp_batch2", r -> r.getLong(0))).contains(0L);
+                .isInstanceOf(ServerException.class)
+                .extracting(e -> ((ServerException) e).sqlState())
+                .isEqualTo("23505");
+        assertThat(c.queryFirst("SELECT count(*) FROM pgp_batch2", r -> r.getLong(0)))
+                .contains(0L);
     }
 
     @Test
     void shouldKeepConnectionUsableWhenServerRejectsStatement() {
-        assertThatThrownBy(() -> c.query("SELEC 1", r -> 1)).isInstanceOf(ServerException.class)
+        assertThatThrownBy(() -> c.query("SELEC 1", r -> 1))
+                .isInstanceOf(ServerException.class)
                 .satisfies(e -> {
                     ServerException se = (ServerException) e;
                     assertThat(se.sqlState()).isEqualTo("42601");
@@ -97,7 +106,8 @@ class PgConnectionTest {
         try (PreparedStatement ps = c.prepare("SELECT $1::int + 1 AS n, $2::text AS t")) {
             assertThat(ps.columns()).extracting(io.sluice.Column::name).containsExactly("n", "t");
             for (int i = 0; i < 3; i++) {
-                assertThat(ps.query(r -> r.getInt("n") + r.getString("t"), i, "x")).containsExactly((i + 1) + "x");
+                assertThat(ps.query(r -> r.getInt("n") + r.getString("t"), i, "x"))
+                        .containsExactly((i + 1) + "x");
             }
             assertThat(ps.query(r -> r.getInt("n"), "5", "y")).containsExactly(6);
         }
@@ -108,15 +118,17 @@ class PgConnectionTest {
         c.executeScript("CREATE TEMP TABLE pgp_tx (id int)");
         c.begin(IsolationLevel.SERIALIZABLE);
         assertThat(c.inTransaction()).isTrue();
-        assertThat(c.queryFirst("SHOW transaction_isolation", r -> r.getString(0))).contains("serializable");
+        assertThat(c.queryFirst("SHOW transaction_isolation", r -> r.getString(0)))
+                .contains("serializable");
         c.execute("INSERT INTO pgp_tx VALUES ($1)", 1);
         c.rollback();
         assertThat(c.inTransaction()).isFalse();
         c.transaction(tx -> tx.execute("INSERT INTO pgp_tx VALUES ($1)", 2));
         assertThatThrownBy(() -> c.transaction(tx -> {
-            tx.execute("INSERT INTO pgp_tx VALUES ($1)", 3);
-            throw new IllegalStateException("boom");
-        })).isInstanceOf(IllegalStateException.class);
+                    tx.execute("INSERT INTO pgp_tx VALUES ($1)", 3);
+                    throw new IllegalStateException("boom");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(c.query("SELECT id FROM pgp_tx", r -> r.getInt(0))).containsExactly(2);
     }
 
@@ -125,11 +137,14 @@ class PgConnectionTest {
         // Regression: an Error (here a test's AssertionError) from a mapper escaped the response reader
         // and left the rest of the result unread, so the next query saw this one's rows.
         assertThatThrownBy(() -> c.forEach("SELECT g FROM generate_series(1, 1000) g", r -> {
-            throw new AssertionError("mapper failed on row " + r.getInt(0));
-        })).isInstanceOf(AssertionError.class).hasMessage("mapper failed on row 1");
+                    throw new AssertionError("mapper failed on row " + r.getInt(0));
+                }))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("mapper failed on row 1");
         assertThatThrownBy(() -> c.query("SELECT g FROM generate_series(1, 10) g", r -> {
-            throw new StackOverflowError("deep");
-        })).isInstanceOf(StackOverflowError.class);
+                    throw new StackOverflowError("deep");
+                }))
+                .isInstanceOf(StackOverflowError.class);
         assertThat(c.query("SELECT 42", r -> r.getInt(0))).containsExactly(42);
         assertThat(c.isBroken()).isFalse();
     }
@@ -173,7 +188,8 @@ class PgConnectionTest {
             assertThat(n).isEqualTo(500);
         }
         c.rollback();
-        assertThat(c.queryFirst("SELECT count(*) FROM pgp_stream_tx", r -> r.getLong(0))).contains(0L);
+        assertThat(c.queryFirst("SELECT count(*) FROM pgp_stream_tx", r -> r.getLong(0)))
+                .contains(0L);
     }
 
     @Test

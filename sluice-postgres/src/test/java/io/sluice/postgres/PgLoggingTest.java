@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.Connection;
-import io.sluice.SluiceException;
 import io.sluice.ServerAddress;
 import io.sluice.Sluice;
+import io.sluice.SluiceException;
 import io.sluice.testing.LogCapture;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,8 +19,10 @@ class PgLoggingTest {
     void shouldLogOpenEvictionAndCloseWithoutPasswordOrParameterValues() {
         List<String> lines;
         try (LogCapture log = LogCapture.of("io.sluice.postgres")) {
-            try (Connection c = Sluice.connect(PgTestConfig.role("sluice_scram", "sluice-scram-pw").statementCacheSize(1)
-                    .applicationName("obs_logging").build())) {
+            try (Connection c = Sluice.connect(PgTestConfig.role("sluice_scram", "sluice-scram-pw")
+                    .statementCacheSize(1)
+                    .applicationName("obs_logging")
+                    .build())) {
                 c.query("SELECT $1::text", r -> r.getString(0), SECRET_VALUE);
                 c.query("SELECT $1::text", r -> r.getString(0), SECRET_VALUE); // prepared now
                 c.query("SELECT $1::text || 'x'", r -> r.getString(0), SECRET_VALUE);
@@ -28,7 +30,8 @@ class PgLoggingTest {
             }
             lines = log.lines();
         }
-        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("FINE connection opened: host=127.0.0.1, port=5432")
+        assertThat(lines).anySatisfy(l -> assertThat(l)
+                .startsWith("FINE connection opened: host=127.0.0.1, port=5432")
                 .contains("database=test", "user=sluice_scram", "tls=off"));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("FINE statement evicted from the cache: name="));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("FINE connection closed: host=127.0.0.1"));
@@ -39,16 +42,20 @@ class PgLoggingTest {
     void shouldLogBrokenConnectionAtInfo() {
         List<String> lines;
         try (LogCapture log = LogCapture.of("io.sluice.postgres");
-             PgConnection victim = new PgDriver().connect(PgTestConfig.trust().applicationName("obs_logging_victim").build());
-             Connection killer = Sluice.connect(PgTestConfig.trust().build())) {
+                PgConnection victim = new PgDriver()
+                        .connect(PgTestConfig.trust()
+                                .applicationName("obs_logging_victim")
+                                .build());
+                Connection killer = Sluice.connect(PgTestConfig.trust().build())) {
             int pid = victim.session().processId;
             killer.query("SELECT pg_terminate_backend($1)", r -> r.getBoolean(0), pid);
             assertThatThrownBy(() -> {
-                for (int i = 0; i < 50; i++) { // until the termination has reached this connection
-                    victim.query("SELECT 1", r -> 1);
-                    Thread.sleep(20);
-                }
-            }).isInstanceOf(SluiceException.class);
+                        for (int i = 0; i < 50; i++) { // until the termination has reached this connection
+                            victim.query("SELECT 1", r -> 1);
+                            Thread.sleep(20);
+                        }
+                    })
+                    .isInstanceOf(SluiceException.class);
             lines = log.lines();
         }
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("INFO connection broken: host=127.0.0.1"));
@@ -58,8 +65,9 @@ class PgLoggingTest {
     void shouldLogEachSkippedServerAndTheChosenOneWhenFailingOver() {
         List<String> lines;
         try (LogCapture log = LogCapture.of("io.sluice.failover");
-             Connection c = Sluice.connect(PgTestConfig.trust().addresses(List.of(new ServerAddress("127.0.0.1", 1),
-                     new ServerAddress("127.0.0.1", 5432))).build())) {
+                Connection c = Sluice.connect(PgTestConfig.trust()
+                        .addresses(List.of(new ServerAddress("127.0.0.1", 1), new ServerAddress("127.0.0.1", 5432)))
+                        .build())) {
             assertThat(c.query("SELECT 1", r -> r.getInt(0))).containsExactly(1);
             lines = log.lines();
         }

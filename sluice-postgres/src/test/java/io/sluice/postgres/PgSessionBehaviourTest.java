@@ -51,7 +51,8 @@ class PgSessionBehaviourTest {
                 futures.add(ex.submit(() -> {
                     for (int i = 0; i < 20; i++) {
                         int v = id * 1000 + i;
-                        int got = c.queryFirst("SELECT $1::int4 * 2", r -> r.getInt(0), v).orElseThrow();
+                        int got = c.queryFirst("SELECT $1::int4 * 2", r -> r.getInt(0), v)
+                                .orElseThrow();
                         assertThat(got).isEqualTo(v * 2);
                         if (i % 5 == 0) { // failures in between must not poison the others
                             assertThatThrownBy(() -> c.execute("SELECT 1/0")).isInstanceOf(ServerException.class);
@@ -96,7 +97,8 @@ class PgSessionBehaviourTest {
     @Test
     void shouldThrowTimeoutAndStayUsableWhenQueryRunsTooLong() {
         c.queryTimeout(Duration.ofMillis(200));
-        assertThatThrownBy(() -> c.execute("SELECT pg_sleep(30)")).isInstanceOf(QueryTimeoutException.class)
+        assertThatThrownBy(() -> c.execute("SELECT pg_sleep(30)"))
+                .isInstanceOf(QueryTimeoutException.class)
                 .hasMessageContaining("query_timeout");
         c.queryTimeout(Duration.ZERO);
         assertThat(c.queryFirst("SELECT 5", r -> r.getInt(0))).contains(5);
@@ -106,19 +108,22 @@ class PgSessionBehaviourTest {
     void shouldTimeOutStreamWhenItRunsTooLong() {
         c.queryTimeout(Duration.ofMillis(200));
         assertThatThrownBy(() -> {
-            try (var rows = c.stream("SELECT g, pg_sleep(CASE WHEN g = 3 THEN 30 ELSE 0 END) FROM generate_series(1, 5) g", 1)) {
-                while (rows.hasNext()) {
-                    rows.next();
-                }
-            }
-        }).isInstanceOf(QueryTimeoutException.class);
+                    try (var rows = c.stream(
+                            "SELECT g, pg_sleep(CASE WHEN g = 3 THEN 30 ELSE 0 END) FROM generate_series(1, 5) g", 1)) {
+                        while (rows.hasNext()) {
+                            rows.next();
+                        }
+                    }
+                })
+                .isInstanceOf(QueryTimeoutException.class);
         c.queryTimeout(Duration.ZERO);
         assertThat(c.queryFirst("SELECT 12", r -> r.getInt(0))).contains(12);
     }
 
     @Test
     void shouldCarryMessagesLargerThanBuffersWhenValuesAreHuge() {
-        byte[] big = c.queryFirst("SELECT repeat('x', 3000000)::bytea", r -> r.getBytes(0)).orElseThrow();
+        byte[] big = c.queryFirst("SELECT repeat('x', 3000000)::bytea", r -> r.getBytes(0))
+                .orElseThrow();
         assertThat(big).hasSize(3_000_000);
         long[] counts = c.executeBatch("SELECT $1::bytea", List.of(new Object[] {big}, new Object[] {big}));
         assertThat(counts).hasSize(2);
@@ -160,9 +165,14 @@ class PgSessionBehaviourTest {
     private void awaitRunning(String fragment) {
         try (PgConnection probe = PgTestConfig.connect()) {
             for (int i = 0; i < 500; i++) {
-                boolean running = probe.queryFirst("SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND state = 'active'"
-                        + " AND query LIKE $2", r -> r.getLong(0), c.serverInfo().sessionId(), "%" + fragment + "%")
-                        .orElse(0L) > 0;
+                boolean running = probe.queryFirst(
+                                        "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND state = 'active'"
+                                                + " AND query LIKE $2",
+                                        r -> r.getLong(0),
+                                        c.serverInfo().sessionId(),
+                                        "%" + fragment + "%")
+                                .orElse(0L)
+                        > 0;
                 if (running) {
                     return;
                 }
@@ -178,15 +188,17 @@ class PgSessionBehaviourTest {
         long pid = c.serverInfo().sessionId();
         try (PgConnection killer = PgTestConfig.connect()) {
             assertThatThrownBy(() -> {
-                try (var rows = c.stream("SELECT g FROM generate_series(1, 1000000) g", 100)) {
-                    while (rows.hasNext()) {
-                        if (rows.next().getInt(0) == 150) {
-                            // only our own backend, by its pid
-                            killer.queryFirst("SELECT pg_terminate_backend($1::int4)", x -> x.getBoolean(0), (int) pid);
+                        try (var rows = c.stream("SELECT g FROM generate_series(1, 1000000) g", 100)) {
+                            while (rows.hasNext()) {
+                                if (rows.next().getInt(0) == 150) {
+                                    // only our own backend, by its pid
+                                    killer.queryFirst(
+                                            "SELECT pg_terminate_backend($1::int4)", x -> x.getBoolean(0), (int) pid);
+                                }
+                            }
                         }
-                    }
-                }
-            }).isInstanceOf(ConnectionException.class);
+                    })
+                    .isInstanceOf(ConnectionException.class);
         }
         assertThat(c.isBroken()).isTrue();
         assertThatThrownBy(() -> c.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
@@ -195,8 +207,11 @@ class PgSessionBehaviourTest {
     @Test
     void shouldCancelQueryWhenWaitingVirtualThreadIsInterruptedOverTls() throws Exception {
         c.close();
-        c = new PgDriver().connect(PgTestConfig.role("sluice_tls", "sluice-tls-pw")
-                .sslMode(io.sluice.SslMode.VERIFY_FULL).sslRootCert(PgTestConfig.caCert()).build());
+        c = new PgDriver()
+                .connect(PgTestConfig.role("sluice_tls", "sluice-tls-pw")
+                        .sslMode(io.sluice.SslMode.VERIFY_FULL)
+                        .sslRootCert(PgTestConfig.caCert())
+                        .build());
         shouldCancelQueryWhenWaitingVirtualThreadIsInterrupted();
         assertThat(c.queryFirst("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", r -> r.getBoolean(0)))
                 .contains(true);
@@ -237,7 +252,8 @@ class PgSessionBehaviourTest {
                 params.add(name + "=" + value);
             }
         };
-        try (PgConnection l = new PgDriver().connect(PgTestConfig.trust().eventListener(listener).build())) {
+        try (PgConnection l = new PgDriver()
+                .connect(PgTestConfig.trust().eventListener(listener).build())) {
             l.executeScript("DO $$ BEGIN RAISE NOTICE 'hello %', 42; END $$");
             l.executeScript("SET application_name = 'pgp-renamed'");
             assertThat(notices).extracting(ServerMessage::message).contains("hello 42");
@@ -260,9 +276,11 @@ class PgSessionBehaviourTest {
                 throw new IllegalStateException("listener");
             }
         };
-        try (PgConnection l = new PgDriver().connect(PgTestConfig.trust().eventListener(failing).build())) {
+        try (PgConnection l = new PgDriver()
+                .connect(PgTestConfig.trust().eventListener(failing).build())) {
             l.executeScript("DO $$ BEGIN RAISE NOTICE 'n'; END $$; SET application_name = 'pgp-x'");
-            assertThat(l.queryFirst("SELECT current_setting('application_name')", r -> r.getString(0))).contains("pgp-x");
+            assertThat(l.queryFirst("SELECT current_setting('application_name')", r -> r.getString(0)))
+                    .contains("pgp-x");
             assertThat(l.isBroken()).isFalse();
         }
     }
@@ -310,15 +328,18 @@ class PgSessionBehaviourTest {
 
     @Test
     void shouldEvictLeastRecentlyUsedWhenCacheIsFull() {
-        try (PgConnection small = new PgDriver().connect(PgTestConfig.trust().statementCacheSize(2).build())) {
+        try (PgConnection small = new PgDriver()
+                .connect(PgTestConfig.trust().statementCacheSize(2).build())) {
             for (int i = 0; i < 10; i++) {
-                assertThat(small.queryFirst("SELECT " + i + " + $1::int4", r -> r.getInt(0), 1)).contains(i + 1);
+                assertThat(small.queryFirst("SELECT " + i + " + $1::int4", r -> r.getInt(0), 1))
+                        .contains(i + 1);
             }
             assertThat(small.session().cache.size()).isEqualTo(2);
             assertThat(small.queryFirst("SELECT count(*) FROM pg_prepared_statements", r -> r.getLong(0)))
                     .hasValueSatisfying(n -> assertThat(n).isLessThanOrEqualTo(3L));
         }
-        try (PgConnection none = new PgDriver().connect(PgTestConfig.trust().statementCacheSize(0).build())) {
+        try (PgConnection none = new PgDriver()
+                .connect(PgTestConfig.trust().statementCacheSize(0).build())) {
             assertThat(none.query("SELECT $1::int4", r -> r.getInt(0), 5)).containsExactly(5);
             assertThat(none.session().cache.size()).isZero();
         }
@@ -330,13 +351,16 @@ class PgSessionBehaviourTest {
             String sql = "SELECT 6 * 7 AS answer";
             for (int use = 1; use <= StatementCache.TEXT_USES; use++) {
                 assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
-                assertThat(fresh.session().cache.size()).as("use %d: not prepared", use).isZero();
+                assertThat(fresh.session().cache.size())
+                        .as("use %d: not prepared", use)
+                        .isZero();
             }
             assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
             assertThat(fresh.session().cache.size()).as("third use: prepared").isEqualTo(1);
             assertThat(fresh.queryFirst(sql, r -> r.getInt(0))).contains(42);
             assertThat(fresh.session().cache.size()).isEqualTo(1);
-            assertThat(fresh.query("SELECT $1::int4 + 1", r -> r.getInt(0), 1)).as("with parameters: prepared at once")
+            assertThat(fresh.query("SELECT $1::int4 + 1", r -> r.getInt(0), 1))
+                    .as("with parameters: prepared at once")
                     .containsExactly(2);
             assertThat(fresh.session().cache.size()).isEqualTo(2);
         }
@@ -344,13 +368,16 @@ class PgSessionBehaviourTest {
 
     @Test
     void shouldKeepReusedStatementsCachedWhileOneOffLiteralSqlPassesThrough() {
-        try (PgConnection small = new PgDriver().connect(PgTestConfig.trust().statementCacheSize(2).build())) {
+        try (PgConnection small = new PgDriver()
+                .connect(PgTestConfig.trust().statementCacheSize(2).build())) {
             assertThat(small.query("SELECT $1::int4 * 2", r -> r.getInt(0), 21)).containsExactly(42);
             for (int i = 0; i < 50; i++) {
-                assertThat(small.queryFirst("SELECT " + i + " AS literal", r -> r.getInt(0))).contains(i);
+                assertThat(small.queryFirst("SELECT " + i + " AS literal", r -> r.getInt(0)))
+                        .contains(i);
             }
             assertThat(small.session().cache.size()).isEqualTo(1);
-            assertThat(small.queryFirst("SELECT count(*) FROM pg_prepared_statements", r -> r.getLong(0))).contains(1L);
+            assertThat(small.queryFirst("SELECT count(*) FROM pg_prepared_statements", r -> r.getLong(0)))
+                    .contains(1L);
         }
     }
 
@@ -362,10 +389,13 @@ class PgSessionBehaviourTest {
                 + "'\\x00ff'::bytea, ARRAY[1, NULL, 3]::int4[], '{\"a\": [1, 2]}'::jsonb, true, 'ünï'::text, "
                 + "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid, 9223372036854775807::int8";
         try (PgConnection fresh = new PgDriver().connect(PgTestConfig.trust().build())) {
-            List<Object> text = fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects).orElseThrow();
-            assertThat(fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects)).contains(text);
+            List<Object> text =
+                    fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects).orElseThrow();
+            assertThat(fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects))
+                    .contains(text);
             assertThat(fresh.session().cache.size()).isZero();
-            List<Object> binary = fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects).orElseThrow();
+            List<Object> binary =
+                    fresh.queryFirst(sql, PgSessionBehaviourTest::allObjects).orElseThrow();
             assertThat(fresh.session().cache.size()).isEqualTo(1);
             assertThat(binary).isEqualTo(text);
         }

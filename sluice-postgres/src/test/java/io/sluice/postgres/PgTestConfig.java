@@ -9,8 +9,13 @@ final class PgTestConfig {
     private PgTestConfig() {}
 
     static ConnectionConfig.Builder trust() {
-        return ConnectionConfig.builder("postgresql").host("127.0.0.1").port(5432).database("test")
-                .user("postgres").sslMode(SslMode.DISABLE).applicationName("sluice-pgp-test");
+        return ConnectionConfig.builder("postgresql")
+                .host("127.0.0.1")
+                .port(5432)
+                .database("test")
+                .user("postgres")
+                .sslMode(SslMode.DISABLE)
+                .applicationName("sluice-pgp-test");
     }
 
     static ConnectionConfig.Builder role(String user, String password) {

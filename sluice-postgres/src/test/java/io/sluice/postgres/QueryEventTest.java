@@ -21,7 +21,8 @@ class QueryEventTest {
 
     @Test
     void shouldRecordNothingBelowTheDefaultThreshold(@TempDir Path dir) throws Exception {
-        try (Recording recording = new Recording(); PgConnection c = PgTestConfig.connect()) {
+        try (Recording recording = new Recording();
+                PgConnection c = PgTestConfig.connect()) {
             recording.enable("io.sluice.Query"); // the event's own 10 ms threshold
             recording.start();
             c.query("SELECT 1", r -> r.getInt(0));
@@ -32,7 +33,8 @@ class QueryEventTest {
             List<RecordedEvent> events = RecordingFile.readAllEvents(file);
             assertThat(events).extracting(e -> e.getString("sql")).contains("SELECT pg_sleep(0.05)");
             // SELECT 1 appears only if this (loaded) machine made it take 10 ms as well.
-            assertThat(events).allSatisfy(e -> assertThat(e.getDuration()).isGreaterThanOrEqualTo(Duration.ofMillis(10)));
+            assertThat(events)
+                    .allSatisfy(e -> assertThat(e.getDuration()).isGreaterThanOrEqualTo(Duration.ofMillis(10)));
         }
     }
 }

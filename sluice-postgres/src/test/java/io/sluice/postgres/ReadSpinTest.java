@@ -1,15 +1,14 @@
 package io.sluice.postgres;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.sluice.Connection;
 import io.sluice.RowMapper;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 /**
  * The {@code spin_micros} setting: a lone waiting reader spins on the socket before it sleeps. Results
@@ -21,7 +20,9 @@ class ReadSpinTest {
     private static final RowMapper<String> LARGE_ROW = r -> r.getInt(0) + ":" + r.getString(1);
 
     private static Connection connect(String spinMicros) {
-        return new PgDriver().connect(PgTestConfig.trust().property("spin_micros", spinMicros).build());
+        return new PgDriver()
+                .connect(
+                        PgTestConfig.trust().property("spin_micros", spinMicros).build());
     }
 
     @Test
@@ -54,7 +55,8 @@ class ReadSpinTest {
     @Test
     void shouldAnswerEveryPipelinedCallerWhileAnotherReaderWaits() throws Exception {
         List<String> large = large();
-        try (Connection shared = connect("200"); Connection other = connect("200")) {
+        try (Connection shared = connect("200");
+                Connection other = connect("200")) {
             Thread slow = Thread.ofPlatform().start(() -> other.query("SELECT pg_sleep(1)", r -> r.getString(0)));
             pipeline(shared, Thread.ofVirtual(), 16, large);
             slow.join();
@@ -90,7 +92,8 @@ class ReadSpinTest {
                 try {
                     for (int i = 0; i < 100; i++) {
                         int v = caller * 1000 + i;
-                        assertThat(shared.query("SELECT $1::int + 1", r -> r.getInt(0), v)).containsExactly(v + 1);
+                        assertThat(shared.query("SELECT $1::int + 1", r -> r.getInt(0), v))
+                                .containsExactly(v + 1);
                         if (i % 25 == 0) {
                             assertThat(shared.query("SELECT pg_sleep(0.01)::text, $1::int", r -> r.getInt(1), v))
                                     .containsExactly(v);
@@ -118,11 +121,13 @@ class ReadSpinTest {
             try (Connection c = connect(spin)) {
                 assertThat(c.query(LARGE, LARGE_ROW)).isEqualTo(sleeping);
                 for (int i = 0; i < 200; i++) { // quick answers, caught by the spin
-                    assertThat(c.query("SELECT $1::int + 1", r -> r.getInt(0), i)).containsExactly(i + 1);
+                    assertThat(c.query("SELECT $1::int + 1", r -> r.getInt(0), i))
+                            .containsExactly(i + 1);
                 }
                 // slower than the spin: the reader sleeps after it, and the backoff after the misses
                 for (int i = 0; i < 3; i++) {
-                    assertThat(c.query("SELECT pg_sleep(0.02)::text, $1::int", r -> r.getInt(1), i)).containsExactly(i);
+                    assertThat(c.query("SELECT pg_sleep(0.02)::text, $1::int", r -> r.getInt(1), i))
+                            .containsExactly(i);
                 }
                 assertThat(c.query("SELECT 7", r -> r.getInt(0))).containsExactly(7);
             }
@@ -132,8 +137,10 @@ class ReadSpinTest {
     @Test
     void shouldRejectASpinSettingOutOfRange() {
         for (String bad : List.of("-1", "100001", "soon")) {
-            assertThatThrownBy(() -> connect(bad)).isInstanceOf(io.sluice.ConfigurationException.class)
-                    .hasMessageContaining("spin_micros").hasMessageContaining(bad);
+            assertThatThrownBy(() -> connect(bad))
+                    .isInstanceOf(io.sluice.ConfigurationException.class)
+                    .hasMessageContaining("spin_micros")
+                    .hasMessageContaining(bad);
         }
     }
 }

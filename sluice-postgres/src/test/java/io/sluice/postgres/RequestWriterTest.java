@@ -107,9 +107,10 @@ class RequestWriterTest {
         RequestWriter writer = new RequestWriter(new FakeSession(), new RequestPipeline(), out);
 
         assertThatThrownBy(() -> writer.send(this, b -> {
-            b.writeByte('X');
-            throw new IllegalArgumentException("cannot encode");
-        })).hasMessage("cannot encode");
+                    b.writeByte('X');
+                    throw new IllegalArgumentException("cannot encode");
+                }))
+                .hasMessage("cannot encode");
         writer.send(this, b -> b.writeByte('B'));
 
         assertThat(out.toString()).isEqualTo("B");
@@ -124,7 +125,8 @@ class RequestWriterTest {
         out.gate.release(1);
 
         assertThatThrownBy(() -> writer.send(this, b -> b.writeByte('A')))
-                .isInstanceOf(ConnectionException.class).hasMessageContaining("connection reset");
+                .isInstanceOf(ConnectionException.class)
+                .hasMessageContaining("connection reset");
         assertThatThrownBy(() -> writer.send(this, b -> b.writeByte('B'))).isInstanceOf(ConnectionException.class);
         assertThat(out.writes).isEmpty();
     }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class StreamEvictionTest {
     @Test
     void shouldReadEveryStreamWhenEachEvictsACachedStatement() {
-        try (Connection c = new PgDriver().connect(PgTestConfig.trust().statementCacheSize(1).build())) {
+        try (Connection c = new PgDriver()
+                .connect(PgTestConfig.trust().statementCacheSize(1).build())) {
             for (int fetchSize : new int[] {1, 50, Integer.MAX_VALUE}) {
                 for (int round = 0; round < 6; round++) {
                     String sql = "SELECT g FROM generate_series(1, $1::int) g WHERE g > " + (round % 3);
@@ -26,7 +27,8 @@ class StreamEvictionTest {
                         }
                     }
                     int skip = round % 3;
-                    assertThat(sum).as("round %d, fetch size %d", round, fetchSize)
+                    assertThat(sum)
+                            .as("round %d, fetch size %d", round, fetchSize)
                             .isEqualTo(210L - (long) skip * (skip + 1) / 2);
                 }
             }

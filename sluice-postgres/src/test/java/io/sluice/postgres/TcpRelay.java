@@ -36,7 +36,8 @@ final class TcpRelay implements AutoCloseable {
     }
 
     private static void pump(Socket from, Socket to) {
-        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+        try (InputStream in = from.getInputStream();
+                OutputStream out = to.getOutputStream()) {
             in.transferTo(out);
         } catch (IOException ignored) {
             // one side closed

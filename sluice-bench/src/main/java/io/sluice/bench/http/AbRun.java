@@ -21,7 +21,13 @@ import java.util.regex.Pattern;
  * @param maxMs             longest request
  * @param cpuMicros         CPU time ab itself used (user plus system, 10 ms resolution), NaN if unknown
  */
-record AbRun(double requestsPerSecond, long failed, long socketErrors, double p50Ms, double p99Ms, double maxMs,
+record AbRun(
+        double requestsPerSecond,
+        long failed,
+        long socketErrors,
+        double p50Ms,
+        double p99Ms,
+        double maxMs,
         double cpuMicros) {
     private static final Pattern RPS = Pattern.compile("Requests per second:\\s+([0-9.]+)");
     private static final Pattern FAILED = Pattern.compile("Failed requests:\\s+(\\d+)");
@@ -32,9 +38,22 @@ record AbRun(double requestsPerSecond, long failed, long socketErrors, double p5
     static AbRun run(String url, int requests, int concurrency) throws IOException, InterruptedException {
         Path percentiles = Files.createTempFile("ab-", ".csv");
         // Through sh, whose "times" prints the CPU time of its finished children: ab's share of the machine.
-        List<String> command = new ArrayList<>(List.of("sh", "-c", "ab \"$@\"; s=$?; times; exit $s", "ab",
-                "-q", "-l", "-n", Integer.toString(requests), "-c", Integer.toString(concurrency), "-s", "30",
-                "-e", percentiles.toString(), url));
+        List<String> command = new ArrayList<>(List.of(
+                "sh",
+                "-c",
+                "ab \"$@\"; s=$?; times; exit $s",
+                "ab",
+                "-q",
+                "-l",
+                "-n",
+                Integer.toString(requests),
+                "-c",
+                Integer.toString(concurrency),
+                "-s",
+                "30",
+                "-e",
+                percentiles.toString(),
+                url));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(10, TimeUnit.MINUTES)) {
@@ -50,8 +69,14 @@ record AbRun(double requestsPerSecond, long failed, long socketErrors, double p5
             }
             // -e writes "Percentage served,Time in ms" for 0..100 with fractions, finer than the summary's whole ms.
             List<String> csv = Files.readAllLines(percentiles);
-            return new AbRun(number(RPS, output), (long) number(FAILED, output) + (long) number(NON_2XX, output), 0,
-                    percentile(csv, 50), percentile(csv, 99), percentile(csv, 100), childCpuMicros(output));
+            return new AbRun(
+                    number(RPS, output),
+                    (long) number(FAILED, output) + (long) number(NON_2XX, output),
+                    0,
+                    percentile(csv, 50),
+                    percentile(csv, 99),
+                    percentile(csv, 100),
+                    childCpuMicros(output));
         } finally {
             Files.deleteIfExists(percentiles);
         }
@@ -62,8 +87,10 @@ record AbRun(double requestsPerSecond, long failed, long socketErrors, double p5
         if (!m.find()) {
             return Double.NaN;
         }
-        double seconds = Long.parseLong(m.group(1)) * 60 + Double.parseDouble(m.group(2))
-                + Long.parseLong(m.group(3)) * 60 + Double.parseDouble(m.group(4));
+        double seconds = Long.parseLong(m.group(1)) * 60
+                + Double.parseDouble(m.group(2))
+                + Long.parseLong(m.group(3)) * 60
+                + Double.parseDouble(m.group(4));
         return seconds * 1e6;
     }
 

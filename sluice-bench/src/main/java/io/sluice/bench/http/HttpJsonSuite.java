@@ -14,8 +14,8 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -67,11 +67,12 @@ final class HttpJsonSuite implements Suite {
     public void run(RunContext context, ResultSink sink) throws Exception {
         prepareTable();
         Mode mode = context.mode();
-        int requests = switch (mode) {
-            case SMOKE -> 20;
-            case QUICK -> 500; // keeps the main job near 5 minutes; the full run has 10,000
-            case FULL -> 10_000;
-        };
+        int requests =
+                switch (mode) {
+                    case SMOKE -> 20;
+                    case QUICK -> 500; // keeps the main job near 5 minutes; the full run has 10,000
+                    case FULL -> 10_000;
+                };
         List<Integer> concurrencies = mode == Mode.SMOKE ? List.of(1, 4) : List.of(1, 16, 64);
         try (ServerProcess sluice = ServerProcess.start("sluice", POOL_SIZE);
                 ServerProcess baseline = ServerProcess.start("pgjdbc", POOL_SIZE);
@@ -94,9 +95,23 @@ final class HttpJsonSuite implements Suite {
                     int c = concurrencies.get(k);
                     boolean sluiceFirst = k % 2 == 0;
                     settle(servers, settleMillis);
-                    measure(sink, admin, sluiceFirst ? SLUICE : BASELINE, sluiceFirst ? sluice : baseline, path, requests, c);
+                    measure(
+                            sink,
+                            admin,
+                            sluiceFirst ? SLUICE : BASELINE,
+                            sluiceFirst ? sluice : baseline,
+                            path,
+                            requests,
+                            c);
                     settle(servers, settleMillis);
-                    measure(sink, admin, sluiceFirst ? BASELINE : SLUICE, sluiceFirst ? baseline : sluice, path, requests, c);
+                    measure(
+                            sink,
+                            admin,
+                            sluiceFirst ? BASELINE : SLUICE,
+                            sluiceFirst ? baseline : sluice,
+                            path,
+                            requests,
+                            c);
                 }
             }
         }
@@ -148,8 +163,9 @@ final class HttpJsonSuite implements Suite {
 
     private static final int[] WARM_UP_CONCURRENCIES = {1, 16, 64};
 
-    private void measure(ResultSink sink, Connection admin, String system, ServerProcess server, String path,
-            int requests, int c) throws Exception {
+    private void measure(
+            ResultSink sink, Connection admin, String system, ServerProcess server, String path, int requests, int c)
+            throws Exception {
         server.findBackends(admin); // looked up per cell: a pool may still be opening connections at the first
         CpuTime.Threads cpuBefore = server.cpu();
         long pgBefore = server.backendCpuNanos();
@@ -168,13 +184,15 @@ final class HttpJsonSuite implements Suite {
         sink.accept(new Cell(name(), endpoint + "-cpu", params, system, "us/req", cpu / 1e3 / requests, Double.NaN));
         sink.accept(new Cell(name(), endpoint + "-jitcpu", params, system, "us/req", jit / 1e3 / requests, Double.NaN));
         if (server.backendCount() > 0) {
-            sink.accept(new Cell(name(), endpoint + "-pgcpu", params, system, "us/req", pgCpu / 1e3 / requests, Double.NaN));
+            sink.accept(new Cell(
+                    name(), endpoint + "-pgcpu", params, system, "us/req", pgCpu / 1e3 / requests, Double.NaN));
         }
         if (run.cpuMicros() > 0) { // the shell counts in 10 ms ticks: a smoke run may stay below one
-            sink.accept(new Cell(name(), endpoint + "-abcpu", params, system, "us/req", run.cpuMicros() / requests, Double.NaN));
+            sink.accept(new Cell(
+                    name(), endpoint + "-abcpu", params, system, "us/req", run.cpuMicros() / requests, Double.NaN));
         }
-        sink.accept(new Cell(name(), endpoint + "-errors", params, system, "errors",
-                run.failed() + run.socketErrors(), Double.NaN));
+        sink.accept(new Cell(
+                name(), endpoint + "-errors", params, system, "errors", run.failed() + run.socketErrors(), Double.NaN));
     }
 
     /** One request through HTTP/1.1 first: a stack that answers anything but 500 JSON rows fails the suite. */
@@ -190,8 +208,8 @@ final class HttpJsonSuite implements Suite {
         List<String> other = new ArrayList<>();
         b.fieldNames().forEachRemaining(other::add);
         if (!names.equals(other)) {
-            throw new IllegalStateException("stacks answer different fields: path=" + path + ", sluice=" + names
-                    + ", baseline=" + other);
+            throw new IllegalStateException(
+                    "stacks answer different fields: path=" + path + ", sluice=" + names + ", baseline=" + other);
         }
         for (String name : names) {
             if (a.get(name).getNodeType() != b.get(name).getNodeType()) {
@@ -202,8 +220,8 @@ final class HttpJsonSuite implements Suite {
     }
 
     private static JsonNode verify(ServerProcess server, String path) throws Exception {
-        HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(URI.create(server.url(path))).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.url(path))).build(), HttpResponse.BodyHandlers.ofByteArray());
         JsonNode body = response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
         if (body == null || !body.isArray() || body.size() != HttpWorkload.ROWS) {
             throw new IllegalStateException("server answered wrongly: url=" + server.url(path) + ", status="

@@ -49,7 +49,8 @@ public final class HttpWorkload {
         return switch (path) {
             case "/rows" -> ROWS_SQL;
             case "/ldbc" -> LDBC_SQL;
-            default -> throw new IllegalArgumentException("unknown endpoint: path=" + path + ", expected /rows or /ldbc");
+            default ->
+                throw new IllegalArgumentException("unknown endpoint: path=" + path + ", expected /rows or /ldbc");
         };
     }
 

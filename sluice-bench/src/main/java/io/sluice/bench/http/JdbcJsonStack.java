@@ -45,7 +45,8 @@ final class JdbcJsonStack implements JsonServer.Stack {
     @Override
     public void write(String path, int parameter, OutputStream out) throws IOException {
         List<Map<String, Object>> rows = new ArrayList<>();
-        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(jdbcSql(path))) {
+        try (Connection c = pool.getConnection();
+                PreparedStatement ps = c.prepareStatement(jdbcSql(path))) {
             ps.setInt(1, parameter);
             try (ResultSet rs = ps.executeQuery()) {
                 ResultSetMetaData meta = rs.getMetaData();

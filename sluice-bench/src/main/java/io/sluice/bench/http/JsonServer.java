@@ -33,14 +33,20 @@ public final class JsonServer {
         String dbHost = arg(args, "--host", "127.0.0.1");
         String database = arg(args, "--database", "test");
         String user = arg(args, "--user", "postgres");
-        Stack stack = switch (stackName) {
-            case "sluice" -> new SluiceJsonStack(dbHost, 5432, database, user, poolSize);
-            case "pgjdbc" -> new JdbcJsonStack(dbHost, 5432, database, user, poolSize);
-            default -> throw new IllegalArgumentException("unknown stack: stack=" + stackName + ", expected sluice or pgjdbc");
-        };
-        JsonHttpServer server = JsonHttpServer.start("127.0.0.1", port, Map.of(
-                "/rows", out -> stack.write("/rows", HttpWorkload.randomParameter("/rows"), out),
-                "/ldbc", out -> stack.write("/ldbc", HttpWorkload.randomParameter("/ldbc"), out)));
+        Stack stack =
+                switch (stackName) {
+                    case "sluice" -> new SluiceJsonStack(dbHost, 5432, database, user, poolSize);
+                    case "pgjdbc" -> new JdbcJsonStack(dbHost, 5432, database, user, poolSize);
+                    default ->
+                        throw new IllegalArgumentException(
+                                "unknown stack: stack=" + stackName + ", expected sluice or pgjdbc");
+                };
+        JsonHttpServer server = JsonHttpServer.start(
+                "127.0.0.1",
+                port,
+                Map.of(
+                        "/rows", out -> stack.write("/rows", HttpWorkload.randomParameter("/rows"), out),
+                        "/ldbc", out -> stack.write("/ldbc", HttpWorkload.randomParameter("/ldbc"), out)));
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
             try {
                 server.close();

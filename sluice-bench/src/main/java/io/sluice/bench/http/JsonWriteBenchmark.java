@@ -82,7 +82,8 @@ public class JsonWriteBenchmark {
                 }
             }
         } else {
-            try (java.sql.Connection c = DriverManager.getConnection("jdbc:" + URL.replace("postgres@", ""), "postgres", "");
+            try (java.sql.Connection c =
+                            DriverManager.getConnection("jdbc:" + URL.replace("postgres@", ""), "postgres", "");
                     PreparedStatement ps = c.prepareStatement(sql.replace("$1", "?"))) {
                 for (int i = 0; i < 6; i++) { // past prepareThreshold: binary transfer, as in the server
                     ps.setInt(1, PARAMETER);

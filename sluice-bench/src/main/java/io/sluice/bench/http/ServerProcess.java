@@ -31,9 +31,18 @@ final class ServerProcess implements AutoCloseable {
 
     static ServerProcess start(String stack, int poolSize) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-Xms512m", "-Xmx1g", "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), JsonServer.class.getName(),
-                "--stack", stack, "--pool", Integer.toString(poolSize));
+        List<String> command = List.of(
+                java,
+                "-Xms512m",
+                "-Xmx1g",
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                JsonServer.class.getName(),
+                "--stack",
+                stack,
+                "--pool",
+                Integer.toString(poolSize));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder seen = new StringBuilder();
@@ -42,15 +51,19 @@ final class ServerProcess implements AutoCloseable {
             if (line.startsWith("READY ")) {
                 int port = Integer.parseInt(line.substring(6).trim());
                 Thread.ofVirtual().start(() -> drain(out)); // keep the pipe from filling up
-                return new ServerProcess(p, port, switch (stack) {
-                    case "sluice" -> SluiceJsonStack.APPLICATION_NAME;
-                    default -> JdbcJsonStack.APPLICATION_NAME;
-                });
+                return new ServerProcess(
+                        p,
+                        port,
+                        switch (stack) {
+                            case "sluice" -> SluiceJsonStack.APPLICATION_NAME;
+                            default -> JdbcJsonStack.APPLICATION_NAME;
+                        });
             }
             seen.append(line).append('\n');
         }
         p.destroyForcibly();
-        throw new IOException("server did not start: stack=" + stack + ", output=" + seen.toString().strip());
+        throw new IOException("server did not start: stack=" + stack + ", output="
+                + seen.toString().strip());
     }
 
     String url(String path) {
@@ -67,8 +80,8 @@ final class ServerProcess implements AutoCloseable {
      * {@link #backendCpuNanos}. PostgreSQL runs on this machine.
      */
     void findBackends(Connection admin) throws SQLException {
-        try (PreparedStatement ps = admin.prepareStatement(
-                "SELECT pid FROM pg_stat_activity WHERE application_name = ?")) {
+        try (PreparedStatement ps =
+                admin.prepareStatement("SELECT pid FROM pg_stat_activity WHERE application_name = ?")) {
             ps.setString(1, applicationName);
             try (ResultSet rs = ps.executeQuery()) {
                 List<Long> pids = new ArrayList<>();

@@ -17,11 +17,17 @@ final class SluiceJsonStack implements JsonServer.Stack {
 
     SluiceJsonStack(String host, int port, String database, String user, int poolSize) {
         ConnectionConfig config = ConnectionConfig.builder("postgresql")
-                .host(host).port(port).database(database).user(user)
+                .host(host)
+                .port(port)
+                .database(database)
+                .user(user)
                 .sslMode(SslMode.DISABLE) // loopback without TLS for both stacks
                 .applicationName(APPLICATION_NAME)
                 .build();
-        pool = ConnectionPool.builder(() -> config).maxSize(poolSize).minIdle(poolSize).build();
+        pool = ConnectionPool.builder(() -> config)
+                .maxSize(poolSize)
+                .minIdle(poolSize)
+                .build();
     }
 
     @Override

@@ -36,6 +36,7 @@ public class JdbcFetchBenchmark {
     /** {@code statement} or {@code prepared}. */
     @Param("prepared")
     public String variant;
+
     @Param("500")
     public int rows;
 

@@ -22,13 +22,55 @@ final class JdbcFetchSuite extends JdbcSuite {
     @Override
     public List<String> notes(List<Cell> cells) {
         return new Targets(cells)
-                .systems("sluice-jdbc prepared vs pgjdbc prepared", "ops/s", "prepared", JdbcWorkload.SLUICE, JdbcWorkload.PGJDBC, 1.0)
-                .systems("sluice-jdbc statement vs pgjdbc statement", "ops/s", "statement", JdbcWorkload.SLUICE, JdbcWorkload.PGJDBC, 2.0)
-                .systems("sluice-jdbc statement vs mariadb-connector-j", "ops/s", "statement", JdbcWorkload.SLUICE, MyEndpoint.MARIADB, 1.5)
-                .systems("sluice-jdbc statement vs mysql-connector-j", "ops/s", "statement", JdbcWorkload.SLUICE, MyEndpoint.MYSQL, 1.5)
-                .systems("sluice-jdbc prepared vs mariadb-connector-j", "ops/s", "prepared", JdbcWorkload.SLUICE, MyEndpoint.MARIADB, 1.0)
-                .systems("sluice-jdbc prepared vs mysql-connector-j", "ops/s", "prepared", JdbcWorkload.SLUICE, MyEndpoint.MYSQL, 1.0)
-                .systems("sluice-jdbc allocation per row vs pgjdbc", "B/row", null, JdbcWorkload.SLUICE, JdbcWorkload.PGJDBC, 2.0)
+                .systems(
+                        "sluice-jdbc prepared vs pgjdbc prepared",
+                        "ops/s",
+                        "prepared",
+                        JdbcWorkload.SLUICE,
+                        JdbcWorkload.PGJDBC,
+                        1.0)
+                .systems(
+                        "sluice-jdbc statement vs pgjdbc statement",
+                        "ops/s",
+                        "statement",
+                        JdbcWorkload.SLUICE,
+                        JdbcWorkload.PGJDBC,
+                        2.0)
+                .systems(
+                        "sluice-jdbc statement vs mariadb-connector-j",
+                        "ops/s",
+                        "statement",
+                        JdbcWorkload.SLUICE,
+                        MyEndpoint.MARIADB,
+                        1.5)
+                .systems(
+                        "sluice-jdbc statement vs mysql-connector-j",
+                        "ops/s",
+                        "statement",
+                        JdbcWorkload.SLUICE,
+                        MyEndpoint.MYSQL,
+                        1.5)
+                .systems(
+                        "sluice-jdbc prepared vs mariadb-connector-j",
+                        "ops/s",
+                        "prepared",
+                        JdbcWorkload.SLUICE,
+                        MyEndpoint.MARIADB,
+                        1.0)
+                .systems(
+                        "sluice-jdbc prepared vs mysql-connector-j",
+                        "ops/s",
+                        "prepared",
+                        JdbcWorkload.SLUICE,
+                        MyEndpoint.MYSQL,
+                        1.0)
+                .systems(
+                        "sluice-jdbc allocation per row vs pgjdbc",
+                        "B/row",
+                        null,
+                        JdbcWorkload.SLUICE,
+                        JdbcWorkload.PGJDBC,
+                        2.0)
                 .lines();
     }
 
@@ -36,8 +78,11 @@ final class JdbcFetchSuite extends JdbcSuite {
     public void run(RunContext context, ResultSink sink) throws Exception {
         ensureTables();
         Grid grid = Grid.of(context.mode());
-        Map<String, List<String>> params = Map.of("variant", List.of("statement", "prepared"),
-                "rows", grid.rows().stream().map(String::valueOf).toList());
+        Map<String, List<String>> params = Map.of(
+                "variant",
+                List.of("statement", "prepared"),
+                "rows",
+                grid.rows().stream().map(String::valueOf).toList());
         jmh(context, sink, JdbcFetchBenchmark.class, JdbcWorkload.POSTGRESQL, params, grid.threads());
         jmh(context, sink, JdbcFetchBenchmark.class, JdbcWorkload.MARIADB, params, grid.threads());
     }

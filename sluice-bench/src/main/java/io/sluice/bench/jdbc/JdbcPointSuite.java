@@ -21,9 +21,27 @@ final class JdbcPointSuite extends JdbcSuite {
     @Override
     public List<String> notes(List<Cell> cells) {
         return new Targets(cells)
-                .systems("sluice-jdbc prepared vs pgjdbc prepared", "ops/s", "prepared", JdbcWorkload.SLUICE, JdbcWorkload.PGJDBC, 1.0)
-                .systems("sluice-jdbc prepared vs mariadb-connector-j", "ops/s", "prepared", JdbcWorkload.SLUICE, MyEndpoint.MARIADB, 1.0)
-                .systems("sluice-jdbc prepared vs mysql-connector-j", "ops/s", "prepared", JdbcWorkload.SLUICE, MyEndpoint.MYSQL, 1.0)
+                .systems(
+                        "sluice-jdbc prepared vs pgjdbc prepared",
+                        "ops/s",
+                        "prepared",
+                        JdbcWorkload.SLUICE,
+                        JdbcWorkload.PGJDBC,
+                        1.0)
+                .systems(
+                        "sluice-jdbc prepared vs mariadb-connector-j",
+                        "ops/s",
+                        "prepared",
+                        JdbcWorkload.SLUICE,
+                        MyEndpoint.MARIADB,
+                        1.0)
+                .systems(
+                        "sluice-jdbc prepared vs mysql-connector-j",
+                        "ops/s",
+                        "prepared",
+                        JdbcWorkload.SLUICE,
+                        MyEndpoint.MYSQL,
+                        1.0)
                 .lines();
     }
 

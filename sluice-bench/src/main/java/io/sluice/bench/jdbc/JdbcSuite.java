@@ -65,17 +65,25 @@ abstract class JdbcSuite implements Suite {
     }
 
     /** Runs {@code benchmark} for {@code server}'s systems with {@code params} at each thread count. */
-    final void jmh(RunContext context, ResultSink sink, Class<?> benchmark, String server, Map<String, List<String>> params,
-                   List<Integer> threads) throws Exception {
+    final void jmh(
+            RunContext context,
+            ResultSink sink,
+            Class<?> benchmark,
+            String server,
+            Map<String, List<String>> params,
+            List<Integer> threads)
+            throws Exception {
         Map<String, List<String>> all = new LinkedHashMap<>();
         all.put("server", List.of(server));
         all.put("system", server.equals(JdbcWorkload.POSTGRESQL) ? PG_SYSTEMS : MY_SYSTEMS);
         all.putAll(params);
         for (int t : threads) {
             long start = System.nanoTime();
-            List<Cell> cells = JmhRunner.run(name(), context, new JmhRunner.Run(benchmark, all, t, false, "", "variant", Map.of()));
-            System.out.printf("  %s: %s %s threads=%d: %.1f s%n", name(), benchmark.getSimpleName(), all, t,
-                    (System.nanoTime() - start) / 1e9);
+            List<Cell> cells = JmhRunner.run(
+                    name(), context, new JmhRunner.Run(benchmark, all, t, false, "", "variant", Map.of()));
+            System.out.printf(
+                    "  %s: %s %s threads=%d: %.1f s%n",
+                    name(), benchmark.getSimpleName(), all, t, (System.nanoTime() - start) / 1e9);
             cells.forEach(sink::accept);
         }
     }

@@ -29,12 +29,15 @@ final class JdbcWorkload {
     /** The JDBC URL {@code system} reaches {@code server} with (TLS off for all, as in the native suites). */
     static String url(String server, String system) {
         return switch (server) {
-            case POSTGRESQL -> system.equals(SLUICE)
-                    ? "jdbc:sluice:" + PgEndpoint.server("sluice-bench-jdbc").sluiceUrl()
-                    : PgEndpoint.server("sluice-bench-jdbc").jdbcUrl();
-            case MARIADB -> system.equals(SLUICE)
-                    ? "jdbc:sluice:mariadb://root@127.0.0.1:3306/test?sslmode=disable"
-                    : MyEndpoint.jdbcUrl(system);
+            case POSTGRESQL ->
+                system.equals(SLUICE)
+                        ? "jdbc:sluice:"
+                                + PgEndpoint.server("sluice-bench-jdbc").sluiceUrl()
+                        : PgEndpoint.server("sluice-bench-jdbc").jdbcUrl();
+            case MARIADB ->
+                system.equals(SLUICE)
+                        ? "jdbc:sluice:mariadb://root@127.0.0.1:3306/test?sslmode=disable"
+                        : MyEndpoint.jdbcUrl(system);
             default -> throw new IllegalArgumentException("unknown server: server=" + server);
         };
     }

@@ -8,7 +8,6 @@ import com.sleepycat.je.Environment;
 import com.sleepycat.je.EnvironmentConfig;
 import com.sleepycat.je.LockMode;
 import com.sleepycat.je.OperationStatus;
-
 import java.nio.file.Path;
 
 /** Berkeley DB JE as in the Krati paper: transactional, NO_SYNC commits, cache 50% of the heap. */
@@ -20,7 +19,9 @@ final class BdbJeSystem implements KvSystem {
     private final DatabaseEntry putValue = new DatabaseEntry();
 
     @Override
-    public String name() { return "bdb-je"; }
+    public String name() {
+        return "bdb-je";
+    }
 
     @Override
     public void open(Path dir, KvData data) {

@@ -1,9 +1,8 @@
 package io.sluice.bench.kv;
 
-import net.openhft.chronicle.map.ChronicleMap;
-
 import java.nio.file.Path;
 import java.util.List;
+import net.openhft.chronicle.map.ChronicleMap;
 
 /** Chronicle Map persisted to a file; durability is left to the OS (no fsync). */
 final class ChronicleMapSystem implements KvSystem {
@@ -11,15 +10,19 @@ final class ChronicleMapSystem implements KvSystem {
     private KvData data;
 
     @Override
-    public String name() { return "chronicle-map"; }
+    public String name() {
+        return "chronicle-map";
+    }
 
     @Override
     public void open(Path dir, KvData data) throws Exception {
         this.data = data;
         int keys = data.keys().length;
-        map = ChronicleMap.of(byte[].class, byte[].class).name("seed")
+        map = ChronicleMap.of(byte[].class, byte[].class)
+                .name("seed")
                 .entries(Math.max(1000, keys))
-                .averageKeySize(33).averageValueSize(1250)
+                .averageKeySize(33)
+                .averageValueSize(1250)
                 .createPersistedTo(dir.resolve("seed.cm").toFile());
     }
 
@@ -44,7 +47,8 @@ final class ChronicleMapSystem implements KvSystem {
     @Override
     public List<String> jvmFlags() {
         // Chronicle needs these on JDK 17+; they apply to its child JVM only.
-        return List.of("--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
+        return List.of(
+                "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
                 "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
                 "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED",
                 "--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED",

@@ -1,9 +1,8 @@
 package io.sluice.bench.kv;
 
+import java.nio.file.Path;
 import krati.core.segment.MemorySegmentFactory;
 import krati.store.DynamicDataStore;
-
-import java.nio.file.Path;
 
 /** Krati's DynamicDataStore with MemorySegment, as in the Krati paper (it never fsyncs its redo files). */
 final class KratiSystem implements KvSystem {
@@ -11,7 +10,9 @@ final class KratiSystem implements KvSystem {
     private KvData data;
 
     @Override
-    public String name() { return "krati"; }
+    public String name() {
+        return "krati";
+    }
 
     @Override
     public void open(Path dir, KvData data) throws Exception {

@@ -1,7 +1,5 @@
 package io.sluice.bench.kv;
 
-import org.HdrHistogram.Histogram;
-
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -13,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
 
 /**
  * The seed workload for one store, run in a JVM of its own so that GC pauses, heap and RSS belong to
@@ -146,7 +145,8 @@ public final class KvChild {
             all.add(hs[t]);
         }
         if (misses.get() > 0) {
-            throw new IllegalStateException("reads missed keys that were written: system=" + system.name() + ", misses=" + misses.get());
+            throw new IllegalStateException(
+                    "reads missed keys that were written: system=" + system.name() + ", misses=" + misses.get());
         }
         emit("read-" + threads, Map.of(), "ops/ms", total / ms / threads);
         cpuPerOp("read-" + threads, Map.of(), cpuTotal, total);
@@ -275,9 +275,9 @@ public final class KvChild {
 
     private void emit(String name, Map<String, Object> params, String unit, double score) {
         StringBuilder p = new StringBuilder();
-        params.forEach((k, v) -> p.append(p.isEmpty() ? "" : ",").append(k).append('=').append(v));
+        params.forEach(
+                (k, v) -> p.append(p.isEmpty() ? "" : ",").append(k).append('=').append(v));
         out.println("CELL\t" + name + "\t" + p + "\t" + unit + "\t" + score);
         out.flush();
     }
-
 }

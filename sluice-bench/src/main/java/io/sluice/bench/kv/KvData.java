@@ -15,6 +15,7 @@ import java.util.Random;
 record KvData(byte[][] keys, byte[][] values) {
     /** Distinct values: enough to defeat any value cache, few enough (~5 MiB) to stay out of the GC's way. */
     static final int VALUES = 4096;
+
     private static final byte[] PREFIX = "member:".getBytes(StandardCharsets.US_ASCII);
 
     static KvData make(int keyCount) {

@@ -11,7 +11,7 @@ final class KvProc {
 
     /** {@code write_bytes} of /proc/self/io: bytes this process caused to be written to storage (incl. mmap dirtying). */
     static long writeBytes() {
-        return field(Path.of("/proc/self/io"), "write_bytes:") ;
+        return field(Path.of("/proc/self/io"), "write_bytes:");
     }
 
     /** VmHWM of /proc/self/status in bytes. */
@@ -35,7 +35,9 @@ final class KvProc {
     /** Allocated bytes under {@code dir} ({@code du -sk}: sparse files count what they really use). */
     static long diskUsage(Path dir) {
         try {
-            Process p = new ProcessBuilder("du", "-sk", dir.toString()).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("du", "-sk", dir.toString())
+                    .redirectErrorStream(true)
+                    .start();
             String s = new String(p.getInputStream().readAllBytes()).trim();
             p.waitFor(60, TimeUnit.SECONDS);
             return Long.parseLong(s.split("\\s+")[0]) * 1024;

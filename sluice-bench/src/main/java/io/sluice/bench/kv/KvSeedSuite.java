@@ -5,7 +5,6 @@ import io.sluice.bench.Mode;
 import io.sluice.bench.ResultSink;
 import io.sluice.bench.RunContext;
 import io.sluice.bench.Suite;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -33,38 +32,57 @@ import java.util.regex.Pattern;
  * Overrides: {@code -Dsluice.kv.keys}, {@code -Dsluice.kv.phaseMillis}, {@code -Dsluice.kv.systems=a,b}.
  */
 final class KvSeedSuite implements Suite {
-    static final List<String> SYSTEMS = List.of("sluice-kv-group-commit", "sluice-kv-nofsync", "bdb-je", "krati",
-            "chronicle-map", "lmdb", "rocksdb", "mapdb");
+    static final List<String> SYSTEMS = List.of(
+            "sluice-kv-group-commit",
+            "sluice-kv-nofsync",
+            "bdb-je",
+            "krati",
+            "chronicle-map",
+            "lmdb",
+            "rocksdb",
+            "mapdb");
     private static final Pattern PAUSE = Pattern.compile("Pause .* ([0-9.]+)ms$");
 
     @Override
-    public String name() { return "kv-seed"; }
+    public String name() {
+        return "kv-seed";
+    }
 
     @Override
-    public Set<String> requiredServices() { return Set.of(); }
+    public Set<String> requiredServices() {
+        return Set.of();
+    }
 
     @Override
-    public String baselineSystem() { return "bdb-je"; }
+    public String baselineSystem() {
+        return "bdb-je";
+    }
 
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
-        int keys = Integer.getInteger("sluice.kv.keys", switch (context.mode()) {
-            case SMOKE -> 2_000;
-            case QUICK -> 100_000;
-            case FULL -> 1_000_000;
-        });
-        long phaseMillis = Long.getLong("sluice.kv.phaseMillis", switch (context.mode()) {
-            case SMOKE -> 200L;
-            case QUICK -> 500L;
-            case FULL -> 20_000L;
-        });
+        int keys = Integer.getInteger(
+                "sluice.kv.keys",
+                switch (context.mode()) {
+                    case SMOKE -> 2_000;
+                    case QUICK -> 100_000;
+                    case FULL -> 1_000_000;
+                });
+        long phaseMillis = Long.getLong(
+                "sluice.kv.phaseMillis",
+                switch (context.mode()) {
+                    case SMOKE -> 200L;
+                    case QUICK -> 500L;
+                    case FULL -> 20_000L;
+                });
         // Krati keeps its segments on the heap, hence the sizes; every store gets the same heap.
-        String heap = switch (context.mode()) {
-            case SMOKE -> "-Xmx512m";
-            case QUICK -> "-Xmx2g";
-            case FULL -> "-Xmx8g";
-        };
-        List<String> systems = System.getProperty("sluice.kv.systems") == null ? SYSTEMS
+        String heap =
+                switch (context.mode()) {
+                    case SMOKE -> "-Xmx512m";
+                    case QUICK -> "-Xmx2g";
+                    case FULL -> "-Xmx8g";
+                };
+        List<String> systems = System.getProperty("sluice.kv.systems") == null
+                ? SYSTEMS
                 : List.of(System.getProperty("sluice.kv.systems").split(","));
         List<String> failed = new ArrayList<>();
         for (String system : systems) {
@@ -106,7 +124,8 @@ final class KvSeedSuite implements Suite {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         int cells = 0;
         StringBuilder tail = new StringBuilder();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 if (line.startsWith("CELL\t")) {
                     sink.accept(parse(line, system, keys));
@@ -123,10 +142,12 @@ final class KvSeedSuite implements Suite {
             p.destroyForcibly();
         }
         if (p.exitValue() != 0 || cells == 0) {
-            throw new IllegalStateException("child exit=" + p.exitValue() + ", cells=" + cells + ", output tail:\n" + tail);
+            throw new IllegalStateException(
+                    "child exit=" + p.exitValue() + ", cells=" + cells + ", output tail:\n" + tail);
         }
         gcCells(gcLog, system, keys).forEach(sink::accept);
-        System.out.printf("  kv-seed: %s done in %.1f s (%d cells)%n", system, (System.nanoTime() - start) / 1e9, cells);
+        System.out.printf(
+                "  kv-seed: %s done in %.1f s (%d cells)%n", system, (System.nanoTime() - start) / 1e9, cells);
         deleteTree(dir);
     }
 
@@ -174,7 +195,8 @@ final class KvSeedSuite implements Suite {
 
     private static void deleteTree(Path dir) throws IOException {
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         }
     }
 }

@@ -1,14 +1,13 @@
 package io.sluice.bench.kv;
 
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
 import org.lmdbjava.Txn;
-
-import java.nio.ByteBuffer;
-import java.nio.file.Path;
-import java.util.List;
 
 /** LMDB through lmdbjava, MDB_NOSYNC (the OS flushes); the map size has to be declared up front. */
 final class LmdbSystem implements KvSystem {
@@ -19,20 +18,27 @@ final class LmdbSystem implements KvSystem {
     private final ByteBuffer putValue = ByteBuffer.allocateDirect(4096);
 
     @Override
-    public String name() { return "lmdb"; }
+    public String name() {
+        return "lmdb";
+    }
 
     @Override
     public void open(Path dir, KvData data) {
         this.data = data;
         long mapSize = Math.max(64L << 20, (long) data.keys().length * 4096);
-        env = Env.create().setMapSize(mapSize).setMaxDbs(1).setMaxReaders(16)
+        env = Env.create()
+                .setMapSize(mapSize)
+                .setMaxDbs(1)
+                .setMaxReaders(16)
                 .open(dir.toFile(), EnvFlags.MDB_NOSYNC, EnvFlags.MDB_NOMETASYNC);
         db = env.openDbi("seed", DbiFlags.MDB_CREATE);
     }
 
     @Override
     public void put(int key, int value) {
-        db.put(putKey.clear().put(data.keys()[key]).flip(), putValue.clear().put(data.values()[value]).flip());
+        db.put(
+                putKey.clear().put(data.keys()[key]).flip(),
+                putValue.clear().put(data.values()[value]).flip());
     }
 
     @Override
@@ -66,7 +72,10 @@ final class LmdbSystem implements KvSystem {
 
     @Override
     public List<String> jvmFlags() {
-        return List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-                "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
+        return List.of(
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
     }
 }

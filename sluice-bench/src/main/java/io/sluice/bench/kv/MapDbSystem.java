@@ -1,12 +1,11 @@
 package io.sluice.bench.kv;
 
+import java.nio.file.Path;
+import java.util.List;
 import org.mapdb.DB;
 import org.mapdb.DBMaker;
 import org.mapdb.HTreeMap;
 import org.mapdb.Serializer;
-
-import java.nio.file.Path;
-import java.util.List;
 
 /** MapDB file store, memory-mapped, without its write-ahead log (the mode comparable to Chronicle). */
 final class MapDbSystem implements KvSystem {
@@ -15,12 +14,17 @@ final class MapDbSystem implements KvSystem {
     private KvData data;
 
     @Override
-    public String name() { return "mapdb"; }
+    public String name() {
+        return "mapdb";
+    }
 
     @Override
     public void open(Path dir, KvData data) {
         this.data = data;
-        db = DBMaker.fileDB(dir.resolve("seed.mapdb").toFile()).fileMmapEnableIfSupported().closeOnJvmShutdown().make();
+        db = DBMaker.fileDB(dir.resolve("seed.mapdb").toFile())
+                .fileMmapEnableIfSupported()
+                .closeOnJvmShutdown()
+                .make();
         map = db.hashMap("seed", Serializer.BYTE_ARRAY, Serializer.BYTE_ARRAY).createOrOpen();
     }
 
@@ -44,7 +48,10 @@ final class MapDbSystem implements KvSystem {
 
     @Override
     public List<String> jvmFlags() {
-        return List.of("--sun-misc-unsafe-memory-access=allow", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
+        return List.of(
+                "--sun-misc-unsafe-memory-access=allow",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+                "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
     }
 }

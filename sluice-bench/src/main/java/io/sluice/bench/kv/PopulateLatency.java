@@ -23,6 +23,7 @@ import java.util.Random;
 public final class PopulateLatency {
     /** Upper bounds of the latency classes, in nanoseconds. */
     private static final long[] LIMITS = {2_000, 10_000, 100_000, 1_000_000, Long.MAX_VALUE};
+
     private static final String[] NAMES = {"< 2 us", "2-10 us", "10-100 us", "0.1-1 ms", "> 1 ms"};
 
     private PopulateLatency() {}
@@ -46,7 +47,8 @@ public final class PopulateLatency {
         long[] count = new long[LIMITS.length];
         long[] nanos = new long[LIMITS.length];
         var threads = ManagementFactory.getThreadMXBean();
-        KvOptions options = KvOptions.defaults().withDurability(Durability.NONE).withCheckpointBytes(checkpointMiB << 20);
+        KvOptions options =
+                KvOptions.defaults().withDurability(Durability.NONE).withCheckpointBytes(checkpointMiB << 20);
         try (KvStore store = KvStore.open(dir, options)) {
             long cpu = threads.getCurrentThreadCpuTime();
             long start = System.nanoTime();
@@ -65,11 +67,13 @@ public final class PopulateLatency {
             }
             long wall = System.nanoTime() - start;
             cpu = threads.getCurrentThreadCpuTime() - cpu;
-            System.out.printf("populate %,d keys, checkpoint every %d MiB: %.1f ops/ms, %.2f us of CPU and %.2f us of wall time per put%n",
+            System.out.printf(
+                    "populate %,d keys, checkpoint every %d MiB: %.1f ops/ms, %.2f us of CPU and %.2f us of wall time per put%n",
                     keys, checkpointMiB, keys / (wall / 1e6), cpu / 1e3 / keys, wall / 1e3 / keys);
             for (int c = 0; c < LIMITS.length; c++) {
-                System.out.printf("  %-10s %,9d puts %,9.1f ms (%.2f us per put of the phase)%n", NAMES[c], count[c],
-                        nanos[c] / 1e6, nanos[c] / 1e3 / keys);
+                System.out.printf(
+                        "  %-10s %,9d puts %,9.1f ms (%.2f us per put of the phase)%n",
+                        NAMES[c], count[c], nanos[c] / 1e6, nanos[c] / 1e3 / keys);
             }
         }
     }

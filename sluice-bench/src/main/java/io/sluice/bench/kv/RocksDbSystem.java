@@ -1,11 +1,10 @@
 package io.sluice.bench.kv;
 
+import java.nio.file.Path;
+import java.util.List;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.WriteOptions;
-
-import java.nio.file.Path;
-import java.util.List;
 
 /** RocksDB JNI with its defaults: WAL on, no fsync per write. */
 final class RocksDbSystem implements KvSystem {
@@ -15,7 +14,9 @@ final class RocksDbSystem implements KvSystem {
     private KvData data;
 
     @Override
-    public String name() { return "rocksdb"; }
+    public String name() {
+        return "rocksdb";
+    }
 
     @Override
     public void open(Path dir, KvData data) throws Exception {

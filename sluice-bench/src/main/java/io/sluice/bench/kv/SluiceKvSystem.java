@@ -3,7 +3,6 @@ package io.sluice.bench.kv;
 import io.sluice.kv.Durability;
 import io.sluice.kv.KvOptions;
 import io.sluice.kv.KvStore;
-
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +22,7 @@ final class SluiceKvSystem implements KvSystem {
     private KvStore store;
     /** Every key, back to back: key i is {@code keys[keyOffsets[i], keyOffsets[i + 1])}. */
     private MemorySegment keys;
+
     private int[] keyOffsets;
     private MemorySegment[] values;
     private long lastSeq;

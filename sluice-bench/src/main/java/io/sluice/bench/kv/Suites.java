@@ -2,7 +2,6 @@ package io.sluice.bench.kv;
 
 import io.sluice.bench.Suite;
 import io.sluice.bench.SuiteProvider;
-
 import java.util.List;
 
 /** The key-value store suites: {@code kv-seed}. */

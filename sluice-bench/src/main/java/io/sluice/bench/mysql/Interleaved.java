@@ -45,7 +45,8 @@ public final class Interleaved {
             }
             clients.put(system, list);
         }
-        Blackhole bh = new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+        Blackhole bh = new Blackhole(
+                "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
         Map<String, long[]> totals = new LinkedHashMap<>(); // ops, nanos, bytes, cpu nanos
         List<String> order = new ArrayList<>(MySuite.SYSTEMS);
         for (int round = -2; round < rounds; round++) { // two warm-up rounds
@@ -76,11 +77,14 @@ public final class Interleaved {
                 bestPeerCpu = Math.min(bestPeerCpu, cpuMicrosPerOp);
             }
         }
-        System.out.printf("interleaved %s %s rows=%d threads=%d rounds=%d slice=%dms%n", kind, variant, rows, threads, rounds, sliceMillis);
-        result.forEach((system, v) -> System.out.printf("  %-22s %12.1f ops/s %12.0f B/op %12.1f us CPU/op%n",
-                system, v[0], v[1], v[2]));
+        System.out.printf(
+                "interleaved %s %s rows=%d threads=%d rounds=%d slice=%dms%n",
+                kind, variant, rows, threads, rounds, sliceMillis);
+        result.forEach((system, v) ->
+                System.out.printf("  %-22s %12.1f ops/s %12.0f B/op %12.1f us CPU/op%n", system, v[0], v[1], v[2]));
         double[] s = result.get(MyEndpoint.SLUICE);
-        System.out.printf("  sluice / best peer: %.2fx ops/s, %.2fx less allocation, %.2fx less client CPU%n",
+        System.out.printf(
+                "  sluice / best peer: %.2fx ops/s, %.2fx less allocation, %.2fx less client CPU%n",
                 s[0] / bestPeer, bestPeerBytes / s[1], bestPeerCpu / s[2]);
         for (List<MyClient> list : clients.values()) {
             for (MyClient c : list) {

@@ -54,7 +54,8 @@ final class JdbcMyClient implements MyClient {
                 read(rs, bh);
             }
         } else {
-            try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(workload.literalSql(parameter))) {
+            try (Statement s = connection.createStatement();
+                    ResultSet rs = s.executeQuery(workload.literalSql(parameter))) {
                 read(rs, bh);
             }
         }
@@ -65,8 +66,8 @@ final class JdbcMyClient implements MyClient {
         try (Statement s = connection.createStatement()) {
             s.executeUpdate(DrizzleTable.CLEAR);
         }
-        PreparedStatement insert = prepared != null && workload.inserts()
-                ? prepared : connection.prepareStatement(DrizzleTable.INSERT);
+        PreparedStatement insert =
+                prepared != null && workload.inserts() ? prepared : connection.prepareStatement(DrizzleTable.INSERT);
         Timestamp created = Timestamp.valueOf(LocalDateTime.of(2024, 1, 1, 12, 0));
         boolean batch = workload.kind().equals("batch");
         for (int i = 1; i <= DrizzleTable.ROWS; i++) {

@@ -25,11 +25,13 @@ public class MyBenchmark {
     /** {@code sluice}, {@code mariadb-connector-j} or {@code mysql-connector-j}. */
     @Param("sluice")
     public String system;
+
     @Param("fetch")
     public String kind;
     /** {@code statement} or {@code prepared}. */
     @Param("prepared")
     public String variant;
+
     @Param("500")
     public int rows;
 

@@ -40,8 +40,18 @@ final class MyDrizzleSuite extends MySuite {
 
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
-        List<Cell> measured = jmh(context, sink, Map.of("kind", List.of("insert", "batch", "read"),
-                "variant", List.of("prepared"), "rows", List.of(Integer.toString(DrizzleTable.ROWS))), List.of(1), "kind");
+        List<Cell> measured = jmh(
+                context,
+                sink,
+                Map.of(
+                        "kind",
+                        List.of("insert", "batch", "read"),
+                        "variant",
+                        List.of("prepared"),
+                        "rows",
+                        List.of(Integer.toString(DrizzleTable.ROWS))),
+                List.of(1),
+                "kind");
         wholeLoadTests(measured).forEach(sink::accept);
     }
 
@@ -53,10 +63,14 @@ final class MyDrizzleSuite extends MySuite {
                 continue;
             }
             for (Cell insert : measured) {
-                if (insert.system().equals(read.system()) && insert.unit().equals(read.unit()) && insert.params().equals(read.params())
+                if (insert.system().equals(read.system())
+                        && insert.unit().equals(read.unit())
+                        && insert.params().equals(read.params())
                         && (insert.name().equals("insert") || insert.name().equals("batch"))) {
                     String name = insert.name().equals("insert") ? "workload" : "workload-batch";
-                    Cell whole = read.unit().equals("ops/s") ? wholeThroughput(name, insert, read) : wholeCost(name, insert, read);
+                    Cell whole = read.unit().equals("ops/s")
+                            ? wholeThroughput(name, insert, read)
+                            : wholeCost(name, insert, read);
                     if (whole != null) {
                         derived.add(whole);
                     }
@@ -81,7 +95,13 @@ final class MyDrizzleSuite extends MySuite {
             return null;
         }
         double error = Math.sqrt(insert.error() * insert.error() + READS * READS * read.error() * read.error());
-        return new Cell(read.suite(), name, read.params(), read.system(), read.unit(),
-                insert.score() + READS * read.score(), error);
+        return new Cell(
+                read.suite(),
+                name,
+                read.params(),
+                read.system(),
+                read.unit(),
+                insert.score() + READS * read.score(),
+                error);
     }
 }

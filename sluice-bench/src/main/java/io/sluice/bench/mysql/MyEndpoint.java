@@ -20,9 +20,12 @@ public final class MyEndpoint {
 
     public static String jdbcUrl(String system) {
         return switch (system) {
-            case MARIADB -> "jdbc:mariadb://127.0.0.1:3306/test?user=root&sslMode=disable" + options("sluice.bench.mariadb.options");
-            case MYSQL -> "jdbc:mysql://127.0.0.1:3306/test?user=root&sslMode=DISABLED&connectionTimeZone=UTC"
-                    + options("sluice.bench.mysql.options");
+            case MARIADB ->
+                "jdbc:mariadb://127.0.0.1:3306/test?user=root&sslMode=disable"
+                        + options("sluice.bench.mariadb.options");
+            case MYSQL ->
+                "jdbc:mysql://127.0.0.1:3306/test?user=root&sslMode=DISABLED&connectionTimeZone=UTC"
+                        + options("sluice.bench.mysql.options");
             default -> throw new IllegalArgumentException("not a JDBC system: system=" + system);
         };
     }

@@ -23,7 +23,9 @@ final class MyFetchSuite extends MySuite {
     /** The fetch targets, per case at 1 and 2 threads: >= 1.5x the better peer, <= 1/3 of its allocation per row. */
     @Override
     public List<String> notes(List<Cell> all) {
-        List<Cell> cells = all.stream().filter(c -> c.params().get("threads") instanceof Integer t && t <= 2).toList();
+        List<Cell> cells = all.stream()
+                .filter(c -> c.params().get("threads") instanceof Integer t && t <= 2)
+                .toList();
         List<String> lines = new ArrayList<>();
         for (String variant : List.of("statement", "prepared")) {
             lines.add(versusBestPeer(cells, variant, "ops/s", 1.5));
@@ -36,12 +38,17 @@ final class MyFetchSuite extends MySuite {
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
         MyLdbcTable.ensure();
-        List<String> rows = switch (context.mode()) {
-            case SMOKE -> List.of("500");
-            case QUICK -> List.of("500");
-            case FULL -> List.of("500", "1000", "1500", "2000");
-        };
-        jmh(context, sink, Map.of("kind", List.of("fetch"), "variant", List.of("statement", "prepared"), "rows", rows),
-                threads(context.mode()), "variant");
+        List<String> rows =
+                switch (context.mode()) {
+                    case SMOKE -> List.of("500");
+                    case QUICK -> List.of("500");
+                    case FULL -> List.of("500", "1000", "1500", "2000");
+                };
+        jmh(
+                context,
+                sink,
+                Map.of("kind", List.of("fetch"), "variant", List.of("statement", "prepared"), "rows", rows),
+                threads(context.mode()),
+                "variant");
     }
 }

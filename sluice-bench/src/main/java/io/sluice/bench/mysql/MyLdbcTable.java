@@ -14,8 +14,9 @@ import java.sql.Statement;
 public final class MyLdbcTable {
     public static final int ROWS = 2000;
     static final String NAME = "my_ldbc";
-    static final String COLUMNS = "id, c_smallint, c_int, c_float, c_double, c_decimal, c_varchar, c_text, c_date, c_time, "
-            + "c_datetime, c_timestamp, c_boolean, c_int2, c_bigint2, c_varchar2";
+    static final String COLUMNS =
+            "id, c_smallint, c_int, c_float, c_double, c_decimal, c_varchar, c_text, c_date, c_time, "
+                    + "c_datetime, c_timestamp, c_boolean, c_int2, c_bigint2, c_varchar2";
     public static final String FETCH_PARAM = "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id <= ?";
     public static final String POINT_PARAM = "SELECT " + COLUMNS + " FROM " + NAME + " WHERE id = ?";
 
@@ -24,11 +25,12 @@ public final class MyLdbcTable {
             + "c_decimal DECIMAL(10,2) NOT NULL, c_varchar VARCHAR(64) NOT NULL, c_text TEXT NOT NULL, c_date DATE NOT NULL, "
             + "c_time TIME NOT NULL, c_datetime DATETIME NOT NULL, c_timestamp TIMESTAMP NOT NULL, c_boolean BOOLEAN NOT NULL, "
             + "c_int2 INT NOT NULL, c_bigint2 BIGINT NOT NULL, c_varchar2 VARCHAR(32) NOT NULL) ENGINE=InnoDB";
-    private static final String FILL = "INSERT INTO " + NAME + " SELECT seq, seq % 32000, seq * 7, seq * 1.5, seq * 2.25, "
-            + "seq * 3.14, CONCAT('name-', seq), CONCAT(REPEAT('lorem ipsum ', 3), seq), DATE '2024-01-01' + INTERVAL (seq % 365) DAY, "
-            + "SEC_TO_TIME(seq % 86400), TIMESTAMP '2024-01-01 00:00:00' + INTERVAL seq MINUTE, "
-            + "TIMESTAMP '2024-01-01 00:00:00' + INTERVAL seq MINUTE, seq % 2 = 0, seq * 13, seq * 1000003, CONCAT('v', seq) "
-            + "FROM seq_1_to_" + ROWS;
+    private static final String FILL =
+            "INSERT INTO " + NAME + " SELECT seq, seq % 32000, seq * 7, seq * 1.5, seq * 2.25, "
+                    + "seq * 3.14, CONCAT('name-', seq), CONCAT(REPEAT('lorem ipsum ', 3), seq), DATE '2024-01-01' + INTERVAL (seq % 365) DAY, "
+                    + "SEC_TO_TIME(seq % 86400), TIMESTAMP '2024-01-01 00:00:00' + INTERVAL seq MINUTE, "
+                    + "TIMESTAMP '2024-01-01 00:00:00' + INTERVAL seq MINUTE, seq % 2 = 0, seq * 13, seq * 1000003, CONCAT('v', seq) "
+                    + "FROM seq_1_to_" + ROWS;
 
     private MyLdbcTable() {}
 
@@ -42,7 +44,7 @@ public final class MyLdbcTable {
 
     public static void ensure() throws SQLException {
         try (Connection c = DriverManager.getConnection(MyEndpoint.jdbcUrl(MyEndpoint.MARIADB));
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("SET time_zone = '+00:00'");
             s.execute("SELECT GET_LOCK('my_ldbc_fill', 60)");
             try {

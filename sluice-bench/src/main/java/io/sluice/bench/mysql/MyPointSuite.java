@@ -22,7 +22,11 @@ final class MyPointSuite extends MySuite {
     public void run(RunContext context, ResultSink sink) throws Exception {
         MyLdbcTable.ensure();
         List<String> variants = context.mode() == Mode.QUICK ? List.of("statement") : List.of("statement", "prepared");
-        jmh(context, sink, Map.of("kind", List.of("point"), "variant", variants, "rows", List.of("1")),
-                context.mode() == Mode.FULL ? threads(context.mode()) : List.of(1), "variant");
+        jmh(
+                context,
+                sink,
+                Map.of("kind", List.of("point"), "variant", variants, "rows", List.of("1")),
+                context.mode() == Mode.FULL ? threads(context.mode()) : List.of(1),
+                "variant");
     }
 }

@@ -36,16 +36,21 @@ abstract class MySuite implements Suite {
     }
 
     /** Runs {@link MyBenchmark} for every system with {@code params} at each thread count; returns the cells reported. */
-    final List<Cell> jmh(RunContext context, ResultSink sink, Map<String, List<String>> params, List<Integer> threads,
-                         String caseParam) throws Exception {
+    final List<Cell> jmh(
+            RunContext context,
+            ResultSink sink,
+            Map<String, List<String>> params,
+            List<Integer> threads,
+            String caseParam)
+            throws Exception {
         List<Cell> reported = new ArrayList<>();
         Map<String, List<String>> all = new LinkedHashMap<>();
         all.put("system", SYSTEMS);
         all.putAll(params);
         for (int t : threads) {
             System.out.println("  " + name() + ": " + all + " threads=" + t);
-            List<Cell> cells = JmhRunner.run(name(), context, new JmhRunner.Run(MyBenchmark.class, all, t, false, "",
-                    caseParam, Map.of()));
+            List<Cell> cells = JmhRunner.run(
+                    name(), context, new JmhRunner.Run(MyBenchmark.class, all, t, false, "", caseParam, Map.of()));
             for (Cell c : cells) {
                 Map<String, Object> p = new LinkedHashMap<>(c.params());
                 p.remove("kind"); // constant within a suite
@@ -67,14 +72,21 @@ abstract class MySuite implements Suite {
         String line = null;
         double worst = Double.MAX_VALUE;
         for (Cell sluice : cells) {
-            if (!sluice.name().equals(caseName) || !sluice.unit().equals(unit) || !sluice.system().equals(MyEndpoint.SLUICE)) {
+            if (!sluice.name().equals(caseName)
+                    || !sluice.unit().equals(unit)
+                    || !sluice.system().equals(MyEndpoint.SLUICE)) {
                 continue;
             }
             Cell best = null;
             for (Cell peer : cells) {
-                if (peer.name().equals(caseName) && peer.unit().equals(unit) && peer.params().equals(sluice.params())
+                if (peer.name().equals(caseName)
+                        && peer.unit().equals(unit)
+                        && peer.params().equals(sluice.params())
                         && !peer.system().equals(MyEndpoint.SLUICE)
-                        && (best == null || (sluice.higherIsBetter() ? peer.score() > best.score() : peer.score() < best.score()))) {
+                        && (best == null
+                                || (sluice.higherIsBetter()
+                                        ? peer.score() > best.score()
+                                        : peer.score() < best.score()))) {
                     best = peer;
                 }
             }
@@ -84,9 +96,22 @@ abstract class MySuite implements Suite {
             double ratio = sluice.higherIsBetter() ? sluice.score() / best.score() : best.score() / sluice.score();
             if (ratio < worst) {
                 worst = ratio;
-                line = String.format(java.util.Locale.ROOT, "%s %s: sluice %.2fx%s the better peer (%s) at %s%s", caseName, unit,
-                        ratio, sluice.higherIsBetter() ? "" : " less than", best.system(), sluice.params(),
-                        target > 0 ? String.format(java.util.Locale.ROOT, ", target >= %.2fx: %s", target, ratio >= target ? "met" : "missed") : "");
+                line = String.format(
+                        java.util.Locale.ROOT,
+                        "%s %s: sluice %.2fx%s the better peer (%s) at %s%s",
+                        caseName,
+                        unit,
+                        ratio,
+                        sluice.higherIsBetter() ? "" : " less than",
+                        best.system(),
+                        sluice.params(),
+                        target > 0
+                                ? String.format(
+                                        java.util.Locale.ROOT,
+                                        ", target >= %.2fx: %s",
+                                        target,
+                                        ratio >= target ? "met" : "missed")
+                                : "");
             }
         }
         return line;

@@ -50,8 +50,12 @@ public class ListenerCostBenchmark {
             case "micrometer" -> new QueryMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
             case "otel" -> {
                 tracerProvider = SdkTracerProvider.builder()
-                        .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter()).build()).build();
-                yield QueryTracing.create(OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build());
+                        .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter())
+                                .build())
+                        .build();
+                yield QueryTracing.create(OpenTelemetrySdk.builder()
+                        .setTracerProvider(tracerProvider)
+                        .build());
             }
             default -> throw new IllegalArgumentException("listener=" + listener);
         };
@@ -68,7 +72,8 @@ public class ListenerCostBenchmark {
     @Benchmark
     public boolean observe() {
         if (QueryTrace.active(queryListener)) {
-            QueryTrace trace = QueryTrace.start(queryListener, "postgresql", "postgresql", SERVER, "test", LdbcTable.POINT_PARAM);
+            QueryTrace trace =
+                    QueryTrace.start(queryListener, "postgresql", "postgresql", SERVER, "test", LdbcTable.POINT_PARAM);
             trace.finish(1, 0, null);
             return true;
         }

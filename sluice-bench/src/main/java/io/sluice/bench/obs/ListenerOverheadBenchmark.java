@@ -57,18 +57,26 @@ public class ListenerOverheadBenchmark {
     @Setup(Level.Trial)
     public void open(Blackhole bh) throws Exception {
         LdbcTable.ensure();
-        QueryListener l = switch (listener) {
-            case "none" -> QueryListener.NONE;
-            case "micrometer" -> new QueryMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
-            case "otel" -> {
-                tracerProvider = SdkTracerProvider.builder()
-                        .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter()).build()).build();
-                yield QueryTracing.create(OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build());
-            }
-            default -> throw new IllegalArgumentException("listener=" + listener);
-        };
-        ConnectionConfig config = ConnectionConfig.fromUrl(PgEndpoint.server("obs_bench").sluiceUrl()).toBuilder()
-                .queryListener(l).build();
+        QueryListener l =
+                switch (listener) {
+                    case "none" -> QueryListener.NONE;
+                    case "micrometer" -> new QueryMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+                    case "otel" -> {
+                        tracerProvider = SdkTracerProvider.builder()
+                                .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter())
+                                        .build())
+                                .build();
+                        yield QueryTracing.create(OpenTelemetrySdk.builder()
+                                .setTracerProvider(tracerProvider)
+                                .build());
+                    }
+                    default -> throw new IllegalArgumentException("listener=" + listener);
+                };
+        ConnectionConfig config = ConnectionConfig.fromUrl(
+                        PgEndpoint.server("obs_bench").sluiceUrl())
+                .toBuilder()
+                .queryListener(l)
+                .build();
         connection = Sluice.connect(config);
         reader = r -> read(r, bh);
     }
@@ -84,7 +92,8 @@ public class ListenerOverheadBenchmark {
     /** pg-point: one row by a random primary key. */
     @Benchmark
     public void point() {
-        connection.forEach(LdbcTable.POINT_PARAM, reader, ThreadLocalRandom.current().nextInt(1, LdbcTable.ROWS + 1));
+        connection.forEach(
+                LdbcTable.POINT_PARAM, reader, ThreadLocalRandom.current().nextInt(1, LdbcTable.ROWS + 1));
     }
 
     /** pg-fetch: 500 rows. */

@@ -15,40 +15,54 @@ import java.time.LocalTime;
 public class MyLdbcEntity {
     @Id
     long id;
+
     @Column(name = "c_smallint", nullable = false)
     short cSmallint;
+
     @Column(name = "c_int", nullable = false)
     int cInt;
+
     @Column(name = "c_float", nullable = false)
     float cFloat;
+
     @Column(name = "c_double", nullable = false)
     double cDouble;
+
     @Column(name = "c_decimal", nullable = false, precision = 10, scale = 2)
     BigDecimal cDecimal;
+
     @Column(name = "c_varchar", nullable = false, length = 64)
     String cVarchar;
+
     @Column(name = "c_text", nullable = false)
     String cText;
+
     @Column(name = "c_date", nullable = false)
     LocalDate cDate;
+
     @Column(name = "c_time", nullable = false)
     LocalTime cTime;
+
     @Column(name = "c_datetime", nullable = false)
     LocalDateTime cDatetime;
+
     @Column(name = "c_timestamp", nullable = false)
     LocalDateTime cTimestamp;
+
     @Column(name = "c_boolean", nullable = false)
     boolean cBoolean;
+
     @Column(name = "c_int2", nullable = false)
     int cInt2;
+
     @Column(name = "c_bigint2", nullable = false)
     long cBigint2;
+
     @Column(name = "c_varchar2", nullable = false, length = 32)
     String cVarchar2;
 
     /** For Hibernate. */
-    protected MyLdbcEntity() {
-    }
+    protected MyLdbcEntity() {}
 
     /** Row {@code seq} with the values the table's fill statement gives it. */
     static MyLdbcEntity of(long seq) {

@@ -94,7 +94,8 @@ public class OrmBenchmark {
     @Benchmark
     public List<?> load() {
         return factory.fromTransaction(s -> s.createSelectionQuery(loadQuery, target.entity)
-                .setParameter("n", (long) LOAD_ROWS).getResultList());
+                .setParameter("n", (long) LOAD_ROWS)
+                .getResultList());
     }
 
     /** Finds one entity by a random id. */

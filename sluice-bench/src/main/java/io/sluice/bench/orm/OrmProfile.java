@@ -16,8 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>{@code java -cp ... io.sluice.bench.orm.OrmProfile <system> <server> <load|find|insert> <threads> <seconds>}
  */
 public final class OrmProfile {
-    private OrmProfile() {
-    }
+    private OrmProfile() {}
 
     /** Runs the case, then prints operations per second and the share of samples per layer. */
     public static void main(String[] args) throws Exception {
@@ -28,25 +27,29 @@ public final class OrmProfile {
         int threads = Integer.parseInt(args[3]);
         long seconds = Long.parseLong(args[4]);
         bench.open(workload.equals("insert"), threads);
-        Runnable op = switch (workload) {
-            case "load" -> bench::load;
-            case "find" -> bench::find;
-            case "insert" -> bench::insert;
-            default -> throw new IllegalArgumentException("case must be load, find or insert: case=" + workload);
-        };
+        Runnable op =
+                switch (workload) {
+                    case "load" -> bench::load;
+                    case "find" -> bench::find;
+                    case "insert" -> bench::insert;
+                    default ->
+                        throw new IllegalArgumentException("case must be load, find or insert: case=" + workload);
+                };
         AtomicLong ops = new AtomicLong();
         long warmEnd = System.nanoTime() + seconds * 1_000_000_000L / 2;
         long end = warmEnd + seconds * 1_000_000_000L;
         List<Thread> workers = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
-            Thread t = new Thread(() -> {
-                while (System.nanoTime() < end) {
-                    op.run();
-                    if (System.nanoTime() > warmEnd) {
-                        ops.incrementAndGet();
-                    }
-                }
-            }, "orm-worker-" + i);
+            Thread t = new Thread(
+                    () -> {
+                        while (System.nanoTime() < end) {
+                            op.run();
+                            if (System.nanoTime() > warmEnd) {
+                                ops.incrementAndGet();
+                            }
+                        }
+                    },
+                    "orm-worker-" + i);
             workers.add(t);
             t.start();
         }
@@ -69,8 +72,15 @@ public final class OrmProfile {
             t.join();
         }
         bench.close();
-        System.out.printf(Locale.ROOT, "%s %s %s threads=%d: %.1f ops/s, %d samples%n", bench.system, bench.server,
-                workload, threads, ops.get() / (double) seconds, samples);
+        System.out.printf(
+                Locale.ROOT,
+                "%s %s %s threads=%d: %.1f ops/s, %d samples%n",
+                bench.system,
+                bench.server,
+                workload,
+                threads,
+                ops.get() / (double) seconds,
+                samples);
         long total = samples;
         layers.forEach((layer, n) -> System.out.printf(Locale.ROOT, "  %-18s %5.1f %%%n", layer, 100.0 * n / total));
     }
@@ -82,13 +92,21 @@ public final class OrmProfile {
             String c = frame.getClassName();
             if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")) {
                 String m = frame.getMethodName();
-                waiting |= c.startsWith("sun.nio.ch.") || m.equals("park") || m.startsWith("read0") || m.equals("socketRead0");
+                waiting |= c.startsWith("sun.nio.ch.")
+                        || m.equals("park")
+                        || m.startsWith("read0")
+                        || m.equals("socketRead0");
                 continue;
             }
             String owner;
-            if (c.startsWith("org.postgresql.") || c.startsWith("org.mariadb.") || c.startsWith("io.sluice.jdbc.")
-                    || c.startsWith("io.sluice.postgres.") || c.startsWith("io.sluice.mysql.")
-                    || c.startsWith("io.sluice.core.") || c.startsWith("io.sluice.sql.") || c.startsWith("io.sluice.pool.")
+            if (c.startsWith("org.postgresql.")
+                    || c.startsWith("org.mariadb.")
+                    || c.startsWith("io.sluice.jdbc.")
+                    || c.startsWith("io.sluice.postgres.")
+                    || c.startsWith("io.sluice.mysql.")
+                    || c.startsWith("io.sluice.core.")
+                    || c.startsWith("io.sluice.sql.")
+                    || c.startsWith("io.sluice.pool.")
                     || (c.startsWith("io.sluice.") && !c.startsWith("io.sluice.bench."))) {
                 return waiting ? "driver (I/O wait)" : "driver";
             } else if (c.startsWith("org.hibernate.")) {

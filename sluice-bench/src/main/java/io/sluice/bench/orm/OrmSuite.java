@@ -61,12 +61,22 @@ final class OrmSuite implements Suite {
             if (!sluice.system().equals(OrmTarget.SLUICE_JDBC) || !sluice.unit().equals("ops/s")) {
                 continue;
             }
-            cells.stream().filter(c -> c.system().equals(target.baseline) && c.unit().equals("ops/s")
-                            && c.name().equals(sluice.name()) && Objects.equals(c.params(), sluice.params()))
-                    .findFirst().ifPresent(base -> {
+            cells.stream()
+                    .filter(c -> c.system().equals(target.baseline)
+                            && c.unit().equals("ops/s")
+                            && c.name().equals(sluice.name())
+                            && Objects.equals(c.params(), sluice.params()))
+                    .findFirst()
+                    .ifPresent(base -> {
                         double ratio = sluice.score() / base.score();
-                        lines.add(String.format(Locale.ROOT, "sluice-jdbc vs %s, %s, threads=%s: %.2fx, target >= %.1fx%s",
-                                target.baseline, sluice.name(), sluice.params().get("threads"), ratio, TARGET,
+                        lines.add(String.format(
+                                Locale.ROOT,
+                                "sluice-jdbc vs %s, %s, threads=%s: %.2fx, target >= %.1fx%s",
+                                target.baseline,
+                                sluice.name(),
+                                sluice.params().get("threads"),
+                                ratio,
+                                TARGET,
                                 ratio >= TARGET ? "" : " (missed)"));
                     });
         }
@@ -87,8 +97,8 @@ final class OrmSuite implements Suite {
         List<Integer> threads = context.mode() == Mode.SMOKE ? List.of(1) : List.of(1, 8);
         for (int t : threads) {
             long start = System.nanoTime();
-            List<Cell> cells = JmhRunner.run(name(), context,
-                    new JmhRunner.Run(OrmBenchmark.class, params, t, false, "", null, Map.of()));
+            List<Cell> cells = JmhRunner.run(
+                    name(), context, new JmhRunner.Run(OrmBenchmark.class, params, t, false, "", null, Map.of()));
             System.out.printf("  %s: threads=%d: %.1f s%n", name(), t, (System.nanoTime() - start) / 1e9);
             cells.forEach(sink::accept);
         }

@@ -44,7 +44,8 @@ enum OrmTarget {
 
         @Override
         void createInsertDatabase() throws SQLException {
-            try (Connection c = DriverManager.getConnection(url(baseline, "test")); Statement s = c.createStatement()) {
+            try (Connection c = DriverManager.getConnection(url(baseline, "test"));
+                    Statement s = c.createStatement()) {
                 s.execute("CREATE DATABASE IF NOT EXISTS " + INSERT_DATABASE);
             }
         }

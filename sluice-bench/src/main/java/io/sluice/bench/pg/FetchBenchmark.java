@@ -27,6 +27,7 @@ public class FetchBenchmark {
     /** {@code statement} or {@code prepared}. */
     @Param("prepared")
     public String variant;
+
     @Param("500")
     public int rows;
 

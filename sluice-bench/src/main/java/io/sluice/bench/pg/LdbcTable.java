@@ -13,6 +13,7 @@ import java.sql.Statement;
 public final class LdbcTable {
     /** Rows in the table; the largest fetch reads all of them, point selects pick ids 1..ROWS. */
     public static final int ROWS = 2000;
+
     public static final String NAME = "bench_ldbc";
     /** Every column, in the order the readers read them. */
     public static final String COLUMNS = "id, c_smallint, c_int, c_real, c_double, c_numeric, c_varchar, c_text, "
@@ -50,8 +51,9 @@ public final class LdbcTable {
 
     /** Creates and fills the table unless it already holds exactly the expected rows. */
     public static void ensure() throws SQLException {
-        try (Connection c = DriverManager.getConnection(PgEndpoint.server("sluice-bench-setup").jdbcUrl());
-             Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(
+                        PgEndpoint.server("sluice-bench-setup").jdbcUrl());
+                Statement s = c.createStatement()) {
             s.execute("SELECT pg_advisory_lock(" + LOCK_KEY + ")");
             try {
                 s.execute(DDL);

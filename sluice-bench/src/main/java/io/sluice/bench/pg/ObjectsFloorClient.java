@@ -80,14 +80,16 @@ final class ObjectsFloorClient implements PgClient {
                     epochDays[r] = rs.getObject(9, LocalDate.class).toEpochDay();
                     timeNanos[r] = rs.getObject(10, LocalTime.class).toNanoOfDay();
                     timestampSeconds[r] = rs.getObject(11, LocalDateTime.class).toEpochSecond(ZoneOffset.UTC);
-                    timestamptzSeconds[r] = rs.getObject(12, OffsetDateTime.class).toEpochSecond();
+                    timestamptzSeconds[r] =
+                            rs.getObject(12, OffsetDateTime.class).toEpochSecond();
                     bools[r] = rs.getBoolean(13);
                     longs[5 * r + 3] = rs.getInt(14);
                     longs[5 * r + 4] = rs.getLong(15);
                     r++;
                 }
                 if (r != rows) {
-                    throw new IllegalStateException("bench_ldbc has fewer rows than asked: rows=" + rows + ", found=" + r);
+                    throw new IllegalStateException(
+                            "bench_ldbc has fewer rows than asked: rows=" + rows + ", found=" + r);
                 }
             }
         }
@@ -130,7 +132,8 @@ final class ObjectsFloorClient implements PgClient {
     }
 
     private LocalDateTime dateTime(int column, long epochSecond) {
-        return LocalDateTime.of(day(column, Math.floorDiv(epochSecond, 86_400)),
+        return LocalDateTime.of(
+                day(column, Math.floorDiv(epochSecond, 86_400)),
                 LocalTime.ofSecondOfDay(Math.floorMod(epochSecond, 86_400)));
     }
 

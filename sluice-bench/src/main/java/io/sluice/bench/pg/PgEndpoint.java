@@ -12,9 +12,11 @@ package io.sluice.bench.pg;
 public record PgEndpoint(String host, int port, String applicationName) {
     /** System property naming the port (the replay suite points the forks at its server with it). */
     public static final String PORT_PROPERTY = "sluice.bench.pg.port";
+
     public static final String DATABASE = "test";
     /** The set-up's PostgreSQL port. */
     public static final int SERVER_PORT = 5432;
+
     public static final String USER = "postgres";
 
     /** The set-up's server, or the port in {@link #PORT_PROPERTY}. */

@@ -40,8 +40,13 @@ final class PgFetchSuite extends PgSuite {
                 .systems("sluice prepared vs vertx-pg", "ops/s", "prepared", PgClients.SLUICE, PgClients.VERTX, 1.0)
                 .systems("sluice prepared vs pgbench", "ops/s", "prepared", PgClients.SLUICE, Pgbench.SYSTEM, 1.0)
                 .systems("sluice allocation per row vs pgjdbc", "B/row", null, PgClients.SLUICE, PgClients.PGJDBC, 3.0)
-                .systems("the returned objects alone (objects-floor, no driver) vs pgjdbc, the best any client can do",
-                        "B/row", null, ObjectsFloorClient.SYSTEM, PgClients.PGJDBC, 3.0)
+                .systems(
+                        "the returned objects alone (objects-floor, no driver) vs pgjdbc, the best any client can do",
+                        "B/row",
+                        null,
+                        ObjectsFloorClient.SYSTEM,
+                        PgClients.PGJDBC,
+                        3.0)
                 .lines();
     }
 
@@ -52,18 +57,55 @@ final class PgFetchSuite extends PgSuite {
         boolean sluice = sluiceAvailable();
         List<String> rows = PgGrid.strings(grid.rows());
         for (int threads : grid.threads()) {
-            jmh(context, sink, FetchBenchmark.class, params("system", jmhSystems(sluice, PgClients.PGJDBC,
-                    PgClients.VERTX), "variant", VARIANTS, "rows", rows), threads, false, "", "variant", 5432);
+            jmh(
+                    context,
+                    sink,
+                    FetchBenchmark.class,
+                    params(
+                            "system",
+                            jmhSystems(sluice, PgClients.PGJDBC, PgClients.VERTX),
+                            "variant",
+                            VARIANTS,
+                            "rows",
+                            rows),
+                    threads,
+                    false,
+                    "",
+                    "variant",
+                    5432);
         }
         if (sluice) {
             for (int threads : grid.virtualThreads()) {
-                jmh(context, sink, FetchBenchmark.class, params("system", List.of(PgClients.SLUICE), "variant", VARIANTS,
-                        "rows", PgGrid.strings(grid.virtualRows())), threads, true, "-virtual", "variant", 5432);
+                jmh(
+                        context,
+                        sink,
+                        FetchBenchmark.class,
+                        params(
+                                "system",
+                                List.of(PgClients.SLUICE),
+                                "variant",
+                                VARIANTS,
+                                "rows",
+                                PgGrid.strings(grid.virtualRows())),
+                        threads,
+                        true,
+                        "-virtual",
+                        "variant",
+                        5432);
             }
         }
         // B/row only: the floor's ops/s measure no database work and would read as a peer's.
-        jmh(context, sink, FetchBenchmark.class, params("system", List.of(ObjectsFloorClient.SYSTEM), "variant",
-                List.of("prepared"), "rows", rows), 1, false, "", "variant", 5432, cell -> cell.unit().equals("B/row"));
+        jmh(
+                context,
+                sink,
+                FetchBenchmark.class,
+                params("system", List.of(ObjectsFloorClient.SYSTEM), "variant", List.of("prepared"), "rows", rows),
+                1,
+                false,
+                "",
+                "variant",
+                5432,
+                cell -> cell.unit().equals("B/row"));
         Path pgbench = Pgbench.executable();
         if (pgbench == null) {
             System.out.println(name() + ": pgbench not installed; no pgbench reference");
@@ -71,8 +113,8 @@ final class PgFetchSuite extends PgSuite {
         }
         for (int r : grid.rows()) {
             for (int threads : grid.threads()) {
-                double tps = Pgbench.tps(pgbench, context.workDir(), Pgbench.fetchScript(r), threads,
-                        grid.pgbenchSeconds());
+                double tps =
+                        Pgbench.tps(pgbench, context.workDir(), Pgbench.fetchScript(r), threads, grid.pgbenchSeconds());
                 Map<String, Object> p = new LinkedHashMap<>();
                 p.put("rows", r);
                 p.put("threads", threads);

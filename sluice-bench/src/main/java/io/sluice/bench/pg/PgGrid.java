@@ -12,8 +12,12 @@ import java.util.List;
  * @param virtualRows    fetch sizes run for {@code sluice-virtual} (each one costs a fork)
  * @param pgbenchSeconds {@code pgbench -T} per cell
  */
-record PgGrid(List<Integer> rows, List<Integer> threads, List<Integer> virtualThreads, List<Integer> virtualRows,
-              int pgbenchSeconds) {
+record PgGrid(
+        List<Integer> rows,
+        List<Integer> threads,
+        List<Integer> virtualThreads,
+        List<Integer> virtualRows,
+        int pgbenchSeconds) {
 
     static PgGrid of(Mode mode) {
         return switch (mode) {
@@ -22,8 +26,13 @@ record PgGrid(List<Integer> rows, List<Integer> threads, List<Integer> virtualTh
             // 100 s of the main job's 5 minutes; virtual threads (a fork per configuration) only at 500 rows;
             // pgbench for 1 s, as long as a JMH cell's measurement (2 x 0.5 s).
             case QUICK -> new PgGrid(List.of(500, 2000), List.of(1, 8), List.of(8), List.of(500), 1);
-            case FULL -> new PgGrid(List.of(500, 1000, 1500, 2000), List.of(1, 2, 4, 8, 16), List.of(1, 2, 4, 8, 16),
-                    List.of(500, 1000, 1500, 2000), 10);
+            case FULL ->
+                new PgGrid(
+                        List.of(500, 1000, 1500, 2000),
+                        List.of(1, 2, 4, 8, 16),
+                        List.of(1, 2, 4, 8, 16),
+                        List.of(500, 1000, 1500, 2000),
+                        10);
         };
     }
 

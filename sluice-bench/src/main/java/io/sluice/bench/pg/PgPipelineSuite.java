@@ -29,14 +29,22 @@ final class PgPipelineSuite extends PgSuite {
 
     @Override
     public Set<String> systems() {
-        return SluiceClient.available() ? Set.of(PipelineSystems.PGJDBC_HIKARICP, PipelineSystems.SLUICE)
+        return SluiceClient.available()
+                ? Set.of(PipelineSystems.PGJDBC_HIKARICP, PipelineSystems.SLUICE)
                 : Set.of(PipelineSystems.PGJDBC_HIKARICP);
     }
 
     @Override
     public List<String> notes(List<Cell> cells) {
-        return new Targets(cells).systems("pipelining: sluice vs pgjdbc+hikaricp", "ops/s", null,
-                PipelineSystems.SLUICE, PipelineSystems.PGJDBC_HIKARICP, 3.0).lines();
+        return new Targets(cells)
+                .systems(
+                        "pipelining: sluice vs pgjdbc+hikaricp",
+                        "ops/s",
+                        null,
+                        PipelineSystems.SLUICE,
+                        PipelineSystems.PGJDBC_HIKARICP,
+                        3.0)
+                .lines();
     }
 
     @Override

@@ -40,13 +40,33 @@ final class PgPointSuite extends PgSuite {
         PgGrid grid = PgGrid.of(context.mode());
         boolean sluice = sluiceAvailable();
         for (int threads : grid.threads()) {
-            jmh(context, sink, PointBenchmark.class, params("system", jmhSystems(sluice, PgClients.PGJDBC,
-                    PgClients.VERTX), "variant", List.of("prepared")), threads, false, "", "variant", 5432);
+            jmh(
+                    context,
+                    sink,
+                    PointBenchmark.class,
+                    params(
+                            "system",
+                            jmhSystems(sluice, PgClients.PGJDBC, PgClients.VERTX),
+                            "variant",
+                            List.of("prepared")),
+                    threads,
+                    false,
+                    "",
+                    "variant",
+                    5432);
         }
         if (sluice) {
             for (int threads : grid.virtualThreads()) {
-                jmh(context, sink, PointBenchmark.class, params("system", List.of(PgClients.SLUICE), "variant",
-                        List.of("prepared")), threads, true, "-virtual", "variant", 5432);
+                jmh(
+                        context,
+                        sink,
+                        PointBenchmark.class,
+                        params("system", List.of(PgClients.SLUICE), "variant", List.of("prepared")),
+                        threads,
+                        true,
+                        "-virtual",
+                        "variant",
+                        5432);
             }
         }
         Path pgbench = Pgbench.executable();
@@ -56,7 +76,8 @@ final class PgPointSuite extends PgSuite {
         }
         for (int threads : grid.threads()) {
             double tps = Pgbench.tps(pgbench, context.workDir(), Pgbench.pointScript(), threads, grid.pgbenchSeconds());
-            sink.accept(new Cell(name(), "prepared", Map.of("threads", threads), Pgbench.SYSTEM, "ops/s", tps, Double.NaN));
+            sink.accept(
+                    new Cell(name(), "prepared", Map.of("threads", threads), Pgbench.SYSTEM, "ops/s", tps, Double.NaN));
         }
     }
 }

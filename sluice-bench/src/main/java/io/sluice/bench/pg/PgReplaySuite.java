@@ -63,15 +63,29 @@ final class PgReplaySuite extends PgSuite {
                 }
             }
             replay.replay();
-            System.out.println("  " + name() + ": recorded " + replay.exchanges() + " exchanges; replaying on 127.0.0.1:"
-                    + replay.port());
+            System.out.println("  " + name() + ": recorded " + replay.exchanges()
+                    + " exchanges; replaying on 127.0.0.1:" + replay.port());
             for (int t : threads) {
-                jmh(context, sink, FetchBenchmark.class, params("system", systems, "variant", PgFetchSuite.VARIANTS,
-                        "rows", PgGrid.strings(grid.rows())), t, false, "", "variant", replay.port());
+                jmh(
+                        context,
+                        sink,
+                        FetchBenchmark.class,
+                        params(
+                                "system",
+                                systems,
+                                "variant",
+                                PgFetchSuite.VARIANTS,
+                                "rows",
+                                PgGrid.strings(grid.rows())),
+                        t,
+                        false,
+                        "",
+                        "variant",
+                        replay.port());
             }
             if (replay.misses() > 0) {
-                throw new IllegalStateException("replay missed exchanges: misses=" + replay.misses() + ", last="
-                        + replay.lastMiss());
+                throw new IllegalStateException(
+                        "replay missed exchanges: misses=" + replay.misses() + ", last=" + replay.lastMiss());
             }
         }
     }

@@ -37,20 +37,53 @@ abstract class PgSuite implements Suite {
     }
 
     /** Runs one JMH configuration and forwards its cells. */
-    final void jmh(RunContext context, ResultSink sink, Class<?> benchmark, Map<String, List<String>> params,
-                   int threads, boolean virtual, String suffix, String caseParam, int port) throws Exception {
+    final void jmh(
+            RunContext context,
+            ResultSink sink,
+            Class<?> benchmark,
+            Map<String, List<String>> params,
+            int threads,
+            boolean virtual,
+            String suffix,
+            String caseParam,
+            int port)
+            throws Exception {
         jmh(context, sink, benchmark, params, threads, virtual, suffix, caseParam, port, cell -> true);
     }
 
     /** As above, forwarding only the cells that {@code keep} accepts. */
-    final void jmh(RunContext context, ResultSink sink, Class<?> benchmark, Map<String, List<String>> params,
-                   int threads, boolean virtual, String suffix, String caseParam, int port, Predicate<Cell> keep)
+    final void jmh(
+            RunContext context,
+            ResultSink sink,
+            Class<?> benchmark,
+            Map<String, List<String>> params,
+            int threads,
+            boolean virtual,
+            String suffix,
+            String caseParam,
+            int port,
+            Predicate<Cell> keep)
             throws Exception {
         long start = System.nanoTime();
-        List<Cell> cells = JmhRunner.run(name(), context, new JmhRunner.Run(benchmark, params, threads, virtual,
-                suffix, caseParam, Map.of(PgEndpoint.PORT_PROPERTY, Integer.toString(port))));
-        System.out.printf("  %s: %s %s threads=%d%s: %.1f s%n", name(), benchmark.getSimpleName(), params, threads,
-                virtual ? " (virtual)" : "", (System.nanoTime() - start) / 1e9);
+        List<Cell> cells = JmhRunner.run(
+                name(),
+                context,
+                new JmhRunner.Run(
+                        benchmark,
+                        params,
+                        threads,
+                        virtual,
+                        suffix,
+                        caseParam,
+                        Map.of(PgEndpoint.PORT_PROPERTY, Integer.toString(port))));
+        System.out.printf(
+                "  %s: %s %s threads=%d%s: %.1f s%n",
+                name(),
+                benchmark.getSimpleName(),
+                params,
+                threads,
+                virtual ? " (virtual)" : "",
+                (System.nanoTime() - start) / 1e9);
         cells.stream().filter(keep).forEach(sink::accept);
     }
 

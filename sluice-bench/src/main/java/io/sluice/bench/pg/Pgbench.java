@@ -29,8 +29,10 @@ final class Pgbench {
             }
         }
         try (var versions = Files.list(Path.of("/usr/lib/postgresql"))) {
-            return versions.map(v -> v.resolve("bin/pgbench")).filter(Files::isExecutable)
-                    .max(Path::compareTo).orElse(null);
+            return versions.map(v -> v.resolve("bin/pgbench"))
+                    .filter(Files::isExecutable)
+                    .max(Path::compareTo)
+                    .orElse(null);
         } catch (IOException e) {
             return null;
         }
@@ -53,9 +55,25 @@ final class Pgbench {
         Path file = Files.createTempFile(workDir, "pgbench-", ".sql");
         Files.writeString(file, script, StandardCharsets.UTF_8);
         PgEndpoint endpoint = PgEndpoint.server("sluice-bench-pgbench");
-        List<String> command = List.of(pgbench.toString(), "-n", "-M", "prepared", "-f", file.toString(),
-                "-T", Integer.toString(seconds), "-c", Integer.toString(threads), "-j", Integer.toString(threads),
-                "-h", endpoint.host(), "-p", Integer.toString(endpoint.port()), "-U", PgEndpoint.USER,
+        List<String> command = List.of(
+                pgbench.toString(),
+                "-n",
+                "-M",
+                "prepared",
+                "-f",
+                file.toString(),
+                "-T",
+                Integer.toString(seconds),
+                "-c",
+                Integer.toString(threads),
+                "-j",
+                Integer.toString(threads),
+                "-h",
+                endpoint.host(),
+                "-p",
+                Integer.toString(endpoint.port()),
+                "-U",
+                PgEndpoint.USER,
                 PgEndpoint.DATABASE);
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("PGSSLMODE", "disable");
@@ -68,8 +86,8 @@ final class Pgbench {
         }
         Matcher m = TPS.matcher(output);
         if (p.exitValue() != 0 || !m.find()) {
-            throw new IOException("pgbench failed: exit=" + p.exitValue() + ", command=" + command + ", output="
-                    + output.strip());
+            throw new IOException(
+                    "pgbench failed: exit=" + p.exitValue() + ", command=" + command + ", output=" + output.strip());
         }
         return Double.parseDouble(m.group(1));
     }

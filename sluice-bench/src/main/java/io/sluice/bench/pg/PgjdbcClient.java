@@ -25,8 +25,8 @@ final class PgjdbcClient implements PgClient {
     PgjdbcClient(PgEndpoint endpoint, Workload workload) throws SQLException {
         this.connection = DriverManager.getConnection(endpoint.jdbcUrl());
         this.workload = workload;
-        this.prepared = workload.prepared()
-                ? connection.prepareStatement(LdbcTable.jdbc(workload.parameterizedSql())) : null;
+        this.prepared =
+                workload.prepared() ? connection.prepareStatement(LdbcTable.jdbc(workload.parameterizedSql())) : null;
     }
 
     @Override
@@ -38,7 +38,8 @@ final class PgjdbcClient implements PgClient {
                 read(rs, bh);
             }
         } else {
-            try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(workload.literalSql(parameter))) {
+            try (Statement s = connection.createStatement();
+                    ResultSet rs = s.executeQuery(workload.literalSql(parameter))) {
                 read(rs, bh);
             }
         }

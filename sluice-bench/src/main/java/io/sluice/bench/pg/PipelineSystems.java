@@ -80,7 +80,8 @@ final class PipelineSystems {
             @Override
             public void run(int thread) throws Exception {
                 int id = ThreadLocalRandom.current().nextInt(1, LdbcTable.ROWS + 1);
-                try (java.sql.Connection c = pool.getConnection(); java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
+                try (java.sql.Connection c = pool.getConnection();
+                        java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
                     ps.setInt(1, id);
                     try (ResultSet rs = ps.executeQuery()) {
                         PgjdbcClient.read(rs, holes[thread]);

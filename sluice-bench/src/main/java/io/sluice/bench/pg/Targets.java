@@ -24,22 +24,32 @@ public final class Targets {
      * {@code a} (throughput: a/b; costs: b/a).
      */
     public Targets systems(String label, String unit, String caseName, String a, String b, double target) {
-        return pairs(label, unit, c -> c.system().equals(a) && (caseName == null || c.name().equals(caseName)),
-                c -> c.system().equals(b), target, false);
+        return pairs(
+                label,
+                unit,
+                c -> c.system().equals(a) && (caseName == null || c.name().equals(caseName)),
+                c -> c.system().equals(b),
+                target,
+                false);
     }
 
     /** The worst ratio of {@code system}'s {@code caseA} over its {@code caseB} in the same params. */
     public Targets cases(String label, String system, String caseA, String caseB, double target) {
-        return pairs(label, "ops/s", c -> c.system().equals(system) && c.name().equals(caseA),
-                c -> c.system().equals(system) && c.name().equals(caseB), target, true);
+        return pairs(
+                label,
+                "ops/s",
+                c -> c.system().equals(system) && c.name().equals(caseA),
+                c -> c.system().equals(system) && c.name().equals(caseB),
+                target,
+                true);
     }
 
     public List<String> lines() {
         return lines;
     }
 
-    private Targets pairs(String label, String unit, Predicate<Cell> isA, Predicate<Cell> isB, double target,
-                          boolean acrossCases) {
+    private Targets pairs(
+            String label, String unit, Predicate<Cell> isA, Predicate<Cell> isB, double target, boolean acrossCases) {
         double worst = Double.NaN;
         Map<String, Object> worstAt = null;
         int pairs = 0;
@@ -48,7 +58,10 @@ public final class Targets {
                 continue;
             }
             for (Cell b : cells) {
-                if (b == a || !b.unit().equals(unit) || !isB.test(b) || !b.params().equals(a.params())
+                if (b == a
+                        || !b.unit().equals(unit)
+                        || !isB.test(b)
+                        || !b.params().equals(a.params())
                         || (!acrossCases && !b.name().equals(a.name()))) {
                     continue;
                 }
@@ -66,8 +79,15 @@ public final class Targets {
         if (pairs == 0) {
             return this;
         }
-        lines.add(String.format(Locale.ROOT, "%s: worst %.2fx at %s over %d cells (target >= %.2fx): %s", label, worst,
-                worstAt, pairs, target, worst >= target ? "met" : "MISSED"));
+        lines.add(String.format(
+                Locale.ROOT,
+                "%s: worst %.2fx at %s over %d cells (target >= %.2fx): %s",
+                label,
+                worst,
+                worstAt,
+                pairs,
+                target,
+                worst >= target ? "met" : "MISSED"));
         return this;
     }
 }

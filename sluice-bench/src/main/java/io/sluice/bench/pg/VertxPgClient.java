@@ -19,6 +19,7 @@ final class VertxPgClient implements PgClient {
     private static final ReentrantLock LOCK = new ReentrantLock();
     /** One Vert.x instance for all open clients: its event loops serve every connection. */
     private static Vertx shared;
+
     private static int users;
 
     private final PgConnection connection;
@@ -26,8 +27,12 @@ final class VertxPgClient implements PgClient {
     private final String sql;
 
     VertxPgClient(PgEndpoint endpoint, Workload workload) {
-        PgConnectOptions options = new PgConnectOptions().setHost(endpoint.host()).setPort(endpoint.port())
-                .setDatabase(PgEndpoint.DATABASE).setUser(PgEndpoint.USER).setCachePreparedStatements(true)
+        PgConnectOptions options = new PgConnectOptions()
+                .setHost(endpoint.host())
+                .setPort(endpoint.port())
+                .setDatabase(PgEndpoint.DATABASE)
+                .setUser(PgEndpoint.USER)
+                .setCachePreparedStatements(true)
                 .addProperty("application_name", endpoint.applicationName());
         Vertx vertx = acquire();
         try {

@@ -56,6 +56,7 @@ final class ConnectSuite extends PoolSuite {
     static final String NAME = "pool-connect";
     /** The largest unpooled n in full mode (system property; default 10,000, see the class comment). */
     static final String UNPOOLED_MAX_PROPERTY = "sluice.pool.unpooledMax";
+
     private static final int POOL_SIZE = 10;
 
     ConnectSuite() {
@@ -80,11 +81,16 @@ final class ConnectSuite extends PoolSuite {
     static List<Integer> sizes(Mode mode, boolean pooled, boolean query, int threads) {
         return switch (mode) {
             case SMOKE -> List.of(10);
-            case QUICK -> !pooled ? (query && threads == 1 ? List.of(100) : List.of())
-                    : query ? List.of(100, 1_000)
-                    : threads == 6 ? List.of(100, 1_000, 10_000, 100_000) : List.of(100, 1_000, 10_000);
-            case FULL -> List.of(100, 1_000, 10_000, 100_000).stream()
-                    .filter(n -> pooled || n <= Integer.getInteger(UNPOOLED_MAX_PROPERTY, 10_000)).toList();
+            case QUICK ->
+                !pooled
+                        ? (query && threads == 1 ? List.of(100) : List.of())
+                        : query
+                                ? List.of(100, 1_000)
+                                : threads == 6 ? List.of(100, 1_000, 10_000, 100_000) : List.of(100, 1_000, 10_000);
+            case FULL ->
+                List.of(100, 1_000, 10_000, 100_000).stream()
+                        .filter(n -> pooled || n <= Integer.getInteger(UNPOOLED_MAX_PROPERTY, 10_000))
+                        .toList();
         };
     }
 
@@ -105,8 +111,14 @@ final class ConnectSuite extends PoolSuite {
         List<String> lines = new ArrayList<>(target(cells, "every pooled pool-connect cell", "s", c -> true, 1.0));
         for (Cell c : cells) {
             if (c.unit().equals("failures") && param("n", 100_000).test(c)) {
-                lines.add(String.format(Locale.ROOT, "%s %s n=100000 threads=%s: %d failures (target 0): %s", c.system(),
-                        c.name(), c.params().get("threads"), (long) c.score(), c.score() == 0 ? "met" : "MISSED"));
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "%s %s n=100000 threads=%s: %d failures (target 0): %s",
+                        c.system(),
+                        c.name(),
+                        c.params().get("threads"),
+                        (long) c.score(),
+                        c.score() == 0 ? "met" : "MISSED"));
             }
         }
         return lines;
@@ -158,18 +170,34 @@ final class ConnectSuite extends PoolSuite {
         }
     }
 
-    private void report(ResultSink sink, String caseName, String system, int n, int threads, Outcome o,
-                        boolean alwaysFailures, int runs) {
+    private void report(
+            ResultSink sink,
+            String caseName,
+            String system,
+            int n,
+            int threads,
+            Outcome o,
+            boolean alwaysFailures,
+            int runs) {
         Map<String, Object> params = Map.of("n", n, "threads", threads);
         sink.accept(new Cell(NAME, caseName, params, system, "s", o.nanos / 1e9, Double.NaN));
-        sink.accept(new Cell(NAME, caseName, params, system, "ms/op", o.nanos / 1e6 / ((double) n * threads), Double.NaN));
+        sink.accept(
+                new Cell(NAME, caseName, params, system, "ms/op", o.nanos / 1e6 / ((double) n * threads), Double.NaN));
         sink.accept(new Cell(NAME, caseName, params, system, "KB", Math.max(1, o.bytes / 1024.0), Double.NaN));
         if (o.failures > 0 || alwaysFailures) {
             sink.accept(new Cell(NAME, caseName, params, system, "failures", o.failures, Double.NaN));
         }
-        System.out.printf("%s %s n=%d threads=%d: total=%.6f s, avg=%.5f ms, allocated=%d KB, failures=%d (%s)%s%n",
-                caseName, system, n, threads, o.nanos / 1e9, o.nanos / 1e6 / ((double) n * threads), o.bytes / 1024,
-                o.failures, runs == 1 ? "one run" : "median of " + runs + " interleaved runs",
+        System.out.printf(
+                "%s %s n=%d threads=%d: total=%.6f s, avg=%.5f ms, allocated=%d KB, failures=%d (%s)%s%n",
+                caseName,
+                system,
+                n,
+                threads,
+                o.nanos / 1e9,
+                o.nanos / 1e6 / ((double) n * threads),
+                o.bytes / 1024,
+                o.failures,
+                runs == 1 ? "one run" : "median of " + runs + " interleaved runs",
                 o.firstFailure == null ? "" : " (first failure: " + o.firstFailure + ")");
     }
 
@@ -199,14 +227,19 @@ final class ConnectSuite extends PoolSuite {
         long[] nanos = outcomes.stream().mapToLong(Outcome::nanos).sorted().toArray();
         long[] bytes = outcomes.stream().mapToLong(Outcome::bytes).sorted().toArray();
         long failures = outcomes.stream().mapToLong(Outcome::failures).sum();
-        String first = outcomes.stream().map(Outcome::firstFailure).filter(f -> f != null).findFirst().orElse(null);
+        String first = outcomes.stream()
+                .map(Outcome::firstFailure)
+                .filter(f -> f != null)
+                .findFirst()
+                .orElse(null);
         int mid = (outcomes.size() - 1) / 2;
         return new Outcome(nanos[mid], bytes[mid], failures, first);
     }
 
     record Outcome(long nanos, long bytes, long failures, String firstFailure) {}
 
-    static Outcome measure(ConnectSystem system, boolean query, int n, int threads, int warmup) throws InterruptedException {
+    static Outcome measure(ConnectSystem system, boolean query, int n, int threads, int warmup)
+            throws InterruptedException {
         for (int i = 0; i < warmup; i++) {
             try {
                 system.cycle(query);
@@ -254,7 +287,8 @@ final class ConnectSuite extends PoolSuite {
         }
         long nanos = lastEnd.get() - firstStart.get();
         synchronized (firstFailure) {
-            return new Outcome(nanos, bytes.get(), failures.get(), firstFailure.isEmpty() ? null : firstFailure.getFirst());
+            return new Outcome(
+                    nanos, bytes.get(), failures.get(), firstFailure.isEmpty() ? null : firstFailure.getFirst());
         }
     }
 }

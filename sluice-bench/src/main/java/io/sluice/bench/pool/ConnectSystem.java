@@ -27,13 +27,14 @@ interface ConnectSystem extends AutoCloseable {
     static ConnectSystem open(String system, int poolSize) {
         return switch (system) {
             case "pgjdbc" -> new Pgjdbc();
-            case "sluice" -> query -> {
-                try (io.sluice.Connection c = Sluice.connect(PoolEndpoint.sluiceConfig())) {
-                    if (query) {
-                        c.query("SELECT 1", r -> r.getInt(0));
+            case "sluice" ->
+                query -> {
+                    try (io.sluice.Connection c = Sluice.connect(PoolEndpoint.sluiceConfig())) {
+                        if (query) {
+                            c.query("SELECT 1", r -> r.getInt(0));
+                        }
                     }
-                }
-            };
+                };
             case "pgjdbc+hikaricp", "hikaricp" -> new Hikari(PoolEndpoint.hikari(poolSize));
             case "sluice-pool" -> new SluicePool(PoolEndpoint.sluicePool(poolSize));
             default -> throw new IllegalArgumentException("unknown system: system=" + system);
@@ -91,7 +92,8 @@ interface ConnectSystem extends AutoCloseable {
     }
 
     private static void select1(Connection c) throws Exception {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT 1")) {
             rs.next();
             rs.getInt(1);
         }

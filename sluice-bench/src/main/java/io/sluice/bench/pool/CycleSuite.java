@@ -39,8 +39,12 @@ final class CycleSuite extends PoolSuite {
     public List<String> notes(List<Cell> cells) {
         List<String> lines = new ArrayList<>();
         lines.addAll(target(cells, "every pool-cycle cell", "ops/s", c -> true, 1.0));
-        lines.addAll(target(cells, "connection cycle at 1,000 virtual threads", "ops/s",
-                c -> c.name().equals(CONNECTION) && param("vthreads", 1000).test(c), 2.0));
+        lines.addAll(target(
+                cells,
+                "connection cycle at 1,000 virtual threads",
+                "ops/s",
+                c -> c.name().equals(CONNECTION) && param("vthreads", 1000).test(c),
+                2.0));
         return lines;
     }
 
@@ -76,8 +80,14 @@ final class CycleSuite extends PoolSuite {
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
         List<String> vthreads = context.mode() == Mode.FULL ? List.of("1", "6", "1000") : List.of("1000");
-        JmhRunner.Run run = new JmhRunner.Run(PoolCycleBenchmark.class, Map.of("system", pools(), "vthreads", vthreads),
-                1, false, "", null, Map.of());
+        JmhRunner.Run run = new JmhRunner.Run(
+                PoolCycleBenchmark.class,
+                Map.of("system", pools(), "vthreads", vthreads),
+                1,
+                false,
+                "",
+                null,
+                Map.of());
         if (context.mode() == Mode.QUICK || context.inProcess()) {
             warmConnectionCycle();
             // The statement cycles run the driver code that the PostgreSQL and pool-connect suites

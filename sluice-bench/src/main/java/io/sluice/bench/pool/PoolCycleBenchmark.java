@@ -106,12 +106,13 @@ public class PoolCycleBenchmark {
             case "sluice-pool" -> sluice = PoolEndpoint.sluicePool(POOL_SIZE);
             default -> throw new IllegalArgumentException("unknown system: system=" + system);
         }
-        Runnable worker = switch (method) {
-            case "connectionCycle" -> () -> work(CONNECTION_OPS / vthreads, false);
-            case "statementCycle" -> () -> work(STATEMENT_OPS / vthreads, true);
-            case "statementPerTask" -> null; // a new thread per request, started by the benchmark
-            default -> throw new IllegalArgumentException("unknown benchmark: method=" + method);
-        };
+        Runnable worker =
+                switch (method) {
+                    case "connectionCycle" -> () -> work(CONNECTION_OPS / vthreads, false);
+                    case "statementCycle" -> () -> work(STATEMENT_OPS / vthreads, true);
+                    case "statementPerTask" -> null; // a new thread per request, started by the benchmark
+                    default -> throw new IllegalArgumentException("unknown benchmark: method=" + method);
+                };
         for (int i = 0; worker != null && i < vthreads; i++) {
             workers.add(Thread.ofVirtual().name("cycle-" + i).start(worker));
         }
@@ -253,7 +254,9 @@ public class PoolCycleBenchmark {
             }
             return;
         }
-        try (Connection c = hikari.getConnection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+        try (Connection c = hikari.getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT 1")) {
             rs.next();
             rs.getInt(1);
         }

@@ -25,12 +25,13 @@ final class PoolEndpoint {
     private PoolEndpoint() {}
 
     static String jdbcUrl() {
-        return "jdbc:postgresql://" + HOST + ":" + PORT + "/" + DATABASE + "?sslmode=disable&ApplicationName=" + APPLICATION;
+        return "jdbc:postgresql://" + HOST + ":" + PORT + "/" + DATABASE + "?sslmode=disable&ApplicationName="
+                + APPLICATION;
     }
 
     static ConnectionConfig sluiceConfig() {
-        return ConnectionConfig.fromUrl("postgresql://" + USER + ":" + PASSWORD + "@" + HOST + ":" + PORT + "/" + DATABASE
-                + "?sslmode=disable&application_name=" + APPLICATION);
+        return ConnectionConfig.fromUrl("postgresql://" + USER + ":" + PASSWORD + "@" + HOST + ":" + PORT + "/"
+                + DATABASE + "?sslmode=disable&application_name=" + APPLICATION);
     }
 
     /** True when a Sluice driver for {@code postgresql} is on the class path (it is being written). */
@@ -62,8 +63,13 @@ final class PoolEndpoint {
     }
 
     static ConnectionPool sluicePool(int size) {
-        ConnectionPool pool = ConnectionPool.builder(PoolEndpoint::sluiceConfig).name("bench-sluice").maxSize(size)
-                .minIdle(size).connectionTimeout(Duration.ofSeconds(30)).listener(PoolListener.NONE).build();
+        ConnectionPool pool = ConnectionPool.builder(PoolEndpoint::sluiceConfig)
+                .name("bench-sluice")
+                .maxSize(size)
+                .minIdle(size)
+                .connectionTimeout(Duration.ofSeconds(30))
+                .listener(PoolListener.NONE)
+                .build();
         pool.awaitMinIdle(Duration.ofSeconds(60));
         return pool;
     }

@@ -45,15 +45,27 @@ public final class PoolInterleaved {
                 int b = (r + turn) % 2;
                 double[] slice = slice(benches[b], method, pids[b], sliceMillis);
                 slices.get(b).add(slice);
-                System.out.printf("%s %-11s ops/s=%,.0f cpu/op=%,.0f ns server-cpu/op=%,.0f ns%n",
+                System.out.printf(
+                        "%s %-11s ops/s=%,.0f cpu/op=%,.0f ns server-cpu/op=%,.0f ns%n",
                         method, benches[b].system, slice[0], slice[1], slice[2]);
             }
         }
         double[] h = medians(slices.get(0));
         double[] s = medians(slices.get(1));
-        System.out.printf("median %s vthreads=%d, hikaricp vs sluice-pool: ops/s %,.0f vs %,.0f (%.2fx), cpu/op %,.0f vs %,.0f ns"
-                        + " (%.2fx), server cpu/op %,.0f vs %,.0f ns%s%n", method, vthreads, h[0], s[0], s[0] / h[0],
-                h[1], s[1], h[1] / s[1], h[2], s[2], s[2] > 0 ? String.format(" (%.2fx)", h[2] / s[2]) : "");
+        System.out.printf(
+                "median %s vthreads=%d, hikaricp vs sluice-pool: ops/s %,.0f vs %,.0f (%.2fx), cpu/op %,.0f vs %,.0f ns"
+                        + " (%.2fx), server cpu/op %,.0f vs %,.0f ns%s%n",
+                method,
+                vthreads,
+                h[0],
+                s[0],
+                s[0] / h[0],
+                h[1],
+                s[1],
+                h[1] / s[1],
+                h[2],
+                s[2],
+                s[2] > 0 ? String.format(" (%.2fx)", h[2] / s[2]) : "");
         for (PoolCycleBenchmark bench : benches) {
             bench.close();
         }
@@ -69,7 +81,8 @@ public final class PoolInterleaved {
 
     /** One slice: a quarter of it as warm-up, then whole invocations until the slice ends. */
     private static double[] slice(PoolCycleBenchmark bench, String method, int[] pids, long millis) throws IOException {
-        int opsPerInvocation = method.equals("connectionCycle") ? PoolCycleBenchmark.CONNECTION_OPS : PoolCycleBenchmark.STATEMENT_OPS;
+        int opsPerInvocation =
+                method.equals("connectionCycle") ? PoolCycleBenchmark.CONNECTION_OPS : PoolCycleBenchmark.STATEMENT_OPS;
         long warm = System.nanoTime() + millis * 250_000L;
         while (System.nanoTime() < warm) {
             invoke(bench, method);
@@ -107,11 +120,13 @@ public final class PoolInterleaved {
                 if (bench.sluice != null) {
                     io.sluice.Connection c = bench.sluice.connection();
                     held.add(c);
-                    pids[i] = c.query("SELECT pg_backend_pid()", r -> r.getInt(0)).getFirst();
+                    pids[i] =
+                            c.query("SELECT pg_backend_pid()", r -> r.getInt(0)).getFirst();
                 } else {
                     Connection c = bench.hikari.getConnection();
                     held.add(c);
-                    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+                    try (Statement st = c.createStatement();
+                            ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
                         rs.next();
                         pids[i] = rs.getInt(1);
                     }

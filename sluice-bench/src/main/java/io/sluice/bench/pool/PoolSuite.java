@@ -63,7 +63,9 @@ abstract class PoolSuite implements Suite {
                 continue;
             }
             for (Cell h : cells) {
-                if (h.system().equals(hikari) && h.unit().equals(unit) && h.name().equals(s.name())
+                if (h.system().equals(hikari)
+                        && h.unit().equals(unit)
+                        && h.name().equals(s.name())
                         && h.params().equals(s.params())) {
                     double r = RatioTable.ratio(s, h);
                     if (!Double.isNaN(r)) {
@@ -79,8 +81,15 @@ abstract class PoolSuite implements Suite {
         if (pairs == 0) {
             return List.of();
         }
-        return List.of(String.format(Locale.ROOT, "%s: worst %.2fx HikariCP at %s over %d cells (target >= %.2fx): %s",
-                label, worst, worstAt, pairs, target, worst >= target ? "met" : "MISSED"));
+        return List.of(String.format(
+                Locale.ROOT,
+                "%s: worst %.2fx HikariCP at %s over %d cells (target >= %.2fx): %s",
+                label,
+                worst,
+                worstAt,
+                pairs,
+                target,
+                worst >= target ? "met" : "MISSED"));
     }
 
     /** Whether a cell's parameter {@code key} equals {@code value}. */

@@ -30,11 +30,12 @@ final class SpikeSuite extends PoolSuite {
 
     @Override
     public void run(RunContext context, ResultSink sink) throws Exception {
-        int bursts = switch (context.mode()) {
-            case SMOKE -> 1;
-            case QUICK -> 5;
-            case FULL -> 20;
-        };
+        int bursts =
+                switch (context.mode()) {
+                    case SMOKE -> 1;
+                    case QUICK -> 5;
+                    case FULL -> 20;
+                };
         int warmup = context.mode() == Mode.SMOKE ? 0 : 1;
         for (String system : pools()) {
             try (ConnectSystem pool = ConnectSystem.open(system, POOL_SIZE)) {
@@ -57,15 +58,21 @@ final class SpikeSuite extends PoolSuite {
         for (double p : new double[] {50, 90, 99, 99.9, 100}) {
             String stat = p == 100 ? "max" : "p" + (p == Math.rint(p) ? String.valueOf((int) p) : String.valueOf(p));
             long micros = p == 100 ? h.getMaxValue() : h.getValueAtPercentile(p);
-            sink.accept(new Cell(NAME, "latency-" + stat, base, system, "ms", Math.max(micros, 1) / 1000.0, Double.NaN));
+            sink.accept(
+                    new Cell(NAME, "latency-" + stat, base, system, "ms", Math.max(micros, 1) / 1000.0, Double.NaN));
         }
         sink.accept(new Cell(NAME, "burst", base, system, "ms", meanBurstNanos / 1e6, Double.NaN));
         if (timeouts > 0) {
             sink.accept(new Cell(NAME, "timeouts", base, system, "timeouts", timeouts, Double.NaN));
         }
-        System.out.printf("%s: p50=%.2f ms, p99=%.2f ms, max=%.2f ms, burst=%.1f ms, timeouts=%d%n", system,
-                h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0,
-                meanBurstNanos / 1e6, timeouts);
+        System.out.printf(
+                "%s: p50=%.2f ms, p99=%.2f ms, max=%.2f ms, burst=%.1f ms, timeouts=%d%n",
+                system,
+                h.getValueAtPercentile(50) / 1000.0,
+                h.getValueAtPercentile(99) / 1000.0,
+                h.getMaxValue() / 1000.0,
+                meanBurstNanos / 1e6,
+                timeouts);
     }
 
     /** One burst; records each thread's latency in microseconds and returns the burst's duration. */

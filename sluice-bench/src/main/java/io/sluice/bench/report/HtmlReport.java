@@ -19,23 +19,33 @@ public final class HtmlReport {
     /** Renders the page. */
     public static String render(RunInfo info, List<SuiteOutcome> outcomes) {
         StringBuilder b = new StringBuilder(64 * 1024);
-        b.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sluice benchmark report</title>")
+        b.append(
+                        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sluice benchmark report</title>")
                 .append("<style>body{font-family:sans-serif;margin:2em;max-width:1100px}"
                         + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px}"
                         + "td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#eee}"
                         + ".better{color:#1a7f37;font-weight:bold}.worse{color:#b42318;font-weight:bold}"
                         + "dt{font-weight:bold;float:left;width:7em}dd{margin-left:8em}</style></head><body>")
                 .append("<h1>Sluice benchmark report</h1><dl>");
-        info.facts().forEach((k, v) -> b.append("<dt>").append(escape(k)).append("</dt><dd><code>")
-                .append(escape(v)).append("</code></dd>"));
+        info.facts().forEach((k, v) -> b.append("<dt>")
+                .append(escape(k))
+                .append("</dt><dd><code>")
+                .append(escape(v))
+                .append("</code></dd>"));
         b.append("</dl><p>Ratios are Sluice against each suite's baseline system; above 1.00x means Sluice "
                 + "is better (more operations per second, or fewer bytes per operation).</p>");
         for (SuiteOutcome o : outcomes) {
-            b.append("<h2 id=\"").append(escape(o.suite().name())).append("\">").append(escape(o.suite().name()))
+            b.append("<h2 id=\"")
+                    .append(escape(o.suite().name()))
+                    .append("\">")
+                    .append(escape(o.suite().name()))
                     .append("</h2>");
             if (o.status() != SuiteOutcome.Status.RAN) {
-                b.append("<p><b>").append(o.status().name().toLowerCase(Locale.ROOT)).append("</b>: ")
-                        .append(escape(o.message())).append("</p>");
+                b.append("<p><b>")
+                        .append(o.status().name().toLowerCase(Locale.ROOT))
+                        .append("</b>: ")
+                        .append(escape(o.message()))
+                        .append("</p>");
             }
             if (o.cells().isEmpty()) {
                 continue;
@@ -60,7 +70,9 @@ public final class HtmlReport {
             RatioTable.RowKey key = new RatioTable.RowKey(c.name(), c.params(), c.unit());
             charts.computeIfAbsent(title, SvgBarChart::new).bar(key.paramsText(), c.system(), c.score());
         }
-        charts.values().forEach(chart -> b.append("<div>").append(chart.render(systems)).append("</div>"));
+        charts.values()
+                .forEach(
+                        chart -> b.append("<div>").append(chart.render(systems)).append("</div>"));
     }
 
     private static void table(StringBuilder b, RatioTable t) {
@@ -77,7 +89,11 @@ public final class HtmlReport {
                     double r = Double.parseDouble(v.substring(0, v.length() - 1));
                     cls += r >= 1.0 ? " better" : " worse";
                 }
-                b.append("<td class=\"").append(cls).append("\">").append(escape(v)).append("</td>");
+                b.append("<td class=\"")
+                        .append(cls)
+                        .append("\">")
+                        .append(escape(v))
+                        .append("</td>");
             }
             b.append("</tr>");
         }

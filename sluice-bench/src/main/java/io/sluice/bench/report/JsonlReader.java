@@ -34,7 +34,8 @@ public final class JsonlReader {
             try {
                 cells.add(parse(lines.get(i)));
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException("malformed cell: file=" + file + ", line=" + (i + 1) + ", " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "malformed cell: file=" + file + ", line=" + (i + 1) + ", " + e.getMessage(), e);
             }
         }
         return cells;
@@ -49,8 +50,14 @@ public final class JsonlReader {
         if (r.at != line.length()) {
             throw new IllegalArgumentException("trailing characters at " + r.at);
         }
-        return new Cell((String) o.get("suite"), (String) o.get("case"), (Map<String, Object>) o.get("params"),
-                (String) o.get("system"), (String) o.get("unit"), number(o.get("score")), number(o.get("error")));
+        return new Cell(
+                (String) o.get("suite"),
+                (String) o.get("case"),
+                (Map<String, Object>) o.get("params"),
+                (String) o.get("system"),
+                (String) o.get("unit"),
+                number(o.get("score")),
+                number(o.get("error")));
     }
 
     private static double number(Object v) {

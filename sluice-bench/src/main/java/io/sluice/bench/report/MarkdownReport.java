@@ -12,14 +12,21 @@ public final class MarkdownReport {
     /** Renders the report. */
     public static String render(RunInfo info, List<SuiteOutcome> outcomes) {
         StringBuilder b = new StringBuilder("# Sluice benchmark report\n\n");
-        info.facts().forEach((k, v) -> b.append("- ").append(k).append(": `").append(v.replace("`", "'")).append("`\n"));
+        info.facts().forEach((k, v) -> b.append("- ")
+                .append(k)
+                .append(": `")
+                .append(v.replace("`", "'"))
+                .append("`\n"));
         b.append("\nRatios are Sluice against the suite's baseline; above 1.00x means Sluice is better "
                 + "(more ops/s, or fewer bytes/time).\n");
         for (SuiteOutcome o : outcomes) {
             b.append("\n## ").append(o.suite().name()).append("\n\n");
             if (o.status() != SuiteOutcome.Status.RAN) {
-                b.append("**").append(o.status().name().toLowerCase(java.util.Locale.ROOT)).append("**: ")
-                        .append(o.message()).append("\n");
+                b.append("**")
+                        .append(o.status().name().toLowerCase(java.util.Locale.ROOT))
+                        .append("**: ")
+                        .append(o.message())
+                        .append("\n");
                 if (o.cells().isEmpty()) {
                     continue;
                 }

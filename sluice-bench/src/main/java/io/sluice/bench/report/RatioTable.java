@@ -91,7 +91,9 @@ public final class RatioTable {
         if (!systems.contains(baseline)) {
             return List.of();
         }
-        return systems.stream().filter(s -> s.startsWith("sluice") && !s.equals(baseline)).toList();
+        return systems.stream()
+                .filter(s -> s.startsWith("sluice") && !s.equals(baseline))
+                .toList();
     }
 
     /** Rows in first-reported order. */

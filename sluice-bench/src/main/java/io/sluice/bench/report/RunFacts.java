@@ -19,7 +19,8 @@ public final class RunFacts {
     /** Replaces {@code file} with the facts, in their order; line breaks in a value become spaces. */
     public static void write(Path file, Map<String, String> facts) throws IOException {
         StringBuilder b = new StringBuilder();
-        facts.forEach((k, v) -> b.append(k).append('=').append(v.replaceAll("[\\r\\n]+", " ")).append('\n'));
+        facts.forEach((k, v) ->
+                b.append(k).append('=').append(v.replaceAll("[\\r\\n]+", " ")).append('\n'));
         Files.createDirectories(file.toAbsolutePath().getParent());
         Files.writeString(file, b, StandardCharsets.UTF_8);
     }

@@ -47,10 +47,14 @@ public record RunInfo(Map<String, String> facts) {
         f.put("commit", System.getProperty("sluice.bench.commit", "unknown"));
         f.put("cpu", cpuModel());
         f.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        f.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-                + " (" + System.getProperty("java.vm.vendor") + ")");
-        f.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
+        f.put(
+                "jdk",
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
+                        + System.getProperty("java.vm.vendor") + ")");
+        f.put(
+                "os",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
         f.put("services", args.services() == null ? "(not given: all assumed up)" : String.join(",", args.services()));
         StringBuilder peers = new StringBuilder();
         for (String[] p : PEERS) {
@@ -59,17 +63,25 @@ public record RunInfo(Map<String, String> facts) {
                 v = staticField("org.postgresql.util.DriverInfo", "DRIVER_VERSION");
             }
             if (v != null) {
-                peers.append(peers.isEmpty() ? "" : ", ").append(p[2]).append(' ').append(v);
+                peers.append(peers.isEmpty() ? "" : ", ")
+                        .append(p[2])
+                        .append(' ')
+                        .append(v);
             }
         }
         f.put("peers", peers.toString());
         if (args.hasService("postgres")) {
-            f.put("postgresql", serverVersion("jdbc:postgresql://127.0.0.1:5432/test?user=postgres&sslmode=disable"
-                    + "&connectTimeout=3", "SELECT version()"));
+            f.put(
+                    "postgresql",
+                    serverVersion(
+                            "jdbc:postgresql://127.0.0.1:5432/test?user=postgres&sslmode=disable" + "&connectTimeout=3",
+                            "SELECT version()"));
         }
         if (args.hasService("mariadb")) {
-            f.put("mariadb", serverVersion("jdbc:mariadb://127.0.0.1:3306/test?user=root&connectTimeout=3000",
-                    "SELECT version()"));
+            f.put(
+                    "mariadb",
+                    serverVersion(
+                            "jdbc:mariadb://127.0.0.1:3306/test?user=root&connectTimeout=3000", "SELECT version()"));
         }
         return new RunInfo(f);
     }
@@ -88,8 +100,9 @@ public record RunInfo(Map<String, String> facts) {
     }
 
     private static String serverVersion(String url, String sql) {
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : "unknown";
         } catch (SQLException | RuntimeException e) {
             return "unknown (" + e.getMessage() + ")";

@@ -46,29 +46,45 @@ public final class SvgBarChart {
         }
         int height = 30 + bars * (BAR + 2) + groups.size() * (GAP + 16);
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT,
+        s.append(String.format(
+                Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" "
-                        + "font-family=\"sans-serif\" font-size=\"11\">", WIDTH, height));
-        s.append("<text x=\"0\" y=\"14\" font-size=\"13\" font-weight=\"bold\">").append(HtmlReport.escape(title))
+                        + "font-family=\"sans-serif\" font-size=\"11\">",
+                WIDTH,
+                height));
+        s.append("<text x=\"0\" y=\"14\" font-size=\"13\" font-weight=\"bold\">")
+                .append(HtmlReport.escape(title))
                 .append("</text>");
         int y = 28;
         double scale = max > 0 ? (WIDTH - LABEL - 90) / max : 0;
         for (Map.Entry<String, Map<String, Double>> g : groups.entrySet()) {
             y += GAP;
-            s.append(String.format(Locale.ROOT, "<text x=\"0\" y=\"%d\" font-weight=\"bold\">%s</text>", y + 4,
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"0\" y=\"%d\" font-weight=\"bold\">%s</text>",
+                    y + 4,
                     HtmlReport.escape(g.getKey())));
             y += 8;
             for (Map.Entry<String, Double> bar : g.getValue().entrySet()) {
                 double v = bar.getValue();
                 int w = Double.isFinite(v) ? (int) Math.max(1, Math.round(v * scale)) : 0;
                 String color = PALETTE[Math.floorMod(systems.indexOf(bar.getKey()), PALETTE.length)];
-                s.append(String.format(Locale.ROOT,
+                s.append(String.format(
+                        Locale.ROOT,
                         "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>"
                                 + "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>"
                                 + "<text x=\"%d\" y=\"%d\">%s</text>",
-                        LABEL - 6, y + BAR - 3, HtmlReport.escape(bar.getKey()),
-                        LABEL, y, w, BAR, color,
-                        LABEL + w + 4, y + BAR - 3, RatioTable.formatScore(v)));
+                        LABEL - 6,
+                        y + BAR - 3,
+                        HtmlReport.escape(bar.getKey()),
+                        LABEL,
+                        y,
+                        w,
+                        BAR,
+                        color,
+                        LABEL + w + 4,
+                        y + BAR - 3,
+                        RatioTable.formatScore(v)));
                 y += BAR + 2;
             }
         }

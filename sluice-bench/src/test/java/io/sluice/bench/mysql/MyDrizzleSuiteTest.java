@@ -27,26 +27,42 @@ class MyDrizzleSuiteTest {
 
         List<Cell> whole = MyDrizzleSuite.wholeLoadTests(measured);
 
-        assertThat(whole).extracting(c -> c.name() + " " + c.system() + " " + c.unit()).containsExactlyInAnyOrder(
-                "workload sluice ops/s", "workload-batch sluice ops/s", "workload sluice B/op", "workload mariadb-connector-j ops/s");
-        Cell sluice = whole.stream().filter(c -> c.name().equals("workload") && c.system().equals("sluice") && c.unit().equals("ops/s"))
-                .findFirst().orElseThrow();
+        assertThat(whole)
+                .extracting(c -> c.name() + " " + c.system() + " " + c.unit())
+                .containsExactlyInAnyOrder(
+                        "workload sluice ops/s",
+                        "workload-batch sluice ops/s",
+                        "workload sluice B/op",
+                        "workload mariadb-connector-j ops/s");
+        Cell sluice = whole.stream()
+                .filter(c -> c.name().equals("workload")
+                        && c.system().equals("sluice")
+                        && c.unit().equals("ops/s"))
+                .findFirst()
+                .orElseThrow();
         assertThat(sluice.score()).isCloseTo(1 / (1 / 20.0 + 1000 / 500.0), within(1e-9)); // 0.05 s + 2 s
         // errors in seconds: 2/400 = 0.005 and 1000 * 50/250000 = 0.2, added in quadrature, then back to ops/s
         assertThat(sluice.error()).isCloseTo(Math.sqrt(0.005 * 0.005 + 0.2 * 0.2) / (2.05 * 2.05), within(1e-9));
-        assertThat(whole).filteredOn(c -> c.unit().equals("B/op")).singleElement()
+        assertThat(whole)
+                .filteredOn(c -> c.unit().equals("B/op"))
+                .singleElement()
                 .satisfies(c -> assertThat(c.score()).isEqualTo(100_000 + 1000 * 80_000.0));
     }
 
     @Test
     void shouldReadTargetAgainstBetterPeer() {
         List<Cell> cells = new ArrayList<>(List.of(
-                cell("workload", "sluice", "ops/s", 0.6, 0), cell("workload", MyEndpoint.MARIADB, "ops/s", 0.3, 0),
+                cell("workload", "sluice", "ops/s", 0.6, 0),
+                cell("workload", MyEndpoint.MARIADB, "ops/s", 0.3, 0),
                 cell("workload", MyEndpoint.MYSQL, "ops/s", 0.5, 0),
-                cell("workload-batch", "sluice", "ops/s", 0.6, 0), cell("workload-batch", MyEndpoint.MARIADB, "ops/s", 0.2, 0)));
+                cell("workload-batch", "sluice", "ops/s", 0.6, 0),
+                cell("workload-batch", MyEndpoint.MARIADB, "ops/s", 0.2, 0)));
 
-        assertThat(new MyDrizzleSuite().notes(cells)).containsExactly(
-                "workload ops/s: sluice 1.20x the better peer (mysql-connector-j) at " + PARAMS + ", target >= 1.50x: missed",
-                "workload-batch ops/s: sluice 3.00x the better peer (mariadb-connector-j) at " + PARAMS + ", target >= 1.50x: met");
+        assertThat(new MyDrizzleSuite().notes(cells))
+                .containsExactly(
+                        "workload ops/s: sluice 1.20x the better peer (mysql-connector-j) at " + PARAMS
+                                + ", target >= 1.50x: missed",
+                        "workload-batch ops/s: sluice 3.00x the better peer (mariadb-connector-j) at " + PARAMS
+                                + ", target >= 1.50x: met");
     }
 }

@@ -30,14 +30,28 @@ class MyLdbcAgreementTest {
 
     private static List<List<Object>> viaJdbc(String system) throws SQLException {
         List<List<Object>> rows = new ArrayList<>();
-        try (java.sql.Connection c = DriverManager.getConnection(MyEndpoint.jdbcUrl(system)); Statement s = c.createStatement()) {
+        try (java.sql.Connection c = DriverManager.getConnection(MyEndpoint.jdbcUrl(system));
+                Statement s = c.createStatement()) {
             s.execute("SET time_zone = '+00:00'");
             try (ResultSet rs = s.executeQuery(MyLdbcTable.fetchLiteral(MyLdbcTable.ROWS) + " ORDER BY id")) {
                 while (rs.next()) {
-                    rows.add(List.of(rs.getLong(1), rs.getShort(2), rs.getInt(3), rs.getFloat(4), rs.getDouble(5),
-                            rs.getBigDecimal(6), rs.getString(7), rs.getString(8), rs.getObject(9, LocalDate.class),
-                            rs.getObject(10, LocalTime.class), rs.getObject(11, LocalDateTime.class),
-                            rs.getObject(12, LocalDateTime.class), rs.getBoolean(13), rs.getInt(14), rs.getLong(15), rs.getString(16)));
+                    rows.add(List.of(
+                            rs.getLong(1),
+                            rs.getShort(2),
+                            rs.getInt(3),
+                            rs.getFloat(4),
+                            rs.getDouble(5),
+                            rs.getBigDecimal(6),
+                            rs.getString(7),
+                            rs.getString(8),
+                            rs.getObject(9, LocalDate.class),
+                            rs.getObject(10, LocalTime.class),
+                            rs.getObject(11, LocalDateTime.class),
+                            rs.getObject(12, LocalDateTime.class),
+                            rs.getBoolean(13),
+                            rs.getInt(14),
+                            rs.getLong(15),
+                            rs.getString(16)));
                 }
             }
         }
@@ -45,9 +59,23 @@ class MyLdbcAgreementTest {
     }
 
     private static List<Object> viaSluice(Row r) {
-        return List.of(r.getLong(0), r.getShort(1), r.getInt(2), r.getFloat(3), r.getDouble(4), r.getBigDecimal(5),
-                r.getString(6), r.getString(7), r.getLocalDate(8), r.getLocalTime(9), r.getLocalDateTime(10),
-                r.getLocalDateTime(11), r.getBoolean(12), r.getInt(13), r.getLong(14), r.getString(15));
+        return List.of(
+                r.getLong(0),
+                r.getShort(1),
+                r.getInt(2),
+                r.getFloat(3),
+                r.getDouble(4),
+                r.getBigDecimal(5),
+                r.getString(6),
+                r.getString(7),
+                r.getLocalDate(8),
+                r.getLocalTime(9),
+                r.getLocalDateTime(10),
+                r.getLocalDateTime(11),
+                r.getBoolean(12),
+                r.getInt(13),
+                r.getLong(14),
+                r.getString(15));
     }
 
     @Test
@@ -56,10 +84,14 @@ class MyLdbcAgreementTest {
         assertThat(mariadb).hasSize(MyLdbcTable.ROWS);
         assertThat(viaJdbc(MyEndpoint.MYSQL)).isEqualTo(mariadb);
         try (Connection binary = Sluice.connect(MyEndpoint.sluiceUrl());
-             Connection text = Sluice.connect(MyEndpoint.sluiceUrl() + "&statement_cache_size=0")) {
+                Connection text = Sluice.connect(MyEndpoint.sluiceUrl() + "&statement_cache_size=0")) {
             String sql = MyLdbcTable.fetchLiteral(MyLdbcTable.ROWS) + " ORDER BY id";
-            assertThat(binary.query(sql, MyLdbcAgreementTest::viaSluice)).as("first use: text").isEqualTo(mariadb);
-            assertThat(binary.query(sql, MyLdbcAgreementTest::viaSluice)).as("second use: prepared").isEqualTo(mariadb);
+            assertThat(binary.query(sql, MyLdbcAgreementTest::viaSluice))
+                    .as("first use: text")
+                    .isEqualTo(mariadb);
+            assertThat(binary.query(sql, MyLdbcAgreementTest::viaSluice))
+                    .as("second use: prepared")
+                    .isEqualTo(mariadb);
             assertThat(text.query(sql, MyLdbcAgreementTest::viaSluice)).isEqualTo(mariadb);
             assertThat(binary.query(MyLdbcTable.FETCH_PARAM + " ORDER BY id", MyLdbcAgreementTest::viaSluice, 10))
                     .isEqualTo(mariadb.subList(0, 10));

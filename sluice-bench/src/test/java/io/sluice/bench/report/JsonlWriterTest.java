@@ -31,9 +31,13 @@ class JsonlWriterTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> first = (Map<String, Object>) MiniJson.parse(lines.get(0));
         assertThat(first).containsOnlyKeys("suite", "case", "params", "system", "unit", "score", "error");
-        assertThat(first).containsEntry("suite", "pg-fetch").containsEntry("case", "prepared")
-                .containsEntry("system", "sluice").containsEntry("unit", "ops/s")
-                .containsEntry("score", 1234.5).containsEntry("error", 12.25);
+        assertThat(first)
+                .containsEntry("suite", "pg-fetch")
+                .containsEntry("case", "prepared")
+                .containsEntry("system", "sluice")
+                .containsEntry("unit", "ops/s")
+                .containsEntry("score", 1234.5)
+                .containsEntry("error", 12.25);
         assertThat(first.get("params")).isEqualTo(Map.of("rows", 500.0, "threads", 8.0));
         @SuppressWarnings("unchecked")
         Map<String, Object> second = (Map<String, Object>) MiniJson.parse(lines.get(1));

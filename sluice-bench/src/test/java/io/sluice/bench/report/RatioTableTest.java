@@ -52,10 +52,20 @@ class RatioTableTest {
         RatioTable table = RatioTable.of("pg-fetch", "pgjdbc", cells);
 
         assertThat(table.systems()).containsExactly("pgjdbc", "sluice", "sluice-virtual", "vertx-pg");
-        assertThat(table.header()).containsExactly("case", "params", "unit", "pgjdbc", "sluice", "sluice-virtual",
-                "vertx-pg", "sluice/pgjdbc", "sluice-virtual/pgjdbc");
-        assertThat(table.body()).containsExactly(
-                List.of("prepared", "rows=500", "ops/s", "100", "200", "250", "150", "2.00x", "2.50x"),
-                List.of("prepared", "rows=500", "B/op", "1,000", "250", "-", "-", "4.00x", "-"));
+        assertThat(table.header())
+                .containsExactly(
+                        "case",
+                        "params",
+                        "unit",
+                        "pgjdbc",
+                        "sluice",
+                        "sluice-virtual",
+                        "vertx-pg",
+                        "sluice/pgjdbc",
+                        "sluice-virtual/pgjdbc");
+        assertThat(table.body())
+                .containsExactly(
+                        List.of("prepared", "rows=500", "ops/s", "100", "200", "250", "150", "2.00x", "2.50x"),
+                        List.of("prepared", "rows=500", "B/op", "1,000", "250", "-", "-", "4.00x", "-"));
     }
 }

@@ -12,8 +12,7 @@ import java.sql.Statement;
  * failure of the driver under test never hides behind a failed set-up.
  */
 final class Admin {
-    private Admin() {
-    }
+    private Admin() {}
 
     /** Makes {@code name} exist and be empty: MariaDB drops and creates it, PostgreSQL recreates its public schema. */
     static void recreate(Server server, String name) throws SQLException {
@@ -38,7 +37,7 @@ final class Admin {
                     }
                 }
                 try (Connection c = DriverManager.getConnection(
-                        "jdbc:postgresql://127.0.0.1:5432/" + name + "?sslmode=disable&user=postgres");
+                                "jdbc:postgresql://127.0.0.1:5432/" + name + "?sslmode=disable&user=postgres");
                         Statement s = c.createStatement()) {
                     s.execute("DROP SCHEMA IF EXISTS public CASCADE");
                     s.execute("CREATE SCHEMA public");
@@ -59,10 +58,12 @@ final class Admin {
         String url = server == Server.POSTGRESQL
                 ? "jdbc:postgresql://127.0.0.1:5432/postgres?sslmode=disable&user=postgres"
                 : "jdbc:mariadb://127.0.0.1:3306/?user=root";
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-            s.execute(server == Server.POSTGRESQL
-                    ? "SELECT pg_terminate_backend(" + sessionId + ")"
-                    : "KILL CONNECTION " + sessionId);
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
+            s.execute(
+                    server == Server.POSTGRESQL
+                            ? "SELECT pg_terminate_backend(" + sessionId + ")"
+                            : "KILL CONNECTION " + sessionId);
         }
     }
 }

@@ -22,12 +22,14 @@ public final class DataSources {
      * as application servers and HikariCP's {@code dataSourceClassName} do.
      */
     private static final Map<String, String> OWN = Map.of(
-            "pgjdbc", "org.postgresql.ds.PGSimpleDataSource",
-            "mariadb-connector-j", "org.mariadb.jdbc.MariaDbPoolDataSource",
-            Targets.SLUICE, System.getProperty("compat.sluice.pooledDataSource", "io.sluice.jdbc.SluicePooledDataSource"));
+            "pgjdbc",
+            "org.postgresql.ds.PGSimpleDataSource",
+            "mariadb-connector-j",
+            "org.mariadb.jdbc.MariaDbPoolDataSource",
+            Targets.SLUICE,
+            System.getProperty("compat.sluice.pooledDataSource", "io.sluice.jdbc.SluicePooledDataSource"));
 
-    private DataSources() {
-    }
+    private DataSources() {}
 
     /** A DataSource that opens a new connection through {@link DriverManager} on every call. */
     public static DataSource unpooled(Target target, String database) {
@@ -67,8 +69,10 @@ public final class DataSources {
         } catch (InvocationTargetException e) {
             throw new IllegalStateException("DataSource set-up failed: class=" + className, e.getCause());
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("DataSource class without a public no-argument constructor or "
-                    + "setUrl/setUser/setPassword: class=" + className, e);
+            throw new IllegalStateException(
+                    "DataSource class without a public no-argument constructor or "
+                            + "setUrl/setUser/setPassword: class=" + className,
+                    e);
         }
     }
 
@@ -99,12 +103,10 @@ public final class DataSources {
         }
 
         @Override
-        public void setLogWriter(PrintWriter out) {
-        }
+        public void setLogWriter(PrintWriter out) {}
 
         @Override
-        public void setLoginTimeout(int seconds) {
-        }
+        public void setLoginTimeout(int seconds) {}
 
         @Override
         public int getLoginTimeout() {

@@ -21,8 +21,9 @@ public final class KnownGapExtension implements InvocationInterceptor {
      * whose transaction the failure aborted): that is part of the same expected failure.
      */
     @Override
-    public void interceptAfterEachMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> call,
-            ExtensionContext context) throws Throwable {
+    public void interceptAfterEachMethod(
+            Invocation<Void> invocation, ReflectiveInvocationContext<Method> call, ExtensionContext context)
+            throws Throwable {
         Optional<String> reason = reason(context);
         if (reason.isEmpty()) {
             invocation.proceed();
@@ -39,12 +40,16 @@ public final class KnownGapExtension implements InvocationInterceptor {
         if (!(context.getRequiredTestInstance() instanceof CompatTest test)) {
             return Optional.empty();
         }
-        return KnownGaps.reason(test.target, test.getClass().getSimpleName(), context.getRequiredTestMethod().getName());
+        return KnownGaps.reason(
+                test.target,
+                test.getClass().getSimpleName(),
+                context.getRequiredTestMethod().getName());
     }
 
     @Override
-    public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> call,
-            ExtensionContext context) throws Throwable {
+    public void interceptTestMethod(
+            Invocation<Void> invocation, ReflectiveInvocationContext<Method> call, ExtensionContext context)
+            throws Throwable {
         Object instance = context.getRequiredTestInstance();
         Optional<String> reason = reason(context);
         if (reason.isEmpty()) {
@@ -67,7 +72,10 @@ public final class KnownGapExtension implements InvocationInterceptor {
         StringBuilder chain = new StringBuilder(t.getClass().getSimpleName() + ": " + t.getMessage());
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
-            chain.append(" <- ").append(root.getClass().getSimpleName()).append(": ").append(root.getMessage());
+            chain.append(" <- ")
+                    .append(root.getClass().getSimpleName())
+                    .append(": ")
+                    .append(root.getMessage());
         }
         String s = chain.toString().replace('\n', ' ').replace('|', '/');
         return s.length() > 400 ? s.substring(0, 400) + "..." : s;

@@ -14,8 +14,7 @@ import java.util.Properties;
 final class KnownGaps {
     private static final Properties GAPS = load();
 
-    private KnownGaps() {
-    }
+    private KnownGaps() {}
 
     /** The reason the cell fails, if it is a documented exception. */
     static Optional<String> reason(Target target, String testClass, String method) {

@@ -26,6 +26,7 @@ public final class MatrixListener implements TestExecutionListener {
     private static final Map<String, String> GAP_ERRORS = new ConcurrentHashMap<>();
     /** framework | feature -> target -> cell. */
     private static final Map<String, Map<String, String>> CELLS = new ConcurrentHashMap<>();
+
     private static final Set<String> COLUMNS = ConcurrentHashMap.newKeySet();
     private static final List<String> NOTES = java.util.Collections.synchronizedList(new ArrayList<>());
 
@@ -51,7 +52,8 @@ public final class MatrixListener implements TestExecutionListener {
             return;
         }
         TestIdentifier invocation = plan.getParent(test).orElse(null);
-        TestIdentifier testClass = invocation == null ? null : plan.getParent(invocation).orElse(null);
+        TestIdentifier testClass =
+                invocation == null ? null : plan.getParent(invocation).orElse(null);
         if (testClass == null || !testClass.getDisplayName().endsWith("CompatTest")) {
             return;
         }
@@ -68,10 +70,13 @@ public final class MatrixListener implements TestExecutionListener {
         } else {
             cell = "FAIL";
             NOTES.add("- FAIL, " + framework + " " + feature + " on " + column[0] + ": "
-                    + result.getThrowable().map(KnownGapExtension::firstLine).orElse(result.getStatus().name()));
+                    + result.getThrowable()
+                            .map(KnownGapExtension::firstLine)
+                            .orElse(result.getStatus().name()));
         }
         COLUMNS.add(column[0]);
-        CELLS.computeIfAbsent(framework + " | " + feature, k -> new ConcurrentHashMap<>()).put(column[0], cell);
+        CELLS.computeIfAbsent(framework + " | " + feature, k -> new ConcurrentHashMap<>())
+                .put(column[0], cell);
     }
 
     @Override
@@ -87,7 +92,8 @@ public final class MatrixListener implements TestExecutionListener {
         md.append("\n|---|---|").append("---|".repeat(columns.size())).append('\n');
         new TreeMap<>(CELLS).forEach((row, cells) -> {
             md.append("| ").append(row).append(" |");
-            columns.forEach(c -> md.append(' ').append(cells.getOrDefault(c, "-")).append(" |"));
+            columns.forEach(
+                    c -> md.append(' ').append(cells.getOrDefault(c, "-")).append(" |"));
             md.append('\n');
         });
         if (!NOTES.isEmpty()) {

@@ -35,10 +35,17 @@ public final class StatementCounter {
 
     /** {@code ds} with every connection and prepared statement it hands out counted. */
     public DataSource wrap(DataSource ds) {
-        return proxy(DataSource.class, ds, (m, result) -> m.getName().equals("getConnection")
-                ? proxy(Connection.class, result, (m2, r2) -> m2.getName().equals("prepareStatement")
-                        ? proxy(PreparedStatement.class, r2, (m3, r3) -> r3) : r2)
-                : result);
+        return proxy(
+                DataSource.class,
+                ds,
+                (m, result) -> m.getName().equals("getConnection")
+                        ? proxy(
+                                Connection.class,
+                                result,
+                                (m2, r2) -> m2.getName().equals("prepareStatement")
+                                        ? proxy(PreparedStatement.class, r2, (m3, r3) -> r3)
+                                        : r2)
+                        : result);
     }
 
     private interface Wrapper {
@@ -51,7 +58,7 @@ public final class StatementCounter {
                 switch (method.getName()) {
                     case "addBatch" -> addBatch.incrementAndGet();
                     case "executeBatch", "executeLargeBatch" -> executeBatch.incrementAndGet();
-                    default -> { }
+                    default -> {}
                 }
             }
             try {

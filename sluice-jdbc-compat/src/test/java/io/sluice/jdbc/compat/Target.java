@@ -61,8 +61,9 @@ public record Target(String driver, Server server, String urlTemplate, String us
 
     /** The server's id of the session behind {@code c}: PostgreSQL's backend pid, MariaDB's connection id. */
     public long sessionId(Connection c) throws SQLException {
-        try (var s = c.createStatement(); var rs = s.executeQuery(
-                server == Server.POSTGRESQL ? "SELECT pg_backend_pid()" : "SELECT CONNECTION_ID()")) {
+        try (var s = c.createStatement();
+                var rs = s.executeQuery(
+                        server == Server.POSTGRESQL ? "SELECT pg_backend_pid()" : "SELECT CONNECTION_ID()")) {
             rs.next();
             return rs.getLong(1);
         }

@@ -17,29 +17,42 @@ public final class Targets {
     private static final String PG_HOST = "127.0.0.1:5432";
     private static final String MARIADB_HOST = "127.0.0.1:3306";
 
-    private Targets() {
-    }
+    private Targets() {}
 
     /** Every selected target, reference drivers first. */
     public static Stream<Target> all() {
-        String drivers = System.getProperty("compat.drivers", "reference").trim().toLowerCase(Locale.ROOT);
+        String drivers =
+                System.getProperty("compat.drivers", "reference").trim().toLowerCase(Locale.ROOT);
         boolean reference = drivers.equals("reference") || drivers.equals("all");
         boolean sluice = drivers.equals("sluice") || drivers.equals("all");
         if (!reference && !sluice) {
-            throw new IllegalArgumentException("compat.drivers must be reference, sluice or all: compat.drivers=" + drivers);
+            throw new IllegalArgumentException(
+                    "compat.drivers must be reference, sluice or all: compat.drivers=" + drivers);
         }
         List<Target> targets = new ArrayList<>();
         if (reference) {
-            targets.add(new Target("pgjdbc", Server.POSTGRESQL,
-                    "jdbc:postgresql://" + PG_HOST + "/{db}?sslmode=disable", "postgres", ""));
-            targets.add(new Target("mariadb-connector-j", Server.MARIADB,
-                    "jdbc:mariadb://" + MARIADB_HOST + "/{db}", "root", ""));
+            targets.add(new Target(
+                    "pgjdbc",
+                    Server.POSTGRESQL,
+                    "jdbc:postgresql://" + PG_HOST + "/{db}?sslmode=disable",
+                    "postgres",
+                    ""));
+            targets.add(new Target(
+                    "mariadb-connector-j", Server.MARIADB, "jdbc:mariadb://" + MARIADB_HOST + "/{db}", "root", ""));
         }
         if (sluice) {
-            targets.add(new Target(SLUICE, Server.POSTGRESQL,
-                    "jdbc:sluice:postgresql://" + PG_HOST + "/{db}?sslmode=disable", "postgres", ""));
-            targets.add(new Target(SLUICE, Server.MARIADB,
-                    "jdbc:sluice:mariadb://" + MARIADB_HOST + "/{db}?sslmode=disable", "root", ""));
+            targets.add(new Target(
+                    SLUICE,
+                    Server.POSTGRESQL,
+                    "jdbc:sluice:postgresql://" + PG_HOST + "/{db}?sslmode=disable",
+                    "postgres",
+                    ""));
+            targets.add(new Target(
+                    SLUICE,
+                    Server.MARIADB,
+                    "jdbc:sluice:mariadb://" + MARIADB_HOST + "/{db}?sslmode=disable",
+                    "root",
+                    ""));
         }
         return targets.stream();
     }

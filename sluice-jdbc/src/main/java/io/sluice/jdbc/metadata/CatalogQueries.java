@@ -20,12 +20,12 @@ sealed interface CatalogQueries permits PgCatalogQueries, MysqlCatalogQueries {
      * {@link java.sql.DatabaseMetaData#getProcedureColumns} ({@code functions} false) or
      * {@link java.sql.DatabaseMetaData#getFunctionColumns} ({@code functions} true).
      */
-    MetaResultSet routineColumns(String catalog, String schemaPattern, String namePattern, String columnPattern,
-            boolean functions) throws SQLException;
+    MetaResultSet routineColumns(
+            String catalog, String schemaPattern, String namePattern, String columnPattern, boolean functions)
+            throws SQLException;
 
     /** {@link java.sql.DatabaseMetaData#getTables}. */
-    MetaResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types)
-            throws SQLException;
+    MetaResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types) throws SQLException;
 
     /** {@link java.sql.DatabaseMetaData#getSchemas(String, String)}. */
     MetaResultSet schemas(String catalog, String schemaPattern) throws SQLException;
@@ -48,8 +48,15 @@ sealed interface CatalogQueries permits PgCatalogQueries, MysqlCatalogQueries {
      * {@link java.sql.DatabaseMetaData#getImportedKeys} (ordered by the primary-key table) and
      * {@link java.sql.DatabaseMetaData#getExportedKeys} (ordered by the foreign-key table).
      */
-    MetaResultSet keys(String pkCatalog, String pkSchema, String pkTable, String fkCatalog, String fkSchema,
-            String fkTable, boolean orderByForeignTable) throws SQLException;
+    MetaResultSet keys(
+            String pkCatalog,
+            String pkSchema,
+            String pkTable,
+            String fkCatalog,
+            String fkSchema,
+            String fkTable,
+            boolean orderByForeignTable)
+            throws SQLException;
 
     /** {@link java.sql.DatabaseMetaData#getIndexInfo}. */
     MetaResultSet indexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)

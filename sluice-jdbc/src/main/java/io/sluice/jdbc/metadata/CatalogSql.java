@@ -103,13 +103,16 @@ final class CatalogSql {
     /** Runs {@code sql} with {@code params}; see {@link #rows(Connection)}. */
     static List<Object[]> run(Connection connection, String sql, Object... params) throws SQLException {
         try {
-            return connection.query(sql, row -> {
-                Object[] values = new Object[row.columnCount()];
-                for (int i = 0; i < values.length; i++) {
-                    values[i] = row.getObject(i);
-                }
-                return values;
-            }, params);
+            return connection.query(
+                    sql,
+                    row -> {
+                        Object[] values = new Object[row.columnCount()];
+                        for (int i = 0; i < values.length; i++) {
+                            values[i] = row.getObject(i);
+                        }
+                        return values;
+                    },
+                    params);
         } catch (ServerException e) {
             throw new SQLException("catalog query failed: " + e.getMessage(), e.sqlState(), e);
         } catch (SluiceException e) {

@@ -16,6 +16,7 @@ final class EscapeFunctions {
     /** pgjdbc's list and locate, char_length and character_length, which the escape maps too. */
     static final String PG_STRING = "ascii,char,char_length,character_length,concat,lcase,left,length,"
             + "locate,ltrim,repeat,replace,rtrim,space,substring,ucase";
+
     static final String PG_SYSTEM = "database,ifnull,user";
     /** pgjdbc's list without timestampadd: the escape does not map it and PostgreSQL has no such function. */
     static final String PG_TIME_DATE = "curdate,curtime,dayname,dayofmonth,dayofweek,dayofyear,hour,"
@@ -25,6 +26,7 @@ final class EscapeFunctions {
     static final String MY_NUMERIC = "ABS,ACOS,ASIN,ATAN,ATAN2,CEIL,CEILING,CONV,COS,COT,CRC32,DEGREES,"
             + "EXP,FLOOR,GREATEST,LEAST,LN,LOG,LOG10,LOG2,MOD,OCT,PI,POW,POWER,RADIANS,RAND,ROUND,SIGN,SIN,SQRT,"
             + "TAN,TRUNCATE";
+
     static final String MY_STRING = "ASCII,BIN,BIT_LENGTH,CAST,CHARACTER_LENGTH,CHAR_LENGTH,CONCAT,"
             + "CONCAT_WS,CONVERT,ELT,EXPORT_SET,EXTRACTVALUE,FIELD,FIND_IN_SET,FORMAT,FROM_BASE64,HEX,INSTR,LCASE,"
             + "LEFT,LENGTH,LOAD_FILE,LOCATE,LOWER,LPAD,LTRIM,MAKE_SET,MID,OCTET_LENGTH,ORD,POSITION,QUOTE,REPEAT,"

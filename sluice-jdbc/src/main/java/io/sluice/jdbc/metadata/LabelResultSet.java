@@ -29,8 +29,7 @@ abstract class LabelResultSet extends ReadOnlyResultSet {
 
     /** The exception a getter for a value kind no metadata column holds throws. */
     static SQLFeatureNotSupportedException unsupported(String method) {
-        return new SQLFeatureNotSupportedException("not supported by metadata result sets: method=" + method,
-                "0A000");
+        return new SQLFeatureNotSupportedException("not supported by metadata result sets: method=" + method, "0A000");
     }
 
     @Override

@@ -46,8 +46,8 @@ final class MetaResultSet extends LabelResultSet {
         this.rows = new ArrayList<>(rows.size());
         for (Object[] row : rows) {
             if (row.length != columns.size()) {
-                throw new IllegalArgumentException("metadata row has " + row.length + " values, layout has "
-                        + columns.size());
+                throw new IllegalArgumentException(
+                        "metadata row has " + row.length + " values, layout has " + columns.size());
             }
             Object[] copy = new Object[row.length];
             for (int i = 0; i < row.length; i++) {
@@ -73,8 +73,8 @@ final class MetaResultSet extends LabelResultSet {
             throw new SQLException("result set is not on a row: row=" + getRow(), "24000");
         }
         if (column < 1 || column > columns.size()) {
-            throw new SQLException("column index out of range: index=" + column + ", columns=" + columns.size(),
-                    "07009");
+            throw new SQLException(
+                    "column index out of range: index=" + column + ", columns=" + columns.size(), "07009");
         }
         Object value = rows.get(cursor)[column - 1];
         wasNull = value == null;

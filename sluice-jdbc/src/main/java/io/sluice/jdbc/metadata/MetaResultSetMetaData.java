@@ -15,8 +15,8 @@ final class MetaResultSetMetaData implements ResultSetMetaData {
 
     private MetaColumn column(int column) throws SQLException {
         if (column < 1 || column > columns.size()) {
-            throw new SQLException("column index out of range: index=" + column + ", columns=" + columns.size(),
-                    "07009");
+            throw new SQLException(
+                    "column index out of range: index=" + column + ", columns=" + columns.size(), "07009");
         }
         return columns.get(column - 1);
     }

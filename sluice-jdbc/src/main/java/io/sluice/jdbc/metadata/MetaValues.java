@@ -32,7 +32,8 @@ final class MetaValues {
                 return toBoolean(value);
             }
             if (value instanceof Number number && !(value instanceof Float) && !(value instanceof Double)) {
-                long exact = number instanceof BigDecimal decimal ? decimal.longValueExact()
+                long exact = number instanceof BigDecimal decimal
+                        ? decimal.longValueExact()
                         : number instanceof BigInteger big ? big.longValueExact() : number.longValue();
                 if (target == Integer.class) {
                     return Math.toIntExact(exact);
@@ -53,8 +54,8 @@ final class MetaValues {
         } catch (ArithmeticException | SQLDataException e) {
             // fall through to the error below, which names the column
         }
-        throw new IllegalArgumentException("metadata value does not fit its column: column=" + column.name()
-                + ", type=" + column.type() + ", value=" + value + " (" + value.getClass().getSimpleName() + ")");
+        throw new IllegalArgumentException("metadata value does not fit its column: column=" + column.name() + ", type="
+                + column.type() + ", value=" + value + " (" + value.getClass().getSimpleName() + ")");
     }
 
     /** A stored value as a boolean: false for null, numbers by {@code != 0}, texts true/false, t/f, 1/0, yes/no. */
@@ -63,11 +64,12 @@ final class MetaValues {
             case null -> false;
             case Boolean b -> b;
             case Number n -> n.longValue() != 0;
-            case String s -> switch (s.trim().toLowerCase(Locale.ROOT)) {
-                case "true", "t", "1", "yes", "y", "on" -> true;
-                case "false", "f", "0", "no", "n", "off" -> false;
-                default -> throw cannotConvert(value, "BOOLEAN");
-            };
+            case String s ->
+                switch (s.trim().toLowerCase(Locale.ROOT)) {
+                    case "true", "t", "1", "yes", "y", "on" -> true;
+                    case "false", "f", "0", "no", "n", "off" -> false;
+                    default -> throw cannotConvert(value, "BOOLEAN");
+                };
             default -> throw cannotConvert(value, "BOOLEAN");
         };
     }
@@ -95,8 +97,8 @@ final class MetaValues {
             default -> throw cannotConvert(value, "BIGINT");
         }
         if (result < min || result > max) {
-            throw new SQLDataException("value out of range: value=" + result + ", min=" + min + ", max=" + max,
-                    "22003");
+            throw new SQLDataException(
+                    "value out of range: value=" + result + ", min=" + min + ", max=" + max, "22003");
         }
         return result;
     }
@@ -120,7 +122,9 @@ final class MetaValues {
 
     /** The exception for a value a getter cannot convert (SQLSTATE 22018). */
     static SQLDataException cannotConvert(Object value, String target) {
-        return new SQLDataException("cannot convert metadata value: value=" + value + ", from="
-                + value.getClass().getSimpleName() + ", to=" + target, "22018");
+        return new SQLDataException(
+                "cannot convert metadata value: value=" + value + ", from="
+                        + value.getClass().getSimpleName() + ", to=" + target,
+                "22018");
     }
 }

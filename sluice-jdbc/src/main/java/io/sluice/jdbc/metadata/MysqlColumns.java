@@ -43,20 +43,43 @@ final class MysqlColumns {
         boolean bool = columnType.startsWith("tinyint(1)");
         int dataType = bool ? Types.BOOLEAN : jdbcType(dataTypeName);
         String typeName = bool ? "BOOLEAN" : typeName((String) raw[4]);
-        Integer size = switch (dataTypeName) {
-            case "date" -> 10;
-            case "time" -> 10 + fraction(raw[9]);
-            case "datetime", "timestamp" -> 19 + fraction(raw[9]);
-            case "year" -> null;
-            default -> raw[5] != null ? Integer.valueOf(capped(raw[5]))
-                    : raw[7] != null ? Integer.valueOf(capped(raw[7])) : null;
-        };
+        Integer size =
+                switch (dataTypeName) {
+                    case "date" -> 10;
+                    case "time" -> 10 + fraction(raw[9]);
+                    case "datetime", "timestamp" -> 19 + fraction(raw[9]);
+                    case "year" -> null;
+                    default ->
+                        raw[5] != null
+                                ? Integer.valueOf(capped(raw[5]))
+                                : raw[7] != null ? Integer.valueOf(capped(raw[7])) : null;
+                };
         boolean nullable = "YES".equals(raw[10]);
         String extra = raw[14] == null ? "" : ((String) raw[14]).toLowerCase(Locale.ROOT);
         return new Object[] {
-            raw[0], null, raw[1], raw[2], dataType, typeName, size, 65535, raw[6] == null ? null : capped(raw[6]), 10,
-            nullable ? 1 : 0, raw[11], raw[12], 0, 0, raw[8] == null ? null : capped(raw[8]), capped(raw[13]),
-            nullable ? "YES" : "NO", null, null, null, null, extra.contains("auto_increment") ? "YES" : "NO",
+            raw[0],
+            null,
+            raw[1],
+            raw[2],
+            dataType,
+            typeName,
+            size,
+            65535,
+            raw[6] == null ? null : capped(raw[6]),
+            10,
+            nullable ? 1 : 0,
+            raw[11],
+            raw[12],
+            0,
+            0,
+            raw[8] == null ? null : capped(raw[8]),
+            capped(raw[13]),
+            nullable ? "YES" : "NO",
+            null,
+            null,
+            null,
+            null,
+            extra.contains("auto_increment") ? "YES" : "NO",
             // VIRTUAL/STORED/PERSISTENT GENERATED; MySQL 8's DEFAULT_GENERATED is a default, not a generated column
             extra.contains("virtual") || extra.contains("persistent") || extra.contains("stored") ? "YES" : "NO"
         };

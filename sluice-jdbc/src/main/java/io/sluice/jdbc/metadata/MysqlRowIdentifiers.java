@@ -37,9 +37,16 @@ final class MysqlRowIdentifiers {
         for (Object[] raw : sql.rows(connection)) {
             String dataType = ((String) raw[1]).toLowerCase(Locale.ROOT);
             Long size = raw[2] == null ? null : Math.min(((Number) raw[2]).longValue(), Integer.MAX_VALUE);
-            rows.add(new Object[] {bestRow ? DatabaseMetaData.bestRowSession : null, raw[0],
-                MysqlColumns.jdbcType(dataType), dataType, size, 0, raw[3],
-                bestRow ? DatabaseMetaData.bestRowNotPseudo : DatabaseMetaData.versionColumnNotPseudo});
+            rows.add(new Object[] {
+                bestRow ? DatabaseMetaData.bestRowSession : null,
+                raw[0],
+                MysqlColumns.jdbcType(dataType),
+                dataType,
+                size,
+                0,
+                raw[3],
+                bestRow ? DatabaseMetaData.bestRowNotPseudo : DatabaseMetaData.versionColumnNotPseudo
+            });
         }
         return new MetaResultSet(MetaLayouts.BEST_ROW_IDENTIFIER, rows);
     }

@@ -23,18 +23,53 @@ final class MysqlTypeInfo {
      * auto-increment allowed, maximum scale, and the name of the type the server really creates (an alias's
      * target: NUMERIC is DECIMAL, BOOL is BOOLEAN, ...).
      */
-    private record Type(String name, int dataType, int precision, boolean quoted, String createParams,
-            boolean caseSensitive, boolean unsigned, boolean autoIncrement, int maximumScale, String localName) {
+    private record Type(
+            String name,
+            int dataType,
+            int precision,
+            boolean quoted,
+            String createParams,
+            boolean caseSensitive,
+            boolean unsigned,
+            boolean autoIncrement,
+            int maximumScale,
+            String localName) {
 
-        Type(String name, int dataType, int precision, boolean quoted, String createParams, boolean caseSensitive,
-                boolean unsigned, boolean autoIncrement, int maximumScale) {
-            this(name, dataType, precision, quoted, createParams, caseSensitive, unsigned, autoIncrement,
-                    maximumScale, name);
+        Type(
+                String name,
+                int dataType,
+                int precision,
+                boolean quoted,
+                String createParams,
+                boolean caseSensitive,
+                boolean unsigned,
+                boolean autoIncrement,
+                int maximumScale) {
+            this(
+                    name,
+                    dataType,
+                    precision,
+                    quoted,
+                    createParams,
+                    caseSensitive,
+                    unsigned,
+                    autoIncrement,
+                    maximumScale,
+                    name);
         }
 
         Type as(String local) {
-            return new Type(name, dataType, precision, quoted, createParams, caseSensitive, unsigned, autoIncrement,
-                    maximumScale, local);
+            return new Type(
+                    name,
+                    dataType,
+                    precision,
+                    quoted,
+                    createParams,
+                    caseSensitive,
+                    unsigned,
+                    autoIncrement,
+                    maximumScale,
+                    local);
         }
     }
 
@@ -72,14 +107,12 @@ final class MysqlTypeInfo {
             new Type("FLOAT", Types.REAL, 12, false, "[(M,D)] [ZEROFILL]", false, false, true, 30),
             new Type("DOUBLE", Types.DOUBLE, 22, false, "[(M,D)] [ZEROFILL]", false, false, true, 30),
             new Type("DOUBLE PRECISION", Types.DOUBLE, 22, false, "[(M,D)] [ZEROFILL]", false, false, true, 30),
-            new Type("REAL", Types.DOUBLE, 22, false, "[(M,D)] [ZEROFILL]", false, false, true, 30)
-                    .as("DOUBLE"),
+            new Type("REAL", Types.DOUBLE, 22, false, "[(M,D)] [ZEROFILL]", false, false, true, 30).as("DOUBLE"),
             new Type("VARCHAR", Types.VARCHAR, 65535, true, "(M) " + TEXT_PARAMS, false, false, false, 0),
             new Type("ENUM", Types.VARCHAR, 65535, true, TEXT_PARAMS, false, false, false, 0),
             new Type("TINYTEXT", Types.VARCHAR, 255, true, TEXT_PARAMS, false, false, false, 0),
             new Type("SET", Types.VARCHAR, 64, true, TEXT_PARAMS, false, false, false, 0),
-            new Type("BOOL", Types.BOOLEAN, 1, false, null, false, false, false, 0)
-                    .as("BOOLEAN"),
+            new Type("BOOL", Types.BOOLEAN, 1, false, null, false, false, false, 0).as("BOOLEAN"),
             new Type("BOOLEAN", Types.BOOLEAN, 1, false, null, false, false, false, 0),
             new Type("DATE", Types.DATE, 10, true, null, false, false, false, 0),
             // "-838:59:59.ffffff" and "yyyy-mm-dd hh:mm:ss.ffffff"
@@ -96,9 +129,10 @@ final class MysqlTypeInfo {
     static MetaResultSet read(ServerInfo server) {
         List<Type> types = new ArrayList<>(TYPES);
         String version = server.version();
-        if ("MariaDB".equals(server.product()) && (SluiceDatabaseMetaData.versionPart(version, 1) > 10
-                || SluiceDatabaseMetaData.versionPart(version, 1) == 10
-                        && SluiceDatabaseMetaData.versionPart(version, 2) >= 7)) {
+        if ("MariaDB".equals(server.product())
+                && (SluiceDatabaseMetaData.versionPart(version, 1) > 10
+                        || SluiceDatabaseMetaData.versionPart(version, 1) == 10
+                                && SluiceDatabaseMetaData.versionPart(version, 2) >= 7)) {
             types.add(UUID);
         }
         List<Object[]> rows = new ArrayList<>(types.size());
@@ -106,9 +140,24 @@ final class MysqlTypeInfo {
             // Connector/J answers "" rather than null for types written without quotes
             String quote = type.quoted() ? "'" : "";
             rows.add(new Object[] {
-                type.name(), type.dataType(), type.precision(), quote, quote, type.createParams(),
-                DatabaseMetaData.typeNullable, type.caseSensitive(), DatabaseMetaData.typeSearchable,
-                type.unsigned(), false, type.autoIncrement(), type.localName(), 0, type.maximumScale(), 0, 0, 10
+                type.name(),
+                type.dataType(),
+                type.precision(),
+                quote,
+                quote,
+                type.createParams(),
+                DatabaseMetaData.typeNullable,
+                type.caseSensitive(),
+                DatabaseMetaData.typeSearchable,
+                type.unsigned(),
+                false,
+                type.autoIncrement(),
+                type.localName(),
+                0,
+                type.maximumScale(),
+                0,
+                0,
+                10
             });
         }
         return new MetaResultSet(MetaLayouts.TYPE_INFO, rows);

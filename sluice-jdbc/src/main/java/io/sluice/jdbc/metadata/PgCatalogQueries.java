@@ -17,10 +17,25 @@ import java.util.List;
 final class PgCatalogQueries implements CatalogQueries {
 
     /** The table types in {@link java.sql.DatabaseMetaData#getTableTypes} order (alphabetical). */
-    static final List<String> TABLE_TYPES = List.of("FOREIGN TABLE", "INDEX", "MATERIALIZED VIEW",
-            "PARTITIONED INDEX", "PARTITIONED TABLE", "SEQUENCE", "SYSTEM INDEX", "SYSTEM TABLE",
-            "SYSTEM TOAST INDEX", "SYSTEM TOAST TABLE", "SYSTEM VIEW", "TABLE", "TEMPORARY INDEX",
-            "TEMPORARY SEQUENCE", "TEMPORARY TABLE", "TEMPORARY VIEW", "TYPE", "VIEW");
+    static final List<String> TABLE_TYPES = List.of(
+            "FOREIGN TABLE",
+            "INDEX",
+            "MATERIALIZED VIEW",
+            "PARTITIONED INDEX",
+            "PARTITIONED TABLE",
+            "SEQUENCE",
+            "SYSTEM INDEX",
+            "SYSTEM TABLE",
+            "SYSTEM TOAST INDEX",
+            "SYSTEM TOAST TABLE",
+            "SYSTEM VIEW",
+            "TABLE",
+            "TEMPORARY INDEX",
+            "TEMPORARY SEQUENCE",
+            "TEMPORARY TABLE",
+            "TEMPORARY VIEW",
+            "TYPE",
+            "VIEW");
 
     /** A relation's JDBC table type from its schema and {@code relkind}; null for kinds JDBC has no name for. */
     private static final String TABLE_TYPE = """
@@ -61,7 +76,8 @@ final class PgCatalogQueries implements CatalogQueries {
                 LEFT JOIN pg_catalog.pg_description d ON d.objoid = p.oid AND d.objsubid = 0
                   AND d.classoid = 'pg_catalog.pg_proc'::regclass
                 WHERE p.prokind = 'p'""", catalog)
-                .like("n.nspname", schemaPattern).like("p.proname", namePattern)
+                .like("n.nspname", schemaPattern)
+                .like("p.proname", namePattern)
                 .append(" ORDER BY 2, 3, 9");
         return new MetaResultSet(MetaLayouts.PROCEDURES, sql.rows(connection));
     }
@@ -75,30 +91,39 @@ final class PgCatalogQueries implements CatalogQueries {
                 LEFT JOIN pg_catalog.pg_description d ON d.objoid = p.oid AND d.objsubid = 0
                   AND d.classoid = 'pg_catalog.pg_proc'::regclass
                 WHERE p.prokind = 'f'""", catalog)
-                .like("n.nspname", schemaPattern).like("p.proname", namePattern)
+                .like("n.nspname", schemaPattern)
+                .like("p.proname", namePattern)
                 .append(" ORDER BY 2, 3, 6");
         return new MetaResultSet(MetaLayouts.FUNCTIONS, sql.rows(connection));
     }
 
     @Override
-    public MetaResultSet routineColumns(String catalog, String schemaPattern, String namePattern,
-            String columnPattern, boolean functions) throws SQLException {
-        return PgRoutineColumns.read(connection, query(PgRoutineColumns.SELECT, catalog)
-                .like("r.schem", schemaPattern).like("r.routine", namePattern).like("r.col", columnPattern),
+    public MetaResultSet routineColumns(
+            String catalog, String schemaPattern, String namePattern, String columnPattern, boolean functions)
+            throws SQLException {
+        return PgRoutineColumns.read(
+                connection,
+                query(PgRoutineColumns.SELECT, catalog)
+                        .like("r.schem", schemaPattern)
+                        .like("r.routine", namePattern)
+                        .like("r.col", columnPattern),
                 functions);
     }
 
     @Override
     public MetaResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types)
             throws SQLException {
-        CatalogSql sql = query("SELECT * FROM (SELECT current_database(), n.nspname::text AS schem,"
-                + " c.relname::text AS name, " + TABLE_TYPE + """
+        CatalogSql sql = query(
+                        "SELECT * FROM (SELECT current_database(), n.nspname::text AS schem,"
+                                + " c.relname::text AS name, " + TABLE_TYPE + """
                  AS table_type, d.description, '', '', '', '', ''
                 FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid
                 LEFT JOIN pg_catalog.pg_description d ON d.objoid = c.oid AND d.objsubid = 0
                   AND d.classoid = 'pg_catalog.pg_class'::regclass
-                WHERE true""", catalog)
-                .like("n.nspname", schemaPattern).like("c.relname", tablePattern)
+                WHERE true""",
+                        catalog)
+                .like("n.nspname", schemaPattern)
+                .like("c.relname", tablePattern)
                 .append(") t WHERE table_type IS NOT NULL");
         if (types != null) {
             sql.append(" AND table_type = ANY (").param(Arrays.asList(types)).append(")");
@@ -115,15 +140,16 @@ final class PgCatalogQueries implements CatalogQueries {
                 WHERE nspname <> 'pg_toast'
                   AND (nspname !~ '^pg_temp_' OR nspname = (pg_catalog.current_schemas(true))[1])
                   AND (nspname !~ '^pg_toast_temp_'
-                    OR nspname = replace((pg_catalog.current_schemas(true))[1], 'pg_temp_', 'pg_toast_temp_'))""",
-                catalog).like("nspname", schemaPattern).append(" ORDER BY 1");
+                    OR nspname = replace((pg_catalog.current_schemas(true))[1], 'pg_temp_', 'pg_toast_temp_'))""", catalog).like("nspname", schemaPattern).append(" ORDER BY 1");
         return new MetaResultSet(MetaLayouts.SCHEMAS, sql.rows(connection));
     }
 
     @Override
     public MetaResultSet catalogs() throws SQLException {
-        return new MetaResultSet(MetaLayouts.CATALOGS, CatalogSql.run(connection,
-                "SELECT datname::text FROM pg_catalog.pg_database WHERE datallowconn ORDER BY 1"));
+        return new MetaResultSet(
+                MetaLayouts.CATALOGS,
+                CatalogSql.run(
+                        connection, "SELECT datname::text FROM pg_catalog.pg_database WHERE datallowconn ORDER BY 1"));
     }
 
     @Override
@@ -136,8 +162,12 @@ final class PgCatalogQueries implements CatalogQueries {
     @Override
     public MetaResultSet columns(String catalog, String schemaPattern, String tablePattern, String columnPattern)
             throws SQLException {
-        return PgColumns.read(connection, query(PgColumns.SELECT, catalog)
-                .like("n.nspname", schemaPattern).like("c.relname", tablePattern), columnPattern);
+        return PgColumns.read(
+                connection,
+                query(PgColumns.SELECT, catalog)
+                        .like("n.nspname", schemaPattern)
+                        .like("c.relname", tablePattern),
+                columnPattern);
     }
 
     @Override
@@ -152,14 +182,22 @@ final class PgCatalogQueries implements CatalogQueries {
                 CROSS JOIN LATERAL unnest(con.conkey) WITH ORDINALITY AS k(attnum, n)
                 JOIN pg_catalog.pg_attribute a ON a.attrelid = ct.oid AND a.attnum = k.attnum
                 WHERE con.contype = 'p'""", catalog)
-                .equal("n.nspname", schema).equal("ct.relname", table)
+                .equal("n.nspname", schema)
+                .equal("ct.relname", table)
                 .append(" ORDER BY 3, 6, 5");
         return new MetaResultSet(MetaLayouts.PRIMARY_KEYS, sql.rows(connection));
     }
 
     @Override
-    public MetaResultSet keys(String pkCatalog, String pkSchema, String pkTable, String fkCatalog, String fkSchema,
-            String fkTable, boolean orderByForeignTable) throws SQLException {
+    public MetaResultSet keys(
+            String pkCatalog,
+            String pkSchema,
+            String pkTable,
+            String fkCatalog,
+            String fkSchema,
+            String fkTable,
+            boolean orderByForeignTable)
+            throws SQLException {
         // rule codes: DatabaseMetaData.importedKeyCascade 0, Restrict 1, SetNull 2, NoAction 3, SetDefault 4
         CatalogSql sql = query("""
                 SELECT current_database(), pkn.nspname::text, pkc.relname::text, pka.attname::text,
@@ -180,15 +218,17 @@ final class PgCatalogQueries implements CatalogQueries {
                 JOIN pg_catalog.pg_attribute fka ON fka.attrelid = con.conrelid AND fka.attnum = k.fk_attnum
                 JOIN pg_catalog.pg_attribute pka ON pka.attrelid = con.confrelid AND pka.attnum = k.pk_attnum
                 WHERE con.contype = 'f'""", pkCatalog != null ? pkCatalog : fkCatalog)
-                .equal("pkn.nspname", pkSchema).equal("pkc.relname", pkTable)
-                .equal("fkn.nspname", fkSchema).equal("fkc.relname", fkTable)
+                .equal("pkn.nspname", pkSchema)
+                .equal("pkc.relname", pkTable)
+                .equal("fkn.nspname", fkSchema)
+                .equal("fkc.relname", fkTable)
                 .append(orderByForeignTable ? " ORDER BY 6, 7, 12, 9" : " ORDER BY 2, 3, 12, 9");
         return new MetaResultSet(MetaLayouts.KEYS, sql.rows(connection));
     }
 
     @Override
-    public MetaResultSet indexInfo(String catalog, String schema, String table, boolean unique,
-            boolean approximate) throws SQLException {
+    public MetaResultSet indexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
+            throws SQLException {
         // a plain column by name, an expression as its text; the statistics are the planner's estimates
         // (reltuples, relpages), so "approximate" changes nothing
         CatalogSql sql = query("""
@@ -206,44 +246,60 @@ final class PgCatalogQueries implements CatalogQueries {
                 CROSS JOIN LATERAL generate_series(1, i.indnatts::int) AS k(n)
                 LEFT JOIN pg_catalog.pg_attribute ia ON ia.attrelid = i.indrelid AND ia.attnum = i.indkey[k.n - 1]
                 WHERE true""", catalog)
-                .equal("n.nspname", schema).equal("ct.relname", table)
+                .equal("n.nspname", schema)
+                .equal("ct.relname", table)
                 .append(unique ? " AND i.indisunique" : "")
                 .append(" ORDER BY 4, type, 6, 8");
         return new MetaResultSet(MetaLayouts.INDEX_INFO, sql.rows(connection));
     }
 
     @Override
-    public MetaResultSet bestRowIdentifier(String catalog, String schema, String table, int scope)
-            throws SQLException {
-        return PgRowIdentifiers.bestRow(connection, query(PgRowIdentifiers.KEY_COLUMNS, catalog)
-                .equal("n.nspname", schema).equal("ct.relname", table), scope);
+    public MetaResultSet bestRowIdentifier(String catalog, String schema, String table, int scope) throws SQLException {
+        return PgRowIdentifiers.bestRow(
+                connection,
+                query(PgRowIdentifiers.KEY_COLUMNS, catalog)
+                        .equal("n.nspname", schema)
+                        .equal("ct.relname", table),
+                scope);
     }
 
     @Override
     public MetaResultSet versionColumns(String catalog, String schema, String table) throws SQLException {
-        return PgRowIdentifiers.versionColumns(connection, query(PgRowIdentifiers.TABLE, catalog)
-                .equal("n.nspname", schema).equal("c.relname", table));
+        return PgRowIdentifiers.versionColumns(
+                connection,
+                query(PgRowIdentifiers.TABLE, catalog)
+                        .equal("n.nspname", schema)
+                        .equal("c.relname", table));
     }
 
     @Override
     public MetaResultSet tablePrivileges(String catalog, String schemaPattern, String tablePattern)
             throws SQLException {
-        return PgPrivileges.tables(connection, query(PgPrivileges.TABLES, catalog)
-                .like("n.nspname", schemaPattern).like("c.relname", tablePattern));
+        return PgPrivileges.tables(
+                connection,
+                query(PgPrivileges.TABLES, catalog)
+                        .like("n.nspname", schemaPattern)
+                        .like("c.relname", tablePattern));
     }
 
     @Override
     public MetaResultSet columnPrivileges(String catalog, String schema, String table, String columnPattern)
             throws SQLException {
-        return PgPrivileges.columns(connection, query(PgPrivileges.COLUMNS, catalog)
-                .equal("n.nspname", schema).equal("c.relname", table).like("a.attname", columnPattern));
+        return PgPrivileges.columns(
+                connection,
+                query(PgPrivileges.COLUMNS, catalog)
+                        .equal("n.nspname", schema)
+                        .equal("c.relname", table)
+                        .like("a.attname", columnPattern));
     }
 
     @Override
     public MetaResultSet udts(String catalog, String schemaPattern, String typePattern, int[] types)
             throws SQLException {
-        return PgTypeInfo.udts(connection, query(PgTypeInfo.UDTS, catalog).like("n.nspname", schemaPattern)
-                .like("t.typname", typePattern), types);
+        return PgTypeInfo.udts(
+                connection,
+                query(PgTypeInfo.UDTS, catalog).like("n.nspname", schemaPattern).like("t.typname", typePattern),
+                types);
     }
 
     @Override
@@ -253,21 +309,25 @@ final class PgCatalogQueries implements CatalogQueries {
 
     @Override
     public String keywords() throws SQLException {
-        List<Object[]> rows = CatalogSql.run(connection, "SELECT string_agg(word, ',' ORDER BY word)"
-                + " FROM pg_catalog.pg_get_keywords() WHERE word <> ALL ($1::text[])", List.of(Sql2003Keywords.WORDS));
+        List<Object[]> rows = CatalogSql.run(
+                connection,
+                "SELECT string_agg(word, ',' ORDER BY word)"
+                        + " FROM pg_catalog.pg_get_keywords() WHERE word <> ALL ($1::text[])",
+                List.of(Sql2003Keywords.WORDS));
         return (String) rows.getFirst()[0];
     }
 
     @Override
     public int maxConnections() throws SQLException {
-        return Integer.parseInt((String) CatalogSql.run(connection,
-                "SELECT pg_catalog.current_setting('max_connections')").getFirst()[0]);
+        return Integer.parseInt(
+                (String) CatalogSql.run(connection, "SELECT pg_catalog.current_setting('max_connections')")
+                        .getFirst()[0]);
     }
 
     @Override
     public int defaultTransactionIsolation() throws SQLException {
-        List<Object[]> rows = CatalogSql.run(connection,
-                "SELECT pg_catalog.current_setting('default_transaction_isolation')");
+        List<Object[]> rows =
+                CatalogSql.run(connection, "SELECT pg_catalog.current_setting('default_transaction_isolation')");
         return CatalogQueries.isolationLevel((String) rows.getFirst()[0]);
     }
 }

@@ -95,10 +95,29 @@ final class PgColumns {
         int columnSize = PgTypes.columnSize(sizeType, sizeMod);
         boolean autoIncrement = sequenceDefault || (identity != null && !identity.isEmpty());
         return new Object[] {
-            raw[0], raw[1], raw[2], raw[3], dataType, typeName, columnSize, null,
-            PgTypes.decimalDigits(sizeType, sizeMod), PgTypes.radix(sizeType), notNull ? 0 : 1, raw[18],
-            defaultValue, null, null, PgTypes.isCharacterOrBinary(dataType) ? columnSize : null, raw[14],
-            notNull ? "NO" : "YES", null, null, null, sourceDataType, autoIncrement ? "YES" : "NO",
+            raw[0],
+            raw[1],
+            raw[2],
+            raw[3],
+            dataType,
+            typeName,
+            columnSize,
+            null,
+            PgTypes.decimalDigits(sizeType, sizeMod),
+            PgTypes.radix(sizeType),
+            notNull ? 0 : 1,
+            raw[18],
+            defaultValue,
+            null,
+            null,
+            PgTypes.isCharacterOrBinary(dataType) ? columnSize : null,
+            raw[14],
+            notNull ? "NO" : "YES",
+            null,
+            null,
+            null,
+            sourceDataType,
+            autoIncrement ? "YES" : "NO",
             generated != null && !generated.isEmpty() ? "YES" : "NO"
         };
     }
@@ -106,8 +125,15 @@ final class PgColumns {
     /** True when {@code dataType} is one {@link Types} names for numbers (no quotes in literals). */
     static boolean isNumeric(int dataType) {
         return switch (dataType) {
-            case Types.BIGINT, Types.INTEGER, Types.SMALLINT, Types.TINYINT, Types.DOUBLE, Types.REAL, Types.FLOAT,
-                Types.NUMERIC, Types.DECIMAL -> true;
+            case Types.BIGINT,
+                    Types.INTEGER,
+                    Types.SMALLINT,
+                    Types.TINYINT,
+                    Types.DOUBLE,
+                    Types.REAL,
+                    Types.FLOAT,
+                    Types.NUMERIC,
+                    Types.DECIMAL -> true;
             default -> false;
         };
     }

@@ -59,13 +59,48 @@ final class PgRoutineColumns {
             int dataType = PgTypes.jdbcType(typname, (String) raw[6], (Boolean) raw[7]);
             String typeName = (Boolean) raw[8] ? typname : "\"" + raw[9] + "\".\"" + typname + "\"";
             if (functions) {
-                rows.add(new Object[] {raw[0], raw[1], raw[2], raw[3], functionColumnType(mode), dataType, typeName,
-                    null, null, null, null, DatabaseMetaData.functionNullableUnknown, null, null, raw[10], "",
-                    raw[11]});
+                rows.add(new Object[] {
+                    raw[0],
+                    raw[1],
+                    raw[2],
+                    raw[3],
+                    functionColumnType(mode),
+                    dataType,
+                    typeName,
+                    null,
+                    null,
+                    null,
+                    null,
+                    DatabaseMetaData.functionNullableUnknown,
+                    null,
+                    null,
+                    raw[10],
+                    "",
+                    raw[11]
+                });
             } else {
-                rows.add(new Object[] {raw[0], raw[1], raw[2], raw[3], procedureColumnType(mode), dataType, typeName,
-                    null, null, null, null, DatabaseMetaData.procedureNullableUnknown, null, null, null, null, null,
-                    raw[10], "", raw[11]});
+                rows.add(new Object[] {
+                    raw[0],
+                    raw[1],
+                    raw[2],
+                    raw[3],
+                    procedureColumnType(mode),
+                    dataType,
+                    typeName,
+                    null,
+                    null,
+                    null,
+                    null,
+                    DatabaseMetaData.procedureNullableUnknown,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    raw[10],
+                    "",
+                    raw[11]
+                });
             }
         }
         return new MetaResultSet(functions ? MetaLayouts.FUNCTION_COLUMNS : MetaLayouts.PROCEDURE_COLUMNS, rows);

@@ -44,9 +44,16 @@ final class PgRowIdentifiers {
             int typmod = ((Number) raw[6]).intValue();
             String typeName = (Boolean) raw[4] ? typname : "\"" + raw[5] + "\".\"" + typname + "\"";
             Integer digits = PgTypes.decimalDigits(typname, typmod);
-            rows.add(new Object[] {scope, raw[0], PgTypes.jdbcType(typname, (String) raw[2], (Boolean) raw[3]),
-                typeName, PgTypes.columnSize(typname, typmod), null, digits == null ? 0 : digits,
-                DatabaseMetaData.bestRowNotPseudo});
+            rows.add(new Object[] {
+                scope,
+                raw[0],
+                PgTypes.jdbcType(typname, (String) raw[2], (Boolean) raw[3]),
+                typeName,
+                PgTypes.columnSize(typname, typmod),
+                null,
+                digits == null ? 0 : digits,
+                DatabaseMetaData.bestRowNotPseudo
+            });
         }
         return new MetaResultSet(MetaLayouts.BEST_ROW_IDENTIFIER, rows);
     }
@@ -55,8 +62,9 @@ final class PgRowIdentifiers {
     static MetaResultSet versionColumns(Connection connection, CatalogSql sql) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         if (!sql.rows(connection).isEmpty()) {
-            rows.add(new Object[] {null, "ctid", java.sql.Types.OTHER, "tid", null, null, null,
-                DatabaseMetaData.versionColumnPseudo});
+            rows.add(new Object[] {
+                null, "ctid", java.sql.Types.OTHER, "tid", null, null, null, DatabaseMetaData.versionColumnPseudo
+            });
         }
         return new MetaResultSet(MetaLayouts.VERSION_COLUMNS, rows);
     }

@@ -17,8 +17,23 @@ import java.util.Set;
 final class PgTypeInfo {
 
     /** Types whose values compare without regard to case, as pgjdbc answers CASE_SENSITIVE. */
-    private static final Set<String> CASE_INSENSITIVE = Set.of("oid", "int2", "int4", "int8", "float4", "float8",
-            "numeric", "bool", "bit", "varbit", "date", "time", "timetz", "timestamp", "timestamptz", "interval");
+    private static final Set<String> CASE_INSENSITIVE = Set.of(
+            "oid",
+            "int2",
+            "int4",
+            "int8",
+            "float4",
+            "float8",
+            "numeric",
+            "bool",
+            "bit",
+            "varbit",
+            "date",
+            "time",
+            "timetz",
+            "timestamp",
+            "timestamptz",
+            "interval");
 
     /** The signed numeric types (every other type answers UNSIGNED_ATTRIBUTE true, as in pgjdbc). */
     private static final Set<String> SIGNED = Set.of("int2", "int4", "int8", "float4", "float8", "numeric");
@@ -86,7 +101,7 @@ final class PgTypeInfo {
                 case "int4" -> rows.add(row("serial", dataType, name, true));
                 case "int8" -> rows.add(row("bigserial", dataType, name, true));
                 case "int2" -> rows.add(row("smallserial", dataType, name, true));
-                default -> { }
+                default -> {}
             }
         }
         // stable: keeps the OID order within one DATA_TYPE
@@ -97,9 +112,24 @@ final class PgTypeInfo {
     private static Object[] row(String name, int dataType, String ruleName, boolean autoIncrement) {
         String quote = PgColumns.isNumeric(dataType) ? null : "'";
         return new Object[] {
-            name, dataType, maximumPrecision(ruleName), quote, quote, null, DatabaseMetaData.typeNullable,
-            !CASE_INSENSITIVE.contains(ruleName), DatabaseMetaData.typeSearchable, !SIGNED.contains(ruleName), false,
-            autoIncrement, null, 0, name.equals("numeric") ? 1000 : 0, null, null, 10
+            name,
+            dataType,
+            maximumPrecision(ruleName),
+            quote,
+            quote,
+            null,
+            DatabaseMetaData.typeNullable,
+            !CASE_INSENSITIVE.contains(ruleName),
+            DatabaseMetaData.typeSearchable,
+            !SIGNED.contains(ruleName),
+            false,
+            autoIncrement,
+            null,
+            0,
+            name.equals("numeric") ? 1000 : 0,
+            null,
+            null,
+            10
         };
     }
 

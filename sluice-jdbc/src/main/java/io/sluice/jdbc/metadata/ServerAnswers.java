@@ -31,8 +31,10 @@ abstract sealed class ServerAnswers extends DriverAnswers permits DialectAnswers
 
     @Override
     public boolean supportsTransactionIsolationLevel(int level) {
-        return level == Connection.TRANSACTION_READ_UNCOMMITTED || level == Connection.TRANSACTION_READ_COMMITTED
-                || level == Connection.TRANSACTION_REPEATABLE_READ || level == Connection.TRANSACTION_SERIALIZABLE;
+        return level == Connection.TRANSACTION_READ_UNCOMMITTED
+                || level == Connection.TRANSACTION_READ_COMMITTED
+                || level == Connection.TRANSACTION_REPEATABLE_READ
+                || level == Connection.TRANSACTION_SERIALIZABLE;
     }
 
     @Override

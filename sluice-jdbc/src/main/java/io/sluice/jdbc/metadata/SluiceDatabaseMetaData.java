@@ -45,9 +45,11 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
      * @param jdbcUrl          the URL {@link #getURL()} returns
      * @param userName         the user name {@link #getUserName()} returns
      */
-    public SluiceDatabaseMetaData(Connection owner, io.sluice.Connection nativeConnection, String jdbcUrl,
-            String userName) {
-        super(Objects.requireNonNull(nativeConnection, "nativeConnection").serverInfo().product());
+    public SluiceDatabaseMetaData(
+            Connection owner, io.sluice.Connection nativeConnection, String jdbcUrl, String userName) {
+        super(Objects.requireNonNull(nativeConnection, "nativeConnection")
+                .serverInfo()
+                .product());
         this.owner = owner;
         this.nativeConnection = nativeConnection;
         this.jdbcUrl = jdbcUrl;
@@ -173,14 +175,16 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
     }
 
     @Override
-    public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern,
-            String columnNamePattern) throws SQLException {
+    public ResultSet getProcedureColumns(
+            String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern)
+            throws SQLException {
         return queries.routineColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern, false);
     }
 
     @Override
-    public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern,
-            String columnNamePattern) throws SQLException {
+    public ResultSet getFunctionColumns(
+            String catalog, String schemaPattern, String functionNamePattern, String columnNamePattern)
+            throws SQLException {
         return queries.routineColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern, true);
     }
 
@@ -211,8 +215,8 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
     }
 
     @Override
-    public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern,
-            String columnNamePattern) throws SQLException {
+    public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
+            throws SQLException {
         return queries.columns(catalog, schemaPattern, tableNamePattern, columnNamePattern);
     }
 
@@ -232,10 +236,16 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
     }
 
     @Override
-    public ResultSet getCrossReference(String parentCatalog, String parentSchema, String parentTable,
-            String foreignCatalog, String foreignSchema, String foreignTable) throws SQLException {
-        return queries.keys(parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema, foreignTable,
-                true);
+    public ResultSet getCrossReference(
+            String parentCatalog,
+            String parentSchema,
+            String parentTable,
+            String foreignCatalog,
+            String foreignSchema,
+            String foreignTable)
+            throws SQLException {
+        return queries.keys(
+                parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema, foreignTable, true);
     }
 
     @Override
@@ -282,8 +292,6 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
 
     // ---- reads with no meaning for these servers: empty results in the specified layout
 
-
-
     /** Empty: no type hierarchies. */
     @Override
     public ResultSet getSuperTypes(String catalog, String schemaPattern, String typeNamePattern) {
@@ -298,8 +306,8 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
 
     /** Empty: no user-defined JDBC types, hence no attributes. */
     @Override
-    public ResultSet getAttributes(String catalog, String schemaPattern, String typeNamePattern,
-            String attributeNamePattern) {
+    public ResultSet getAttributes(
+            String catalog, String schemaPattern, String typeNamePattern, String attributeNamePattern) {
         return MetaResultSet.empty(MetaLayouts.ATTRIBUTES);
     }
 
@@ -311,8 +319,8 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
 
     /** Empty: no pseudo columns are reported. */
     @Override
-    public ResultSet getPseudoColumns(String catalog, String schemaPattern, String tableNamePattern,
-            String columnNamePattern) {
+    public ResultSet getPseudoColumns(
+            String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) {
         return MetaResultSet.empty(MetaLayouts.PSEUDO_COLUMNS);
     }
 

@@ -30,35 +30,90 @@ class EscapeFunctionsTest {
     private static final String STAMP = "TIMESTAMP '2024-03-05 06:07:08'";
 
     /** Arguments of one call of each PostgreSQL list entry. */
-    private static final Map<String, String> PG_ARGUMENTS = Map.ofEntries(Map.entry("abs", "-2.5"),
-            Map.entry("acos", "0.5"), Map.entry("asin", "0.5"), Map.entry("atan", "0.5"), Map.entry("atan2", "1, 2"),
-            Map.entry("ceiling", "2.1"), Map.entry("cos", "0.5"), Map.entry("cot", "0.5"), Map.entry("degrees", "1"),
-            Map.entry("exp", "1"), Map.entry("floor", "2.7"), Map.entry("log", "10"), Map.entry("log10", "100"),
-            Map.entry("mod", "7, 3"), Map.entry("pi", ""), Map.entry("power", "2, 10"), Map.entry("radians", "180"),
-            Map.entry("round", "2.567, 2"), Map.entry("sign", "-3"), Map.entry("sin", "0.5"), Map.entry("sqrt", "2"),
-            Map.entry("tan", "0.5"), Map.entry("truncate", "2.567, 1"), Map.entry("ascii", "'a'"),
-            Map.entry("char", "65"), Map.entry("char_length", "'abc '"), Map.entry("character_length", "'abc '"),
-            Map.entry("concat", "'a', 'b'"), Map.entry("lcase", "'AbC'"), Map.entry("left", "'abcdef', 2"),
-            Map.entry("length", "'abc  '"), Map.entry("locate", "'c', 'abcabc'"), Map.entry("ltrim", "'  a'"),
-            Map.entry("repeat", "'ab', 3"), Map.entry("replace", "'abcabc', 'b', 'x'"), Map.entry("rtrim", "'a  '"),
-            Map.entry("space", "3"), Map.entry("substring", "'abcdef', 2, 3"), Map.entry("ucase", "'abc'"),
-            Map.entry("database", ""), Map.entry("ifnull", "NULL, 'x'"), Map.entry("user", ""),
-            Map.entry("curdate", ""), Map.entry("curtime", ""), Map.entry("now", ""), Map.entry("dayname", DATE),
-            Map.entry("dayofmonth", DATE), Map.entry("dayofweek", DATE), Map.entry("dayofyear", DATE),
-            Map.entry("hour", STAMP), Map.entry("minute", STAMP), Map.entry("month", DATE),
-            Map.entry("monthname", DATE), Map.entry("quarter", DATE), Map.entry("second", STAMP),
-            Map.entry("week", DATE), Map.entry("year", DATE));
+    private static final Map<String, String> PG_ARGUMENTS = Map.ofEntries(
+            Map.entry("abs", "-2.5"),
+            Map.entry("acos", "0.5"),
+            Map.entry("asin", "0.5"),
+            Map.entry("atan", "0.5"),
+            Map.entry("atan2", "1, 2"),
+            Map.entry("ceiling", "2.1"),
+            Map.entry("cos", "0.5"),
+            Map.entry("cot", "0.5"),
+            Map.entry("degrees", "1"),
+            Map.entry("exp", "1"),
+            Map.entry("floor", "2.7"),
+            Map.entry("log", "10"),
+            Map.entry("log10", "100"),
+            Map.entry("mod", "7, 3"),
+            Map.entry("pi", ""),
+            Map.entry("power", "2, 10"),
+            Map.entry("radians", "180"),
+            Map.entry("round", "2.567, 2"),
+            Map.entry("sign", "-3"),
+            Map.entry("sin", "0.5"),
+            Map.entry("sqrt", "2"),
+            Map.entry("tan", "0.5"),
+            Map.entry("truncate", "2.567, 1"),
+            Map.entry("ascii", "'a'"),
+            Map.entry("char", "65"),
+            Map.entry("char_length", "'abc '"),
+            Map.entry("character_length", "'abc '"),
+            Map.entry("concat", "'a', 'b'"),
+            Map.entry("lcase", "'AbC'"),
+            Map.entry("left", "'abcdef', 2"),
+            Map.entry("length", "'abc  '"),
+            Map.entry("locate", "'c', 'abcabc'"),
+            Map.entry("ltrim", "'  a'"),
+            Map.entry("repeat", "'ab', 3"),
+            Map.entry("replace", "'abcabc', 'b', 'x'"),
+            Map.entry("rtrim", "'a  '"),
+            Map.entry("space", "3"),
+            Map.entry("substring", "'abcdef', 2, 3"),
+            Map.entry("ucase", "'abc'"),
+            Map.entry("database", ""),
+            Map.entry("ifnull", "NULL, 'x'"),
+            Map.entry("user", ""),
+            Map.entry("curdate", ""),
+            Map.entry("curtime", ""),
+            Map.entry("now", ""),
+            Map.entry("dayname", DATE),
+            Map.entry("dayofmonth", DATE),
+            Map.entry("dayofweek", DATE),
+            Map.entry("dayofyear", DATE),
+            Map.entry("hour", STAMP),
+            Map.entry("minute", STAMP),
+            Map.entry("month", DATE),
+            Map.entry("monthname", DATE),
+            Map.entry("quarter", DATE),
+            Map.entry("second", STAMP),
+            Map.entry("week", DATE),
+            Map.entry("year", DATE));
 
     /** Whose value changes from call to call: only their type is compared. */
     private static final Set<String> PG_VOLATILE = Set.of("curdate", "curtime", "now");
 
     /** MySQL functions whose arguments are not a plain list; the others are called with 0 to 4 literals. */
-    private static final Map<String, String> MY_CALLS = Map.of("CAST", "CAST('1' AS CHAR)",
-            "CONVERT", "CONVERT('1', CHAR)", "EXTRACT", "EXTRACT(YEAR FROM " + DATE + ")",
-            "POSITION", "POSITION('b' IN 'abc')", "DATE_ADD", "DATE_ADD(" + DATE + ", INTERVAL 1 DAY)",
-            "DATE_SUB", "DATE_SUB(" + DATE + ", INTERVAL 1 DAY)", "TIMESTAMPADD", "TIMESTAMPADD(MINUTE, 1, " + STAMP + ")",
-            "TIMESTAMPDIFF", "TIMESTAMPDIFF(DAY, " + DATE + ", " + STAMP + ")", "GET_FORMAT", "GET_FORMAT(DATE, 'EUR')",
-            "UPDATEXML", "UPDATEXML('<a/>', '/a', '<b/>')");
+    private static final Map<String, String> MY_CALLS = Map.of(
+            "CAST",
+            "CAST('1' AS CHAR)",
+            "CONVERT",
+            "CONVERT('1', CHAR)",
+            "EXTRACT",
+            "EXTRACT(YEAR FROM " + DATE + ")",
+            "POSITION",
+            "POSITION('b' IN 'abc')",
+            "DATE_ADD",
+            "DATE_ADD(" + DATE + ", INTERVAL 1 DAY)",
+            "DATE_SUB",
+            "DATE_SUB(" + DATE + ", INTERVAL 1 DAY)",
+            "TIMESTAMPADD",
+            "TIMESTAMPADD(MINUTE, 1, " + STAMP + ")",
+            "TIMESTAMPDIFF",
+            "TIMESTAMPDIFF(DAY, " + DATE + ", " + STAMP + ")",
+            "GET_FORMAT",
+            "GET_FORMAT(DATE, 'EUR')",
+            "UPDATEXML",
+            "UPDATEXML('<a/>', '/a', '<b/>')");
 
     private static Connection pg;
     private static Connection pgjdbc;
@@ -66,7 +121,8 @@ class EscapeFunctionsTest {
 
     @BeforeAll
     static void connect() throws SQLException {
-        pg = DriverManager.getConnection("jdbc:sluice:postgresql://127.0.0.1:5432/test?sslmode=disable", "postgres", "");
+        pg = DriverManager.getConnection(
+                "jdbc:sluice:postgresql://127.0.0.1:5432/test?sslmode=disable", "postgres", "");
         pgjdbc = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test?user=postgres&sslmode=disable");
         my = DriverManager.getConnection("jdbc:sluice:mariadb://127.0.0.1:3306/test?sslmode=disable", "root", "");
     }
@@ -109,9 +165,11 @@ class EscapeFunctionsTest {
         assertThat(names).isNotEmpty().doesNotContain("DIV", "LIKE", "NOT LIKE", "MATCH AGAINST");
         List<String> failed = new ArrayList<>();
         for (String name : names) {
-            List<String> calls = MY_CALLS.containsKey(name) ? List.of(MY_CALLS.get(name))
+            List<String> calls = MY_CALLS.containsKey(name)
+                    ? List.of(MY_CALLS.get(name))
                     : Stream.of("", "'1'", "'1', '1'", "'1', '1', '1'", "'1', '1', '1', '1'")
-                            .map(args -> name + "(" + args + ")").toList();
+                            .map(args -> name + "(" + args + ")")
+                            .toList();
             if (calls.stream().noneMatch(call -> runs(my, "SELECT {fn " + call + "}"))) {
                 failed.add(name);
             }
@@ -125,7 +183,8 @@ class EscapeFunctionsTest {
         assertThat(firstRow(pg, "{call abs(-3)}")).containsExactly("3");
         assertThat(my.getMetaData().supportsStoredFunctionsUsingCallSyntax()).isFalse();
         // {call} is MySQL's CALL, which finds procedures only
-        assertThatThrownBy(() -> firstRow(my, "{call abs(-3)}")).isInstanceOf(SQLException.class)
+        assertThatThrownBy(() -> firstRow(my, "{call abs(-3)}"))
+                .isInstanceOf(SQLException.class)
                 .hasMessageContaining("does not exist");
     }
 
@@ -140,15 +199,19 @@ class EscapeFunctionsTest {
 
     private static List<String> names(DatabaseMetaData metaData) throws SQLException {
         List<String> names = new ArrayList<>();
-        for (String list : List.of(metaData.getNumericFunctions(), metaData.getStringFunctions(),
-                metaData.getSystemFunctions(), metaData.getTimeDateFunctions())) {
+        for (String list : List.of(
+                metaData.getNumericFunctions(),
+                metaData.getStringFunctions(),
+                metaData.getSystemFunctions(),
+                metaData.getTimeDateFunctions())) {
             names.addAll(List.of(list.split(",")));
         }
         return names;
     }
 
     private static List<String> firstRow(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             assertThat(rs.next()).as(sql).isTrue();
             List<String> row = new ArrayList<>();
             for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
@@ -159,7 +222,8 @@ class EscapeFunctionsTest {
     }
 
     private static boolean runs(Connection c, String sql) {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             return rs.next();
         } catch (SQLException e) {
             return false;

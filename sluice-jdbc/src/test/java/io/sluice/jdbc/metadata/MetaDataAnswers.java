@@ -38,7 +38,9 @@ final class MetaDataAnswers {
                 differences.add(method.getName() + ": reference=" + expected + ", ours=" + actual);
             }
         }
-        assertThat(differences).as("answers that differ from the reference driver's").isEmpty();
+        assertThat(differences)
+                .as("answers that differ from the reference driver's")
+                .isEmpty();
     }
 
     /** Calls a ResultSet-returning method of {@code metaData} with null, 0 or false for every argument. */

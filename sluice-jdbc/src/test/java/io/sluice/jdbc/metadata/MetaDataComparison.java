@@ -26,15 +26,26 @@ final class MetaDataComparison {
      * {@code reference}, except for the columns named in {@code ignored} (each a documented difference), and
      * keeping only the rows {@code keep} accepts from both sides. Closes both results.
      */
-    static void assertSameRows(String what, ResultSet reference, ResultSet ours, List<MetaColumn> layout,
-            Set<String> ignored, Predicate<List<String>> keep) throws SQLException {
-        try (reference; ours) {
-            assertThat(ours.getMetaData().getColumnCount()).as(what + ": column count").isEqualTo(layout.size());
+    static void assertSameRows(
+            String what,
+            ResultSet reference,
+            ResultSet ours,
+            List<MetaColumn> layout,
+            Set<String> ignored,
+            Predicate<List<String>> keep)
+            throws SQLException {
+        try (reference;
+                ours) {
+            assertThat(ours.getMetaData().getColumnCount())
+                    .as(what + ": column count")
+                    .isEqualTo(layout.size());
             for (int i = 0; i < layout.size(); i++) {
-                assertThat(ours.getMetaData().getColumnName(i + 1)).as(what + ": column " + (i + 1))
+                assertThat(ours.getMetaData().getColumnName(i + 1))
+                        .as(what + ": column " + (i + 1))
                         .isEqualTo(layout.get(i).name());
             }
-            assertThat(reference.getMetaData().getColumnCount()).as(what + ": reference column count")
+            assertThat(reference.getMetaData().getColumnCount())
+                    .as(what + ": reference column count")
                     .isGreaterThanOrEqualTo(layout.size());
             List<String> expected = rows(reference, layout, ignored, keep);
             List<String> actual = rows(ours, layout, ignored, keep);
@@ -46,9 +57,16 @@ final class MetaDataComparison {
      * Like {@link #assertSameRows(String, ResultSet, ResultSet, List, Set, Predicate)}, for results whose order
      * the specification leaves partly open: both sides are sorted before they are compared.
      */
-    static void assertSameRowsInAnyOrder(String what, ResultSet reference, ResultSet ours, List<MetaColumn> layout,
-            Set<String> ignored, Predicate<List<String>> keep) throws SQLException {
-        try (reference; ours) {
+    static void assertSameRowsInAnyOrder(
+            String what,
+            ResultSet reference,
+            ResultSet ours,
+            List<MetaColumn> layout,
+            Set<String> ignored,
+            Predicate<List<String>> keep)
+            throws SQLException {
+        try (reference;
+                ours) {
             List<String> expected = rows(reference, layout, ignored, keep);
             List<String> actual = rows(ours, layout, ignored, keep);
             expected.sort(null);
@@ -58,14 +76,16 @@ final class MetaDataComparison {
     }
 
     /** {@link #assertSameRows(String, ResultSet, ResultSet, List, Set, Predicate)} keeping every row. */
-    static void assertSameRows(String what, ResultSet reference, ResultSet ours, List<MetaColumn> layout,
-            Set<String> ignored) throws SQLException {
+    static void assertSameRows(
+            String what, ResultSet reference, ResultSet ours, List<MetaColumn> layout, Set<String> ignored)
+            throws SQLException {
         assertSameRows(what, reference, ours, layout, ignored, row -> true);
     }
 
     /** Every row as "NAME=value | ..." text, read with the layout's getters. */
-    static List<String> rows(ResultSet result, List<MetaColumn> layout, Set<String> ignored,
-            Predicate<List<String>> keep) throws SQLException {
+    static List<String> rows(
+            ResultSet result, List<MetaColumn> layout, Set<String> ignored, Predicate<List<String>> keep)
+            throws SQLException {
         List<String> rows = new ArrayList<>();
         while (result.next()) {
             List<String> values = new ArrayList<>();
@@ -86,12 +106,13 @@ final class MetaDataComparison {
     }
 
     private static String value(ResultSet result, int column, MetaColumn layout) throws SQLException {
-        String text = switch (layout.type()) {
-            case VARCHAR -> result.getString(column);
-            case INTEGER, SMALLINT, BIGINT -> Long.toString(result.getLong(column));
-            case BOOLEAN -> Boolean.toString(result.getBoolean(column));
-            default -> throw new IllegalArgumentException("unexpected layout type " + layout.type());
-        };
+        String text =
+                switch (layout.type()) {
+                    case VARCHAR -> result.getString(column);
+                    case INTEGER, SMALLINT, BIGINT -> Long.toString(result.getLong(column));
+                    case BOOLEAN -> Boolean.toString(result.getBoolean(column));
+                    default -> throw new IllegalArgumentException("unexpected layout type " + layout.type());
+                };
         return result.wasNull() ? "NULL" : text;
     }
 }

@@ -53,9 +53,12 @@ class MetaResultSetTest {
         }
         List<Object[]> rows = new ArrayList<>();
         rows.add(new Object[] {"t", 12, BigInteger.valueOf(10), 1L, "f"});
-        List<MetaColumn> layout = List.of(new MetaColumn("A", java.sql.JDBCType.VARCHAR),
-                new MetaColumn("B", java.sql.JDBCType.SMALLINT), new MetaColumn("C", java.sql.JDBCType.INTEGER),
-                new MetaColumn("D", java.sql.JDBCType.BOOLEAN), new MetaColumn("E", java.sql.JDBCType.BOOLEAN));
+        List<MetaColumn> layout = List.of(
+                new MetaColumn("A", java.sql.JDBCType.VARCHAR),
+                new MetaColumn("B", java.sql.JDBCType.SMALLINT),
+                new MetaColumn("C", java.sql.JDBCType.INTEGER),
+                new MetaColumn("D", java.sql.JDBCType.BOOLEAN),
+                new MetaColumn("E", java.sql.JDBCType.BOOLEAN));
         try (ResultSet result = new MetaResultSet(layout, rows)) {
             result.next();
             assertThat(result.getObject(2)).isEqualTo((short) 12);
@@ -70,11 +73,13 @@ class MetaResultSetTest {
         List<Object[]> outOfRange = new ArrayList<>();
         outOfRange.add(new Object[] {null, null, "t", "c", 70000, null});
         assertThatThrownBy(() -> new MetaResultSet(MetaLayouts.PRIMARY_KEYS, outOfRange))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("KEY_SEQ");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("KEY_SEQ");
         List<Object[]> wrongClass = new ArrayList<>();
         wrongClass.add(new Object[] {null, null, 42, "c", 1, null});
         assertThatThrownBy(() -> new MetaResultSet(MetaLayouts.PRIMARY_KEYS, wrongClass))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("TABLE_NAME");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("TABLE_NAME");
         List<Object[]> tooShort = new ArrayList<>();
         tooShort.add(new Object[] {null, null});
         assertThatThrownBy(() -> new MetaResultSet(MetaLayouts.PRIMARY_KEYS, tooShort))
@@ -100,8 +105,10 @@ class MetaResultSetTest {
     void shouldThrowDataExceptionsForValuesThatDoNotConvert() throws SQLException {
         try (ResultSet result = keys()) {
             result.next();
-            assertThatThrownBy(() -> result.getInt("TABLE_NAME")).isInstanceOf(SQLDataException.class)
-                    .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22018");
+            assertThatThrownBy(() -> result.getInt("TABLE_NAME"))
+                    .isInstanceOf(SQLDataException.class)
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("22018");
             assertThatThrownBy(() -> result.getBoolean("TABLE_NAME")).isInstanceOf(SQLDataException.class);
             assertThatThrownBy(() -> result.getDate("TABLE_NAME")).isInstanceOf(SQLDataException.class);
             assertThatThrownBy(() -> result.getObject("TABLE_NAME", java.util.UUID.class))
@@ -109,12 +116,14 @@ class MetaResultSetTest {
         }
         List<Object[]> rows = new ArrayList<>();
         rows.add(new Object[] {"x", 1L << 40});
-        List<MetaColumn> layout = List.of(new MetaColumn("A", java.sql.JDBCType.VARCHAR),
-                new MetaColumn("B", java.sql.JDBCType.BIGINT));
+        List<MetaColumn> layout =
+                List.of(new MetaColumn("A", java.sql.JDBCType.VARCHAR), new MetaColumn("B", java.sql.JDBCType.BIGINT));
         try (ResultSet result = new MetaResultSet(layout, rows)) {
             result.next();
-            assertThatThrownBy(() -> result.getInt(2)).isInstanceOf(SQLDataException.class)
-                    .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22003");
+            assertThatThrownBy(() -> result.getInt(2))
+                    .isInstanceOf(SQLDataException.class)
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("22003");
             assertThat(result.getLong(2)).isEqualTo(1L << 40);
         }
     }

@@ -2,15 +2,14 @@ package io.sluice.kv.internal;
 
 import io.sluice.kv.KvCorruptionException;
 import io.sluice.kv.KvException;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.channels.FileChannel;
 import java.util.zip.CRC32C;
 
 /**
@@ -35,13 +34,33 @@ public record CheckpointFile(int segmentId, long offset, long sequence, long nex
     private static final long MAGIC = 0x31504B43564B4C53L; // "SLKVCKP1"
     private static final int LENGTH = 44;
 
-    static long magicOffset() { return 0; }
-    static long versionOffset() { return 8; }
-    static long segmentIdOffset() { return 12; }
-    static long offsetOffset() { return 16; }
-    static long sequenceOffset() { return 24; }
-    static long nextOrdinalOffset() { return 32; }
-    static long crcOffset() { return 40; }
+    static long magicOffset() {
+        return 0;
+    }
+
+    static long versionOffset() {
+        return 8;
+    }
+
+    static long segmentIdOffset() {
+        return 12;
+    }
+
+    static long offsetOffset() {
+        return 16;
+    }
+
+    static long sequenceOffset() {
+        return 24;
+    }
+
+    static long nextOrdinalOffset() {
+        return 32;
+    }
+
+    static long crcOffset() {
+        return 40;
+    }
 
     /** Reads {@code dir/CHECKPOINT}, or null when the store is new. */
     public static CheckpointFile read(Path dir) {
@@ -60,8 +79,11 @@ public record CheckpointFile(int segmentId, long offset, long sequence, long nex
             if (b.getLong((int) magicOffset()) != MAGIC || b.getInt((int) crcOffset()) != (int) crc.getValue()) {
                 throw new KvCorruptionException("checkpoint file magic or checksum mismatch", path, 0);
             }
-            return new CheckpointFile(b.getInt((int) segmentIdOffset()), b.getLong((int) offsetOffset()),
-                    b.getLong((int) sequenceOffset()), b.getLong((int) nextOrdinalOffset()));
+            return new CheckpointFile(
+                    b.getInt((int) segmentIdOffset()),
+                    b.getLong((int) offsetOffset()),
+                    b.getLong((int) sequenceOffset()),
+                    b.getLong((int) nextOrdinalOffset()));
         } catch (IOException e) {
             throw new KvException("checkpoint read failed: file=" + path, e);
         }
@@ -80,8 +102,8 @@ public record CheckpointFile(int segmentId, long offset, long sequence, long nex
         crc.update(b.array(), 0, (int) crcOffset());
         b.putInt((int) crcOffset(), (int) crc.getValue());
         Path tmp = dir.resolve(NAME + ".tmp");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel ch = FileChannel.open(
+                tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             while (b.hasRemaining()) {
                 ch.write(b);
             }

@@ -1,9 +1,9 @@
 package io.sluice.kv.internal;
 
+import static io.sluice.kv.internal.IndexDescriptor.address;
+
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-
-import static io.sluice.kv.internal.IndexDescriptor.address;
 
 /**
  * The segment compaction copies surviving records into, written through its file in staged pieces
@@ -28,14 +28,17 @@ final class CompactionOutput {
     private int used;
     /** Survivors in the stage: key hash, address in the victim, offset in the stage. */
     private int count;
+
     private long[] hashes = new long[1024];
     private long[] sources = new long[1024];
     private int[] offsets = new int[1024];
     /** The segment the staged survivors come from (one victim at a time). */
     private LogSegment victim;
+
     private LogSegment out;
     /** Bytes and records relocated (index switched) since {@link #takeMoved()}. */
     private long moved;
+
     private long movedRecords;
 
     CompactionOutput(StoreEngine engine) {
@@ -43,10 +46,14 @@ final class CompactionOutput {
     }
 
     /** The output segment being filled, or null. */
-    LogSegment segment() { return out; }
+    LogSegment segment() {
+        return out;
+    }
 
     /** The heap segment {@link #read} copies records into. */
-    MemorySegment stage() { return staged; }
+    MemorySegment stage() {
+        return staged;
+    }
 
     /**
      * Copies the record of {@code length} bytes at {@code pos} of {@code map} into the stage (after the

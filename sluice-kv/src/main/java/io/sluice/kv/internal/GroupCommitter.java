@@ -1,7 +1,6 @@
 package io.sluice.kv.internal;
 
 import io.sluice.kv.KvException;
-
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -34,9 +33,13 @@ final class GroupCommitter implements Runnable {
         this.thread = Thread.ofPlatform().daemon().name("sluice-kv-commit").unstarted(this);
     }
 
-    void start() { thread.start(); }
+    void start() {
+        thread.start();
+    }
 
-    long durableSeq() { return durableSeq; }
+    long durableSeq() {
+        return durableSeq;
+    }
 
     /** Marks everything up to {@code seq} durable (a checkpoint forced it). */
     void advance(long seq) {

@@ -1,8 +1,9 @@
 package io.sluice.kv.internal;
 
+import static io.sluice.kv.internal.IndexDescriptor.*;
+
 import io.sluice.kv.KvCorruptionException;
 import io.sluice.kv.KvException;
-
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -14,10 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.zip.CRC32C;
 import java.util.function.LongUnaryOperator;
-
-import static io.sluice.kv.internal.IndexDescriptor.*;
+import java.util.zip.CRC32C;
 
 /**
  * Persistent linear-hashing index in two memory-mapped files (layout: {@link IndexDescriptor}). It grows
@@ -38,6 +37,7 @@ public final class HashIndex implements AutoCloseable {
     public interface KeyMatcher {
         /** 0 and 1 on purpose: {@link #lookup} turns a MATCH into a mask without a branch. */
         int MISS = 0;
+
         int MATCH = 1;
         /** The slot changed while it was being checked: restart the lookup. */
         int STALE = -1;
@@ -55,6 +55,7 @@ public final class HashIndex implements AutoCloseable {
     public static final String OVERFLOW_FILE = "index.overflow";
     /** {@code openState}: closed cleanly (checksums valid), open, or created and not yet built. */
     public static final long STATE_CLOSED = 0;
+
     public static final long STATE_OPEN = 1;
     public static final long STATE_BUILDING = 2;
 
@@ -73,6 +74,7 @@ public final class HashIndex implements AutoCloseable {
     private final java.util.function.LongConsumer missCheck;
     /** Slots a split copied to the new bucket, to empty afterwards (writer thread; reused, so a split allocates nothing). */
     private long[] movedRefs = new long[16];
+
     private int[] movedSlots = new int[16];
     private long[] movedValues = new long[16];
     private volatile MemorySegment[] mainChunks = new MemorySegment[0];
@@ -93,12 +95,14 @@ public final class HashIndex implements AutoCloseable {
         FileChannel overflow = null;
         try {
             if (!Files.exists(mainPath) || !Files.exists(overflowPath)) {
-                throw new IndexFiles.DamagedException("index file missing", Files.exists(mainPath) ? overflowPath : mainPath, 0);
+                throw new IndexFiles.DamagedException(
+                        "index file missing", Files.exists(mainPath) ? overflowPath : mainPath, 0);
             }
             main = FileChannel.open(mainPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
             overflow = FileChannel.open(overflowPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
             if (main.size() < HEADER_BYTES) {
-                throw new IndexFiles.DamagedException("index header truncated: size=" + main.size(), mainPath, main.size());
+                throw new IndexFiles.DamagedException(
+                        "index header truncated: size=" + main.size(), mainPath, main.size());
             }
             mainChannel = main;
             overflowChannel = overflow;
@@ -108,36 +112,46 @@ public final class HashIndex implements AutoCloseable {
             }
             int version = header.get(ValueLayout.JAVA_INT, versionOffset());
             if (version != VERSION) {
-                throw new IndexFiles.DamagedException("index layout version " + version + " is not this build's " + VERSION,
-                        mainPath, versionOffset());
+                throw new IndexFiles.DamagedException(
+                        "index layout version " + version + " is not this build's " + VERSION,
+                        mainPath,
+                        versionOffset());
             }
             long state = openState();
             if (state != STATE_CLOSED && state != STATE_OPEN && state != STATE_BUILDING) {
-                throw new IndexFiles.DamagedException("index open state invalid: openState=" + state, mainPath, openStateOffset());
+                throw new IndexFiles.DamagedException(
+                        "index open state invalid: openState=" + state, mainPath, openStateOffset());
             }
             if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, headerCrcOffset()) != headerCrc()) {
                 throw new IndexFiles.DamagedException("index header checksum mismatch", mainPath, headerCrcOffset());
             }
             initial = header.get(ValueLayout.JAVA_INT, initialOffset());
             if (initial <= 0 || Long.bitCount(initial) != 1 || initial > 1 << 30) {
-                throw new IndexFiles.DamagedException("index header has invalid initial bucket count " + initial, mainPath, initialOffset());
+                throw new IndexFiles.DamagedException(
+                        "index header has invalid initial bucket count " + initial, mainPath, initialOffset());
             }
             initialShift = Long.numberOfTrailingZeros(initial);
             long splits = splits();
             long used = overflowUsed();
             if (splits < 0 || splits > (1L << 40) || used < 0 || used > (1L << 40)) {
-                throw new IndexFiles.DamagedException("index header counts out of range: splits=" + splits + ", overflowUsed=" + used,
-                        mainPath, splitsOffset());
+                throw new IndexFiles.DamagedException(
+                        "index header counts out of range: splits=" + splits + ", overflowUsed=" + used,
+                        mainPath,
+                        splitsOffset());
             }
             long needMain = HEADER_BYTES + ((initial + splits + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
             if (mainChannel.size() < needMain) {
-                throw new IndexFiles.DamagedException("index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
-                        mainPath, mainChannel.size());
+                throw new IndexFiles.DamagedException(
+                        "index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
+                        mainPath,
+                        mainChannel.size());
             }
             long needOverflow = ((used + 1 + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
             if (overflowChannel.size() < needOverflow) {
-                throw new IndexFiles.DamagedException("index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
-                        overflowPath, overflowChannel.size());
+                throw new IndexFiles.DamagedException(
+                        "index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
+                        overflowPath,
+                        overflowChannel.size());
             }
             ensureMain(initial + splits);
             ensureOverflow(used + 1);
@@ -171,13 +185,33 @@ public final class HashIndex implements AutoCloseable {
 
     // ---- header ----
 
-    public long splits() { return (long) LONG.getAcquire(header, splitsOffset()); }
-    public long bucketCount() { return initial + splits(); }
-    public long keyCount() { return (long) LONG.getOpaque(header, keyCountOffset()); }
-    private void keyCount(long v) { LONG.setOpaque(header, keyCountOffset(), v); }
-    private long overflowUsed() { return (long) LONG.getAcquire(header, overflowUsedOffset()); }
-    public long bootId() { return header.get(ValueLayout.JAVA_LONG, bootIdOffset()); }
-    public long openState() { return header.get(ValueLayout.JAVA_LONG, openStateOffset()); }
+    public long splits() {
+        return (long) LONG.getAcquire(header, splitsOffset());
+    }
+
+    public long bucketCount() {
+        return initial + splits();
+    }
+
+    public long keyCount() {
+        return (long) LONG.getOpaque(header, keyCountOffset());
+    }
+
+    private void keyCount(long v) {
+        LONG.setOpaque(header, keyCountOffset(), v);
+    }
+
+    private long overflowUsed() {
+        return (long) LONG.getAcquire(header, overflowUsedOffset());
+    }
+
+    public long bootId() {
+        return header.get(ValueLayout.JAVA_LONG, bootIdOffset());
+    }
+
+    public long openState() {
+        return header.get(ValueLayout.JAVA_LONG, openStateOffset());
+    }
 
     /** Records, durably, that the index is open under kernel boot {@code bootId}. */
     public void markOpen(long bootId) {
@@ -211,12 +245,16 @@ public final class HashIndex implements AutoCloseable {
         long total = bucketCount();
         for (long b = 0; b < total; b += CHUNK_BUCKETS) {
             long n = Math.min(CHUNK_BUCKETS, total - b);
-            crc.update(mainChunks[(int) (b >>> CHUNK_SHIFT)].asSlice(0, n * BUCKET_BYTES).asByteBuffer());
+            crc.update(mainChunks[(int) (b >>> CHUNK_SHIFT)]
+                    .asSlice(0, n * BUCKET_BYTES)
+                    .asByteBuffer());
         }
         long used = overflowUsed() + 1;
         for (long o = 0; o < used; o += CHUNK_BUCKETS) {
             long n = Math.min(CHUNK_BUCKETS, used - o);
-            crc.update(overflowChunks[(int) (o >>> CHUNK_SHIFT)].asSlice(0, n * BUCKET_BYTES).asByteBuffer());
+            crc.update(overflowChunks[(int) (o >>> CHUNK_SHIFT)]
+                    .asSlice(0, n * BUCKET_BYTES)
+                    .asByteBuffer());
         }
         return (int) crc.getValue();
     }
@@ -272,11 +310,11 @@ public final class HashIndex implements AutoCloseable {
         long tag = tagOfHash(hash);
         int restarts = 0;
         outer:
-        for (;;) {
+        for (; ; ) {
             long s = splits();
             long ref = bucketOf(hash, s);
             long missed = 0;
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 long found = 0;
@@ -317,10 +355,11 @@ public final class HashIndex implements AutoCloseable {
      * {@link #missCheck}, which throws {@link KvCorruptionException} for a damaged one: a damaged
      * record is reported, never taken for an absent key.
      */
-    private void checkMisses(long hash, long splits, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength) {
+    private void checkMisses(
+            long hash, long splits, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength) {
         long tag = tagOfHash(hash);
         long ref = bucketOf(hash, splits);
-        for (;;) {
+        for (; ; ) {
             MemorySegment c = chunkOf(ref);
             long base = baseOf(ref);
             for (int i = 0; i < SLOTS; i++) {
@@ -342,7 +381,7 @@ public final class HashIndex implements AutoCloseable {
         long total = bucketCount();
         for (long b = 0; b < total; b++) {
             long ref = b;
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
@@ -367,14 +406,14 @@ public final class HashIndex implements AutoCloseable {
         long tag = tagOfHash(hash);
         long value = slot(tag, address);
         int restarts = 0;
-        for (;;) {
+        for (; ; ) {
             long ref = bucketOf(hash, splits());
             long emptyChunkRef = Long.MIN_VALUE;
             int emptySlot = -1;
             boolean stale = false;
             long last = ref;
             scan:
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
@@ -425,9 +464,9 @@ public final class HashIndex implements AutoCloseable {
         long tag = tagOfHash(hash);
         int restarts = 0;
         outer:
-        for (;;) {
+        for (; ; ) {
             long ref = bucketOf(hash, splits());
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
@@ -464,12 +503,12 @@ public final class HashIndex implements AutoCloseable {
         long tag = tagOfHash(hash);
         long expected = slot(tag, expectedAddress);
         long update = slot(tag, newAddress);
-        for (;;) {
+        for (; ; ) {
             long s = splits();
             long ref = bucketOf(hash, s);
             boolean retry = false;
             chain:
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
@@ -503,10 +542,10 @@ public final class HashIndex implements AutoCloseable {
      */
     public boolean contains(long hash, long address) {
         long expected = slot(tagOfHash(hash), address);
-        for (;;) {
+        for (; ; ) {
             long s = splits();
             long ref = bucketOf(hash, s);
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
@@ -528,8 +567,8 @@ public final class HashIndex implements AutoCloseable {
 
     private int staleRestart(int restarts, long slot) {
         if (restarts >= MAX_STALE_RESTARTS) {
-            throw new KvCorruptionException("index slot points outside every segment: slot=0x" + Long.toHexString(slot),
-                    mainPath, -1);
+            throw new KvCorruptionException(
+                    "index slot points outside every segment: slot=0x" + Long.toHexString(slot), mainPath, -1);
         }
         return restarts + 1;
     }
@@ -541,12 +580,12 @@ public final class HashIndex implements AutoCloseable {
 
     private boolean replaceWith(long hash, long expectedAddress, long newSlot) {
         long expected = slot(tagOfHash(hash), expectedAddress);
-        for (;;) {
+        for (; ; ) {
             long s = splits();
             long ref = bucketOf(hash, s);
             boolean retry = false;
             chain:
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
@@ -597,7 +636,7 @@ public final class HashIndex implements AutoCloseable {
         clearBucket(q);
         int moved = 0;
         long ref = p;
-        for (;;) {
+        for (; ; ) {
             MemorySegment c = chunkOf(ref);
             long base = baseOf(ref);
             for (int i = 0; i < SLOTS; i++) {
@@ -626,7 +665,7 @@ public final class HashIndex implements AutoCloseable {
             MemorySegment c = chunkOf(movedRefs[m]);
             long off = slotOffset(baseOf(movedRefs[m]), movedSlots[m]);
             long copied = movedValues[m];
-            for (;;) {
+            for (; ; ) {
                 long cur = (long) LONG.getAcquire(c, off);
                 if (cur == copied) {
                     if (LONG.compareAndSet(c, off, cur, 0L)) {
@@ -657,7 +696,7 @@ public final class HashIndex implements AutoCloseable {
 
     private void appendToNewBucket(long q, long value) {
         long ref = q;
-        for (;;) {
+        for (; ; ) {
             MemorySegment c = chunkOf(ref);
             long base = baseOf(ref);
             for (int i = 0; i < SLOTS; i++) {
@@ -679,7 +718,7 @@ public final class HashIndex implements AutoCloseable {
 
     private void replaceSlotInBucket(long q, long expected, long update) {
         long ref = q;
-        for (;;) {
+        for (; ; ) {
             MemorySegment c = chunkOf(ref);
             long base = baseOf(ref);
             for (int i = 0; i < SLOTS; i++) {
@@ -717,7 +756,7 @@ public final class HashIndex implements AutoCloseable {
             long level = 63 - Long.numberOfLeadingZeros(total >>> initialShift);
             long n = initial << level;
             long ref = total - n;
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
@@ -822,7 +861,7 @@ public final class HashIndex implements AutoCloseable {
         long slots = 0;
         for (long b = 0; b < total; b++) {
             long ref = b;
-            for (;;) {
+            for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
@@ -915,7 +954,7 @@ public final class HashIndex implements AutoCloseable {
             for (long b = 0; b < buckets; b++) {
                 MemorySegment c = main;
                 long base = b * BUCKET_BYTES;
-                for (;;) {
+                for (; ; ) {
                     for (int i = 0; i < SLOTS; i++) {
                         long v = c.get(ValueLayout.JAVA_LONG, slotOffset(base, i));
                         if (v != 0) {

@@ -55,28 +55,65 @@ public final class IndexDescriptor {
 
     private IndexDescriptor() {}
 
-    public static long magicOffset() { return 0; }
-    public static long versionOffset() { return 8; }
-    public static long initialOffset() { return 12; }
-    public static long splitsOffset() { return 16; }
-    public static long overflowUsedOffset() { return 24; }
-    public static long splitStateOffset() { return 32; }
-    public static long keyCountOffset() { return 40; }
-    public static long bootIdOffset() { return 48; }
-    public static long openStateOffset() { return 56; }
-    public static long contentCrcOffset() { return 64; }
-    public static long headerCrcOffset() { return 68; }
+    public static long magicOffset() {
+        return 0;
+    }
+
+    public static long versionOffset() {
+        return 8;
+    }
+
+    public static long initialOffset() {
+        return 12;
+    }
+
+    public static long splitsOffset() {
+        return 16;
+    }
+
+    public static long overflowUsedOffset() {
+        return 24;
+    }
+
+    public static long splitStateOffset() {
+        return 32;
+    }
+
+    public static long keyCountOffset() {
+        return 40;
+    }
+
+    public static long bootIdOffset() {
+        return 48;
+    }
+
+    public static long openStateOffset() {
+        return 56;
+    }
+
+    public static long contentCrcOffset() {
+        return 64;
+    }
+
+    public static long headerCrcOffset() {
+        return 68;
+    }
 
     /** Offset of slot {@code i} (0..6) inside a bucket. */
-    public static long slotOffset(long bucketBase, int i) { return bucketBase + (long) i * 8; }
+    public static long slotOffset(long bucketBase, int i) {
+        return bucketBase + (long) i * 8;
+    }
 
     /** Offset of the overflow link inside a bucket. */
-    public static long nextOffset(long bucketBase) { return bucketBase + 56; }
+    public static long nextOffset(long bucketBase) {
+        return bucketBase + 56;
+    }
 
     /** Lowest key-hash bit a slot keeps: the bits below it are the bucket number at level 0 (1024 buckets). */
     public static final int TAG_LOW_BIT = 10;
     /** Key-hash bits a slot keeps, from {@link #TAG_LOW_BIT} up. */
     public static final int TAG_BITS = 19;
+
     private static final int SEGMENT_SHIFT = 29;
     private static final long OFFSET_UNITS_MASK = (1L << SEGMENT_SHIFT) - 1;
 
@@ -85,20 +122,38 @@ public final class IndexDescriptor {
         return tag << (SEGMENT_SHIFT + 16) | (long) segmentOf(address) << SEGMENT_SHIFT | offsetOf(address) >>> 3;
     }
 
-    public static long tagOf(long slot) { return slot >>> (SEGMENT_SHIFT + 16); }
-    public static long tagOfHash(long hash) { return (hash >>> TAG_LOW_BIT) & ((1L << TAG_BITS) - 1); }
+    public static long tagOf(long slot) {
+        return slot >>> (SEGMENT_SHIFT + 16);
+    }
+
+    public static long tagOfHash(long hash) {
+        return (hash >>> TAG_LOW_BIT) & ((1L << TAG_BITS) - 1);
+    }
+
     public static long addressOf(long slot) {
         return address((int) (slot >>> SEGMENT_SHIFT) & 0xFFFF, (slot & OFFSET_UNITS_MASK) << 3);
     }
 
     /** Whether the slot keeps key-hash bit {@code bit}; then {@link #hashBit} reads it. */
-    public static boolean keepsHashBit(int bit) { return bit >= TAG_LOW_BIT && bit < TAG_LOW_BIT + TAG_BITS; }
+    public static boolean keepsHashBit(int bit) {
+        return bit >= TAG_LOW_BIT && bit < TAG_LOW_BIT + TAG_BITS;
+    }
 
     /** Key-hash bit {@code bit} of the key in {@code slot} (requires {@link #keepsHashBit}). */
-    public static long hashBit(long slot, int bit) { return (tagOf(slot) >>> (bit - TAG_LOW_BIT)) & 1; }
+    public static long hashBit(long slot, int bit) {
+        return (tagOf(slot) >>> (bit - TAG_LOW_BIT)) & 1;
+    }
 
     /** Log address: segment id and offset. */
-    public static long address(int segmentId, long offset) { return ((long) segmentId << 32) | offset; }
-    public static int segmentOf(long address) { return (int) ((address >>> 32) & 0xFFFF); }
-    public static long offsetOf(long address) { return address & 0xFFFF_FFFFL; }
+    public static long address(int segmentId, long offset) {
+        return ((long) segmentId << 32) | offset;
+    }
+
+    public static int segmentOf(long address) {
+        return (int) ((address >>> 32) & 0xFFFF);
+    }
+
+    public static long offsetOf(long address) {
+        return address & 0xFFFF_FFFFL;
+    }
 }

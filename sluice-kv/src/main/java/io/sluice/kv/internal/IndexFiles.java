@@ -1,8 +1,9 @@
 package io.sluice.kv.internal;
 
+import static io.sluice.kv.internal.IndexDescriptor.*;
+
 import io.sluice.kv.KvCorruptionException;
 import io.sluice.kv.KvException;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -11,8 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-
-import static io.sluice.kv.internal.IndexDescriptor.*;
 
 /** The index files as files: atomic creation, deletion, space taken with written zeros, damage found at open. */
 final class IndexFiles {
@@ -33,12 +32,18 @@ final class IndexFiles {
         h.putInt((int) initialOffset(), HashIndex.INITIAL_BUCKETS);
         h.putLong((int) openStateOffset(), HashIndex.STATE_BUILDING);
         try {
-            try (FileChannel ch = FileChannel.open(overflowTmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            try (FileChannel ch = FileChannel.open(
+                    overflowTmp,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 allocate(ch, CHUNK_BYTES);
                 ch.force(true);
             }
-            try (FileChannel ch = FileChannel.open(mainTmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            try (FileChannel ch = FileChannel.open(
+                    mainTmp,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 while (h.hasRemaining()) {
                     ch.write(h);
@@ -46,9 +51,16 @@ final class IndexFiles {
                 allocate(ch, HEADER_BYTES + CHUNK_BYTES);
                 ch.force(true);
             }
-            Files.move(overflowTmp, dir.resolve(HashIndex.OVERFLOW_FILE), StandardCopyOption.ATOMIC_MOVE,
+            Files.move(
+                    overflowTmp,
+                    dir.resolve(HashIndex.OVERFLOW_FILE),
+                    StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
-            Files.move(mainTmp, dir.resolve(HashIndex.MAIN_FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    mainTmp,
+                    dir.resolve(HashIndex.MAIN_FILE),
+                    StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new KvException("index create failed: dir=" + dir, e);
         }
@@ -90,5 +102,4 @@ final class IndexFiles {
             at += ch.write(zeros, at);
         }
     }
-
 }

@@ -2,7 +2,6 @@ package io.sluice.kv.internal;
 
 import io.sluice.kv.KvCorruptionException;
 import io.sluice.kv.KvException;
-
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -33,6 +32,7 @@ public final class LogSegment {
     final AtomicLong liveBytes = new AtomicLong();
     /** Lowest sequence of a put record appended (Long.MAX_VALUE while it holds none): tombstone reclamation. */
     private volatile long minSequence = Long.MAX_VALUE;
+
     private volatile boolean sealed;
     /** Handed to retirement, waiting for open snapshots to close (maintenance thread only). */
     boolean retiring;
@@ -44,20 +44,29 @@ public final class LogSegment {
      * InternalError at a later point of the thread, not at the store.
      */
     private volatile long backedUpTo;
+
     private static final java.lang.invoke.VarHandle BACKED_UP_TO;
     /** Space the appender backs at a time when the pre-fault thread has not run ahead (a full disk, a burst). */
     private static final long BACK_STEP = 256 << 10;
 
     static {
         try {
-            BACKED_UP_TO = java.lang.invoke.MethodHandles.lookup().findVarHandle(LogSegment.class, "backedUpTo", long.class);
+            BACKED_UP_TO =
+                    java.lang.invoke.MethodHandles.lookup().findVarHandle(LogSegment.class, "backedUpTo", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private LogSegment(Path path, int id, long ordinal, int kind, FileChannel channel, Arena arena,
-                       MemorySegment map, long writePosition) {
+    private LogSegment(
+            Path path,
+            int id,
+            long ordinal,
+            int kind,
+            FileChannel channel,
+            Arena arena,
+            MemorySegment map,
+            long writePosition) {
         this.path = path;
         this.id = id;
         this.ordinal = ordinal;
@@ -87,7 +96,8 @@ public final class LogSegment {
         FileChannel ch = null;
         Arena arena = Arena.ofShared();
         try {
-            ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            ch = FileChannel.open(
+                    tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
             MemorySegment map = ch.map(FileChannel.MapMode.READ_WRITE, 0, capacity, arena);
             if (hugePages) {
                 MappingAdvice.hugePages(map);
@@ -116,8 +126,8 @@ public final class LogSegment {
             } catch (IOException ignored) {
                 // the temporary file is deleted at the next open
             }
-            throw new KvException("segment create failed (disk full?): file=" + path + ", capacity=" + capacity
-                    + ", dir=" + dir, e);
+            throw new KvException(
+                    "segment create failed (disk full?): file=" + path + ", capacity=" + capacity + ", dir=" + dir, e);
         }
     }
 
@@ -143,13 +153,20 @@ public final class LogSegment {
             if (hugePages.test(SegmentDescriptor.kind(map))) {
                 MappingAdvice.hugePages(map);
             }
-            LogSegment seg = new LogSegment(path, SegmentDescriptor.segmentId(map), SegmentDescriptor.ordinal(map),
-                    SegmentDescriptor.kind(map), ch, arena, map, -1);
+            LogSegment seg = new LogSegment(
+                    path,
+                    SegmentDescriptor.segmentId(map),
+                    SegmentDescriptor.ordinal(map),
+                    SegmentDescriptor.kind(map),
+                    ch,
+                    arena,
+                    map,
+                    -1);
             long sealedLength = SegmentDescriptor.sealedLength(map);
             if (sealedLength > size) {
                 seg.close();
-                throw new KvCorruptionException("segment truncated: sealedLength=" + sealedLength + ", size=" + size,
-                        path, size);
+                throw new KvCorruptionException(
+                        "segment truncated: sealedLength=" + sealedLength + ", size=" + size, path, size);
             }
             if (sealedLength >= SegmentDescriptor.FIRST_RECORD) {
                 seg.writePosition = sealedLength;
@@ -162,17 +179,49 @@ public final class LogSegment {
         }
     }
 
-    public Path path() { return path; }
-    public int id() { return id; }
-    public long ordinal() { return ordinal; }
-    public int kind() { return kind; }
-    public MemorySegment map() { return map; }
-    public long capacity() { return map.byteSize(); }
-    public long writePosition() { return writePosition; }
-    public void writePosition(long position) { this.writePosition = position; }
-    public long liveBytes() { return liveBytes.get(); }
-    public long minSequence() { return minSequence; }
-    public boolean sealed() { return sealed; }
+    public Path path() {
+        return path;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public long ordinal() {
+        return ordinal;
+    }
+
+    public int kind() {
+        return kind;
+    }
+
+    public MemorySegment map() {
+        return map;
+    }
+
+    public long capacity() {
+        return map.byteSize();
+    }
+
+    public long writePosition() {
+        return writePosition;
+    }
+
+    public void writePosition(long position) {
+        this.writePosition = position;
+    }
+
+    public long liveBytes() {
+        return liveBytes.get();
+    }
+
+    public long minSequence() {
+        return minSequence;
+    }
+
+    public boolean sealed() {
+        return sealed;
+    }
 
     /**
      * Notes a record with {@code sequence} was appended (appender thread only). Only puts count: a
@@ -229,8 +278,10 @@ public final class LogSegment {
                 writeZeros(start, least); // no room for a step ahead: room for this record will do
                 raiseBackedUpTo(least);
             } catch (IOException e) {
-                throw new KvException("segment space allocation failed (disk full?): file=" + path + ", offset=" + start
-                        + ", bytes=" + (least - start) + ", dir=" + path.getParent(), e);
+                throw new KvException(
+                        "segment space allocation failed (disk full?): file=" + path + ", offset=" + start + ", bytes="
+                                + (least - start) + ", dir=" + path.getParent(),
+                        e);
             }
         }
     }
@@ -244,7 +295,9 @@ public final class LogSegment {
     }
 
     /** Offset up to which the pages have disk space ({@link #ensureBacked}). */
-    long backedUpTo() { return backedUpTo; }
+    long backedUpTo() {
+        return backedUpTo;
+    }
 
     /** Records that the pages before {@code offset} have disk space (pre-fault thread, appender). */
     void raiseBackedUpTo(long offset) {

@@ -1,15 +1,14 @@
 package io.sluice.kv.internal;
 
-import io.sluice.kv.KvException;
+import static io.sluice.kv.internal.IndexDescriptor.address;
 
+import io.sluice.kv.KvException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-
-import static io.sluice.kv.internal.IndexDescriptor.address;
 
 /**
  * The background thread that takes checkpoints (bounding the redo tail) and compacts segments (bounding
@@ -21,6 +20,7 @@ final class Maintenance implements Runnable {
     private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     /** How often the pre-fault thread looks ahead of the appender. */
     private static final long PREFAULT_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+
     private static final long CHECKPOINT_AGE_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** How long writes must have paused before what they left is forced. */
     private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -46,14 +46,17 @@ final class Maintenance implements Runnable {
      * faults itself (about 30 % of its CPU while populating 1,000,000 keys).
      */
     private final Thread prefaulter;
+
     private final ReentrantLock compactionLock = new ReentrantLock();
     private volatile boolean stopped;
     private volatile KvException failure;
     /** Compaction output being filled, kept across victims (compaction lock). */
     private final CompactionOutput output;
+
     private long lastCheckpoint = System.nanoTime();
     /** The writer's sequence at the last pass, and since when it has not moved. */
     private long seenSequence = -1;
+
     private long unchangedSince;
     private long lastIdleForce = System.nanoTime() - IDLE_FORCE_SPACING_NANOS;
 
@@ -61,7 +64,8 @@ final class Maintenance implements Runnable {
         this.e = engine;
         this.output = new CompactionOutput(engine);
         this.thread = Thread.ofPlatform().daemon().name("sluice-kv-maintenance").unstarted(this);
-        this.prefaulter = Thread.ofPlatform().daemon().name("sluice-kv-prefault").unstarted(this::prefault);
+        this.prefaulter =
+                Thread.ofPlatform().daemon().name("sluice-kv-prefault").unstarted(this::prefault);
     }
 
     void start() {
@@ -112,7 +116,9 @@ final class Maintenance implements Runnable {
         finishOutput();
     }
 
-    void resumeCompaction() { compactionLock.unlock(); }
+    void resumeCompaction() {
+        compactionLock.unlock();
+    }
 
     @Override
     public void run() {
@@ -134,7 +140,8 @@ final class Maintenance implements Runnable {
                 if (seq != seenSequence) {
                     seenSequence = seq;
                     unchangedSince = now;
-                } else if (e.bytesSinceForce >= IDLE_FORCE_MIN_BYTES && now - unchangedSince >= IDLE_NANOS
+                } else if (e.bytesSinceForce >= IDLE_FORCE_MIN_BYTES
+                        && now - unchangedSince >= IDLE_NANOS
                         && now - lastIdleForce >= IDLE_FORCE_SPACING_NANOS) {
                     // Writes have paused: force what they left (log and index) now, rather than leave its
                     // write-back to the OS under whatever comes next. After a no-fsync populate the
@@ -213,7 +220,7 @@ final class Maintenance implements Runnable {
         }
         if (!done.isEmpty()) {
             output.force(); // what the victims held reaches the disk before their files are deleted,
-            e.syncLog();    // and so do the writes that superseded the records they dropped
+            e.syncLog(); // and so do the writes that superseded the records they dropped
             retire(done);
         }
         return done.size();
@@ -247,7 +254,10 @@ final class Maintenance implements Runnable {
             live += s.liveBytes();
             log += used;
             // Main-log segments only once a checkpoint lies beyond them: the redo tail must stay whole.
-            boolean eligible = s.sealed() && !s.retiring && s != e.active && s != output.segment()
+            boolean eligible = s.sealed()
+                    && !s.retiring
+                    && s != e.active
+                    && s != output.segment()
                     && (s.kind() == SegmentDescriptor.KIND_COMPACTION || s.ordinal() < cpOrdinal);
             if (eligible && used == 0) {
                 (empty == null ? empty = new ArrayList<>() : empty).add(s);
@@ -292,18 +302,21 @@ final class Maintenance implements Runnable {
         int n = 0;
         while (pos < end) {
             if (pos + RecordDescriptor.HEADER_LENGTH > end) {
-                throw new io.sluice.kv.KvCorruptionException("log record invalid during compaction", victim.path(), pos);
+                throw new io.sluice.kv.KvCorruptionException(
+                        "log record invalid during compaction", victim.path(), pos);
             }
             int length = RecordDescriptor.length(map, pos);
             if (length < RecordDescriptor.HEADER_LENGTH || length > end - pos) {
-                throw new io.sluice.kv.KvCorruptionException("log record invalid during compaction", victim.path(), pos);
+                throw new io.sluice.kv.KvCorruptionException(
+                        "log record invalid during compaction", victim.path(), pos);
             }
             // Checked (and read) in the heap stage; a record too big for it, in the mapping.
             long staged = output.read(map, pos, length);
             MemorySegment src = staged >= 0 ? output.stage() : map;
             long rec = staged >= 0 ? staged : pos;
             if (!RecordDescriptor.isValid(src, rec, rec + length)) {
-                throw new io.sluice.kv.KvCorruptionException("log record invalid during compaction", victim.path(), pos);
+                throw new io.sluice.kv.KvCorruptionException(
+                        "log record invalid during compaction", victim.path(), pos);
             }
             long aligned = RecordDescriptor.alignedLength(length);
             int kl = RecordDescriptor.keyLength(src, rec);
@@ -481,5 +494,7 @@ final class Maintenance implements Runnable {
         }
     }
 
-    KvException failure() { return failure; }
+    KvException failure() {
+        return failure;
+    }
 }

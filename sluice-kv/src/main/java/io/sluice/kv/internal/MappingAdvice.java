@@ -38,9 +38,15 @@ final class MappingAdvice {
         }
         try {
             Linker linker = Linker.nativeLinker();
-            return linker.defaultLookup().find("madvise")
-                    .map(f -> linker.downcallHandle(f, FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT)))
+            return linker.defaultLookup()
+                    .find("madvise")
+                    .map(f -> linker.downcallHandle(
+                            f,
+                            FunctionDescriptor.of(
+                                    ValueLayout.JAVA_INT,
+                                    ValueLayout.ADDRESS,
+                                    ValueLayout.JAVA_LONG,
+                                    ValueLayout.JAVA_INT)))
                     .orElse(null);
         } catch (RuntimeException e) {
             return null;

@@ -34,16 +34,45 @@ public final class RecordDescriptor {
 
     private RecordDescriptor() {}
 
-    public static long crcOffset(long record) { return record; }
-    public static long lengthOffset(long record) { return record + 4; }
-    public static long sequenceOffset(long record) { return record + 8; }
-    public static long expiresOffset(long record) { return record + 16; }
-    public static long typeOffset(long record) { return record + 24; }
-    public static long keyLengthOffset(long record) { return record + 28; }
-    public static long valueLengthOffset(long record) { return record + 32; }
-    public static long batchRemainingOffset(long record) { return record + 36; }
-    public static long keyOffset(long record) { return record + HEADER_LENGTH; }
-    public static long valueOffset(long record, int keyLength) { return record + HEADER_LENGTH + keyLength; }
+    public static long crcOffset(long record) {
+        return record;
+    }
+
+    public static long lengthOffset(long record) {
+        return record + 4;
+    }
+
+    public static long sequenceOffset(long record) {
+        return record + 8;
+    }
+
+    public static long expiresOffset(long record) {
+        return record + 16;
+    }
+
+    public static long typeOffset(long record) {
+        return record + 24;
+    }
+
+    public static long keyLengthOffset(long record) {
+        return record + 28;
+    }
+
+    public static long valueLengthOffset(long record) {
+        return record + 32;
+    }
+
+    public static long batchRemainingOffset(long record) {
+        return record + 36;
+    }
+
+    public static long keyOffset(long record) {
+        return record + HEADER_LENGTH;
+    }
+
+    public static long valueOffset(long record, int keyLength) {
+        return record + HEADER_LENGTH + keyLength;
+    }
 
     /** Total unpadded length of a record with these key and value sizes. */
     public static long recordLength(long keyLength, long valueLength) {
@@ -51,20 +80,52 @@ public final class RecordDescriptor {
     }
 
     /** Padded length: where the next record starts relative to this one. */
-    public static long alignedLength(long length) { return (length + ALIGNMENT - 1) & -ALIGNMENT; }
+    public static long alignedLength(long length) {
+        return (length + ALIGNMENT - 1) & -ALIGNMENT;
+    }
 
-    public static int crc(MemorySegment seg, long record) { return seg.get(INT, crcOffset(record)); }
-    public static int length(MemorySegment seg, long record) { return seg.get(INT, lengthOffset(record)); }
-    public static long sequence(MemorySegment seg, long record) { return seg.get(LONG, sequenceOffset(record)); }
-    public static long expiresAt(MemorySegment seg, long record) { return seg.get(LONG, expiresOffset(record)); }
-    public static byte type(MemorySegment seg, long record) { return seg.get(ValueLayout.JAVA_BYTE, typeOffset(record)); }
-    public static int keyLength(MemorySegment seg, long record) { return seg.get(INT, keyLengthOffset(record)); }
-    public static int valueLength(MemorySegment seg, long record) { return seg.get(INT, valueLengthOffset(record)); }
-    public static int batchRemaining(MemorySegment seg, long record) { return seg.get(INT, batchRemainingOffset(record)); }
+    public static int crc(MemorySegment seg, long record) {
+        return seg.get(INT, crcOffset(record));
+    }
+
+    public static int length(MemorySegment seg, long record) {
+        return seg.get(INT, lengthOffset(record));
+    }
+
+    public static long sequence(MemorySegment seg, long record) {
+        return seg.get(LONG, sequenceOffset(record));
+    }
+
+    public static long expiresAt(MemorySegment seg, long record) {
+        return seg.get(LONG, expiresOffset(record));
+    }
+
+    public static byte type(MemorySegment seg, long record) {
+        return seg.get(ValueLayout.JAVA_BYTE, typeOffset(record));
+    }
+
+    public static int keyLength(MemorySegment seg, long record) {
+        return seg.get(INT, keyLengthOffset(record));
+    }
+
+    public static int valueLength(MemorySegment seg, long record) {
+        return seg.get(INT, valueLengthOffset(record));
+    }
+
+    public static int batchRemaining(MemorySegment seg, long record) {
+        return seg.get(INT, batchRemainingOffset(record));
+    }
 
     /** Writes every header field except length and CRC (see {@link #seal}). */
-    public static void putHeader(MemorySegment seg, long record, long sequence, long expiresAt, byte type,
-                                 int keyLength, int valueLength, int batchRemaining) {
+    public static void putHeader(
+            MemorySegment seg,
+            long record,
+            long sequence,
+            long expiresAt,
+            byte type,
+            int keyLength,
+            int valueLength,
+            int batchRemaining) {
         seg.set(LONG, sequenceOffset(record), sequence);
         seg.set(LONG, expiresOffset(record), expiresAt);
         seg.set(INT, typeOffset(record), type & 0xFF);
@@ -74,9 +135,19 @@ public final class RecordDescriptor {
     }
 
     /** Writes a whole record: header, key, value, then length and CRC ({@link #seal}). */
-    public static void write(MemorySegment seg, long record, long sequence, long expiresAt, byte type, MemorySegment key,
-                             long keyOffset, int keyLength, MemorySegment value, long valueOffset, int valueLength,
-                             int batchRemaining) {
+    public static void write(
+            MemorySegment seg,
+            long record,
+            long sequence,
+            long expiresAt,
+            byte type,
+            MemorySegment key,
+            long keyOffset,
+            int keyLength,
+            MemorySegment value,
+            long valueOffset,
+            int valueLength,
+            int batchRemaining) {
         putHeader(seg, record, sequence, expiresAt, type, keyLength, valueLength, batchRemaining);
         MemorySegment.copy(key, keyOffset, seg, keyOffset(record), keyLength);
         if (valueLength > 0) {
@@ -108,7 +179,8 @@ public final class RecordDescriptor {
      * the value), so bytes of {@code dst} past the value may change; a {@code dst} too small to stage
      * them has them checksummed from the mapping. Requires {@code valueLength <= dst.byteSize()}.
      */
-    public static int copyValueWithCrc(MemorySegment seg, long record, int keyLength, int valueLength, MemorySegment dst) {
+    public static int copyValueWithCrc(
+            MemorySegment seg, long record, int keyLength, int valueLength, MemorySegment dst) {
         CRC32C crc = new CRC32C();
         int staged = HEADER_LENGTH - 4 + keyLength;
         if (staged <= dst.byteSize()) {

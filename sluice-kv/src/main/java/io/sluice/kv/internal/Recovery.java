@@ -1,8 +1,12 @@
 package io.sluice.kv.internal;
 
+import static io.sluice.kv.internal.IndexDescriptor.address;
+import static io.sluice.kv.internal.IndexDescriptor.addressOf;
+import static io.sluice.kv.internal.IndexDescriptor.offsetOf;
+import static io.sluice.kv.internal.IndexDescriptor.segmentOf;
+
 import io.sluice.kv.KvCorruptionException;
 import io.sluice.kv.KvException;
-
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -15,11 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import static io.sluice.kv.internal.IndexDescriptor.address;
-import static io.sluice.kv.internal.IndexDescriptor.addressOf;
-import static io.sluice.kv.internal.IndexDescriptor.offsetOf;
-import static io.sluice.kv.internal.IndexDescriptor.segmentOf;
 
 /**
  * Opens a store directory and brings the index up to date with the log.
@@ -51,8 +50,7 @@ final class Recovery {
         openIndex(e, boot);
         boolean unclean = e.index.openState() == HashIndex.STATE_OPEN;
         boolean osCrash = unclean && (boot == 0 || e.index.bootId() != boot);
-        boolean rebuild = !all.isEmpty()
-                && (osCrash || cp == null || e.index.openState() == HashIndex.STATE_BUILDING);
+        boolean rebuild = !all.isEmpty() && (osCrash || cp == null || e.index.openState() == HashIndex.STATE_BUILDING);
         long maxOrdinal = all.stream().mapToLong(LogSegment::ordinal).max().orElse(0);
         e.nextOrdinal = Math.max(cp == null ? 1 : cp.nextOrdinal(), maxOrdinal + 1);
         e.sequence = cp == null ? 0 : cp.sequence();
@@ -73,8 +71,14 @@ final class Recovery {
                 long end = scan(e, s, SegmentDescriptor.FIRST_RECORD, applier, osCrash);
                 finishUnsealed(s, end, deferred);
             }
-            replayMain(e, mains, mains.isEmpty() ? null : mains.getFirst(), SegmentDescriptor.FIRST_RECORD, applier,
-                    osCrash, deferred);
+            replayMain(
+                    e,
+                    mains,
+                    mains.isEmpty() ? null : mains.getFirst(),
+                    SegmentDescriptor.FIRST_RECORD,
+                    applier,
+                    osCrash,
+                    deferred);
         } else {
             e.index.repairInterruptedSplit();
             applier = new ReplayApplier(e);
@@ -195,29 +199,40 @@ final class Recovery {
         long rec = offsetOf(a);
         Path indexFile = e.dir.resolve(HashIndex.MAIN_FILE);
         if (s == null) {
-            throw new KvCorruptionException("index points at a missing segment file " + LogSegment.fileName(segmentOf(a))
-                    + " (deleted or lost; its records cannot be recovered from the other files)", indexFile, -1);
+            throw new KvCorruptionException(
+                    "index points at a missing segment file " + LogSegment.fileName(segmentOf(a))
+                            + " (deleted or lost; its records cannot be recovered from the other files)",
+                    indexFile,
+                    -1);
         }
         long limit = s.sealed() ? s.writePosition() : s.capacity();
         if (rec < SegmentDescriptor.FIRST_RECORD || rec + RecordDescriptor.HEADER_LENGTH > limit) {
-            throw new KvCorruptionException("index points past the end of segment " + s.path().getFileName()
-                    + " (truncated?): offset=" + rec + ", end=" + limit, s.path(), rec);
+            throw new KvCorruptionException(
+                    "index points past the end of segment " + s.path().getFileName() + " (truncated?): offset=" + rec
+                            + ", end=" + limit,
+                    s.path(),
+                    rec);
         }
         MemorySegment map = s.map();
         int length = RecordDescriptor.length(map, rec);
         int kl = RecordDescriptor.keyLength(map, rec);
         int vl = RecordDescriptor.valueLength(map, rec);
-        if (RecordDescriptor.type(map, rec) != RecordDescriptor.TYPE_PUT || kl <= 0 || vl < 0
-                || (long) RecordDescriptor.HEADER_LENGTH + kl + vl != length || rec + length > limit) {
+        if (RecordDescriptor.type(map, rec) != RecordDescriptor.TYPE_PUT
+                || kl <= 0
+                || vl < 0
+                || (long) RecordDescriptor.HEADER_LENGTH + kl + vl != length
+                || rec + length > limit) {
             if (!s.sealed()) {
-                throw new KvCorruptionException("index points at a record that is not whole in the log's unsealed tail",
-                        s.path(), rec);
+                throw new KvCorruptionException(
+                        "index points at a record that is not whole in the log's unsealed tail", s.path(), rec);
             }
             return "index slot points at no record: slot=0x" + Long.toHexString(slot);
         }
         long hash = KeyHash.hash(map, RecordDescriptor.keyOffset(rec), kl);
-        if (IndexDescriptor.tagOfHash(hash) != IndexDescriptor.tagOf(slot) || index.bucketOf(hash, index.splits()) != bucket) {
-            return "index slot does not match its record's key: slot=0x" + Long.toHexString(slot) + ", bucket=" + bucket;
+        if (IndexDescriptor.tagOfHash(hash) != IndexDescriptor.tagOf(slot)
+                || index.bucketOf(hash, index.splits()) != bucket) {
+            return "index slot does not match its record's key: slot=0x" + Long.toHexString(slot) + ", bucket="
+                    + bucket;
         }
         return null;
     }
@@ -232,8 +247,14 @@ final class Recovery {
      * durability were forced with everything before them, so none lies past such a hole: only writes the
      * OS had not yet written back are lost, and what remains is the log up to a point in time.
      */
-    private static void replayMain(StoreEngine e, List<LogSegment> tail, LogSegment first, long offset, Applier applier,
-                                   boolean afterOsCrash, List<Runnable> deferred) {
+    private static void replayMain(
+            StoreEngine e,
+            List<LogSegment> tail,
+            LogSegment first,
+            long offset,
+            Applier applier,
+            boolean afterOsCrash,
+            List<Runnable> deferred) {
         List<long[]> pending = new ArrayList<>(); // {segment id, record}
         LogSegment endSegment = null;
         long endOffset = 0;
@@ -293,7 +314,8 @@ final class Recovery {
             batchStart.writePosition(endOffset);
             if (batchStart.sealed()) {
                 if (!afterOsCrash) {
-                    throw new KvCorruptionException("atomic batch cut short inside a sealed segment", batchStart.path(), endOffset);
+                    throw new KvCorruptionException(
+                            "atomic batch cut short inside a sealed segment", batchStart.path(), endOffset);
                 }
                 batchStart.cut(endOffset);
             }
@@ -328,8 +350,10 @@ final class Recovery {
         long to = Math.min(limit, pos + TORN_TAIL_WINDOW);
         for (long p = from; p + RecordDescriptor.HEADER_LENGTH <= to; p += RecordDescriptor.ALIGNMENT) {
             if (RecordDescriptor.isValid(map, p, limit)) {
-                throw new KvCorruptionException("log record damaged before the end of the log (a whole record follows at offset "
-                        + p + ")", s.path(), pos);
+                throw new KvCorruptionException(
+                        "log record damaged before the end of the log (a whole record follows at offset " + p + ")",
+                        s.path(),
+                        pos);
             }
         }
     }
@@ -376,7 +400,8 @@ final class Recovery {
      */
     private static void endsEarly(LogSegment s, long pos, boolean afterOsCrash) {
         if (!afterOsCrash) {
-            throw new KvCorruptionException("log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
+            throw new KvCorruptionException(
+                    "log record invalid (checksum, length or type) inside a sealed segment", s.path(), pos);
         }
         s.cut(pos);
     }
@@ -426,14 +451,19 @@ final class Recovery {
             long a = addressOf(slot);
             LogSegment s = e.segments.get(segmentOf(a));
             if (s == null) {
-                throw new KvCorruptionException("index points at a missing segment file " + LogSegment.fileName(segmentOf(a))
-                        + " (deleted or lost; its records cannot be recovered from the other files)",
-                        e.dir.resolve(HashIndex.MAIN_FILE), -1);
+                throw new KvCorruptionException(
+                        "index points at a missing segment file " + LogSegment.fileName(segmentOf(a))
+                                + " (deleted or lost; its records cannot be recovered from the other files)",
+                        e.dir.resolve(HashIndex.MAIN_FILE),
+                        -1);
             }
             long rec = offsetOf(a);
             if (rec + RecordDescriptor.HEADER_LENGTH > s.writePosition()) {
-                throw new KvCorruptionException("index points past the end of segment " + s.path().getFileName()
-                        + " (truncated or damaged log): offset=" + rec + ", end=" + s.writePosition(), s.path(), rec);
+                throw new KvCorruptionException(
+                        "index points past the end of segment " + s.path().getFileName()
+                                + " (truncated or damaged log): offset=" + rec + ", end=" + s.writePosition(),
+                        s.path(),
+                        rec);
             }
             int length = RecordDescriptor.length(s.map(), rec);
             if (length >= RecordDescriptor.HEADER_LENGTH && rec + length <= s.writePosition()) {
@@ -445,9 +475,13 @@ final class Recovery {
     private static List<LogSegment> openSegments(StoreEngine e) {
         List<LogSegment> list = new ArrayList<>();
         try (Stream<Path> files = Files.list(e.dir)) {
-            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".seg")).sorted().toList()) {
+            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".seg"))
+                    .sorted()
+                    .toList()) {
                 LogSegment s = LogSegment.open(p, e::hugePages);
-                if (s.id() <= 0 || s.id() >= StoreEngine.MAX_SEGMENTS || e.segments.get(s.id()) != null
+                if (s.id() <= 0
+                        || s.id() >= StoreEngine.MAX_SEGMENTS
+                        || e.segments.get(s.id()) != null
                         || !p.getFileName().toString().equals(LogSegment.fileName(s.id()))) {
                     s.close();
                     throw new KvCorruptionException("segment id in header does not match its file: id=" + s.id(), p, 0);
@@ -469,7 +503,8 @@ final class Recovery {
 
     private static void deleteTemporaries(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList()) {
+            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".tmp"))
+                    .toList()) {
                 Files.deleteIfExists(p);
             }
         } catch (IOException ex) {
@@ -489,7 +524,9 @@ final class Recovery {
     private static final class ReplayApplier extends Applier {
         private final StoreEngine e;
 
-        ReplayApplier(StoreEngine e) { this.e = e; }
+        ReplayApplier(StoreEngine e) {
+            this.e = e;
+        }
 
         @Override
         void apply(LogSegment s, long rec) {
@@ -524,7 +561,9 @@ final class Recovery {
         private final StoreEngine e;
         private final Map<ByteBuffer, Long> tombstones = new HashMap<>();
 
-        RebuildApplier(StoreEngine e) { this.e = e; }
+        RebuildApplier(StoreEngine e) {
+            this.e = e;
+        }
 
         @Override
         void apply(LogSegment s, long rec) {
@@ -536,8 +575,10 @@ final class Recovery {
             int kl = RecordDescriptor.keyLength(map, rec);
             long ko = RecordDescriptor.keyOffset(rec);
             long existing = e.index.lookup(KeyHash.hash(map, ko, kl), e.logKeys, map, ko, kl);
-            long existingSeq = existing == 0 ? -1
-                    : RecordDescriptor.sequence(e.segments.get(segmentOf(addressOf(existing))).map(), offsetOf(addressOf(existing)));
+            long existingSeq = existing == 0
+                    ? -1
+                    : RecordDescriptor.sequence(
+                            e.segments.get(segmentOf(addressOf(existing))).map(), offsetOf(addressOf(existing)));
             if (existingSeq >= seq) {
                 return;
             }

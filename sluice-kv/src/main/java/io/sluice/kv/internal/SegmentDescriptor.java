@@ -39,15 +39,41 @@ public final class SegmentDescriptor {
 
     private SegmentDescriptor() {}
 
-    public static long magicOffset() { return 0; }
-    public static long versionOffset() { return 8; }
-    public static long segmentIdOffset() { return 12; }
-    public static long ordinalOffset() { return 16; }
-    public static long kindOffset() { return 24; }
-    public static long crcOffset() { return 28; }
-    public static long sealedLengthOffset() { return 32; }
-    public static long minSequenceOffset() { return 40; }
-    public static long sealCrcOffset() { return 48; }
+    public static long magicOffset() {
+        return 0;
+    }
+
+    public static long versionOffset() {
+        return 8;
+    }
+
+    public static long segmentIdOffset() {
+        return 12;
+    }
+
+    public static long ordinalOffset() {
+        return 16;
+    }
+
+    public static long kindOffset() {
+        return 24;
+    }
+
+    public static long crcOffset() {
+        return 28;
+    }
+
+    public static long sealedLengthOffset() {
+        return 32;
+    }
+
+    public static long minSequenceOffset() {
+        return 40;
+    }
+
+    public static long sealCrcOffset() {
+        return 48;
+    }
 
     /** Records the final length and lowest sequence of a segment that will not be appended to again. */
     public static void seal(MemorySegment seg, long length, long minSequence) {
@@ -62,7 +88,9 @@ public final class SegmentDescriptor {
         return c != 0 && c == sealCrc(seg) ? seg.get(LONG, sealedLengthOffset()) : -1;
     }
 
-    public static long minSequence(MemorySegment seg) { return seg.get(LONG, minSequenceOffset()); }
+    public static long minSequence(MemorySegment seg) {
+        return seg.get(LONG, minSequenceOffset());
+    }
 
     private static int sealCrc(MemorySegment seg) {
         CRC32C crc = new CRC32C();
@@ -81,13 +109,23 @@ public final class SegmentDescriptor {
     }
 
     public static boolean isValid(MemorySegment seg) {
-        return seg.byteSize() >= HEADER_LENGTH && seg.get(LONG, magicOffset()) == MAGIC
-                && seg.get(INT, versionOffset()) == VERSION && seg.get(INT, crcOffset()) == crc(seg);
+        return seg.byteSize() >= HEADER_LENGTH
+                && seg.get(LONG, magicOffset()) == MAGIC
+                && seg.get(INT, versionOffset()) == VERSION
+                && seg.get(INT, crcOffset()) == crc(seg);
     }
 
-    public static int segmentId(MemorySegment seg) { return seg.get(INT, segmentIdOffset()); }
-    public static long ordinal(MemorySegment seg) { return seg.get(LONG, ordinalOffset()); }
-    public static int kind(MemorySegment seg) { return seg.get(INT, kindOffset()); }
+    public static int segmentId(MemorySegment seg) {
+        return seg.get(INT, segmentIdOffset());
+    }
+
+    public static long ordinal(MemorySegment seg) {
+        return seg.get(LONG, ordinalOffset());
+    }
+
+    public static int kind(MemorySegment seg) {
+        return seg.get(INT, kindOffset());
+    }
 
     private static int crc(MemorySegment seg) {
         CRC32C crc = new CRC32C();

@@ -1,5 +1,10 @@
 package io.sluice.kv.internal;
 
+import static io.sluice.kv.internal.IndexDescriptor.address;
+import static io.sluice.kv.internal.IndexDescriptor.addressOf;
+import static io.sluice.kv.internal.IndexDescriptor.offsetOf;
+import static io.sluice.kv.internal.IndexDescriptor.segmentOf;
+
 import io.sluice.kv.Durability;
 import io.sluice.kv.KvClosedException;
 import io.sluice.kv.KvCorruptionException;
@@ -8,7 +13,6 @@ import io.sluice.kv.KvOptions;
 import io.sluice.kv.KvSnapshot;
 import io.sluice.kv.KvStats;
 import io.sluice.kv.WriteBatch;
-
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -25,11 +29,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
-
-import static io.sluice.kv.internal.IndexDescriptor.address;
-import static io.sluice.kv.internal.IndexDescriptor.addressOf;
-import static io.sluice.kv.internal.IndexDescriptor.offsetOf;
-import static io.sluice.kv.internal.IndexDescriptor.segmentOf;
 
 /**
  * The store behind {@link io.sluice.kv.KvStore}.
@@ -54,6 +53,7 @@ public final class StoreEngine implements AutoCloseable {
      * about 1.5% of a core, taken from readers on a two-core machine). Only grows.
      */
     volatile int segmentIdLimit = 1;
+
     HashIndex index;
     /** Main-log segment being appended to (written under the writer lock, read by maintenance). */
     volatile LogSegment active;
@@ -65,14 +65,17 @@ public final class StoreEngine implements AutoCloseable {
     private final MemorySegment staging = MemorySegment.ofArray(new byte[64 << 10]);
     /** Last sequence handed out (writer lock). */
     long sequence;
+
     long nextOrdinal = 1;
     /** Main-log segments sealed since the last sync (writer lock). */
     final List<LogSegment> unsynced = new ArrayList<>();
+
     long bytesSinceCheckpoint;
     /** Log bytes appended since the last forcing checkpoint (writer lock; read racily by maintenance). */
     long bytesSinceForce;
     /** Whether a writer has already woken the maintenance thread for the coming checkpoint (benign race). */
     private boolean checkpointWakeSent;
+
     volatile CheckpointFile checkpoint;
     GroupCommitter committer;
     Maintenance maintenance;
@@ -171,7 +174,8 @@ public final class StoreEngine implements AutoCloseable {
         }
         long rec = offsetOf(addr);
         if (!RecordDescriptor.isValid(seg.map(), rec, seg.capacity())) {
-            throw new KvCorruptionException("record at an index slot is damaged (header, length or checksum)", seg.path(), rec);
+            throw new KvCorruptionException(
+                    "record at an index slot is damaged (header, length or checksum)", seg.path(), rec);
         }
     }
 
@@ -194,7 +198,7 @@ public final class StoreEngine implements AutoCloseable {
     private long find(MemorySegment key, long keyOffset, int keyLength, MemorySegment dst, byte[][] out) {
         ensureOpen();
         long hash = KeyHash.hash(key, keyOffset, keyLength);
-        for (;;) {
+        for (; ; ) {
             try {
                 long epoch = retireEpoch.get();
                 long slot = index.lookup(hash, logKeys, key, keyOffset, keyLength);
@@ -217,7 +221,8 @@ public final class StoreEngine implements AutoCloseable {
                 long rec = offsetOf(addr);
                 int length = map.get(INT, RecordDescriptor.lengthOffset(rec));
                 int valueLength = map.get(INT, RecordDescriptor.valueLengthOffset(rec));
-                if (length < RecordDescriptor.HEADER_LENGTH || rec + length > seg.capacity()
+                if (length < RecordDescriptor.HEADER_LENGTH
+                        || rec + length > seg.capacity()
                         || (long) RecordDescriptor.HEADER_LENGTH + keyLength + valueLength != length) {
                     throw new KvCorruptionException("record length mismatch", seg.path(), rec);
                 }
@@ -234,7 +239,8 @@ public final class StoreEngine implements AutoCloseable {
                 }
                 // Too big for dst (or a presence check): nothing to copy, so the CRC is taken over the mapping.
                 if (options.verifyChecksums()
-                        && RecordDescriptor.computeCrc(map, rec, length) != map.get(INT, RecordDescriptor.crcOffset(rec))) {
+                        && RecordDescriptor.computeCrc(map, rec, length)
+                                != map.get(INT, RecordDescriptor.crcOffset(rec))) {
                     throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
                 }
                 return expired(map, rec) ? NOT_FOUND : valueLength;
@@ -252,7 +258,8 @@ public final class StoreEngine implements AutoCloseable {
     private boolean copyValue(LogSegment seg, long rec, int keyLength, int valueLength, MemorySegment dst) {
         MemorySegment map = seg.map();
         if (options.verifyChecksums()) {
-            if (RecordDescriptor.copyValueWithCrc(map, rec, keyLength, valueLength, dst) != map.get(INT, RecordDescriptor.crcOffset(rec))) {
+            if (RecordDescriptor.copyValueWithCrc(map, rec, keyLength, valueLength, dst)
+                    != map.get(INT, RecordDescriptor.crcOffset(rec))) {
                 throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
             }
         } else {
@@ -269,16 +276,32 @@ public final class StoreEngine implements AutoCloseable {
     // ---------------------------------------------------------------- writes (one writer at a time)
 
     /** Appends and indexes a put; returns its sequence number. */
-    public long put(MemorySegment key, long keyOffset, int keyLength, MemorySegment value, long valueOffset,
-                    long valueLength, long expiresAt, Durability durability) {
+    public long put(
+            MemorySegment key,
+            long keyOffset,
+            int keyLength,
+            MemorySegment value,
+            long valueOffset,
+            long valueLength,
+            long expiresAt,
+            Durability durability) {
         checkSizes(keyLength, valueLength);
         long seq;
         writeLock.lock();
         try {
             ensureOpen();
             index.reserveForInsert();
-            long addr = append(active(RecordDescriptor.recordLength(keyLength, valueLength)), RecordDescriptor.TYPE_PUT,
-                    key, keyOffset, keyLength, value, valueOffset, valueLength, expiresAt, 0);
+            long addr = append(
+                    active(RecordDescriptor.recordLength(keyLength, valueLength)),
+                    RecordDescriptor.TYPE_PUT,
+                    key,
+                    keyOffset,
+                    keyLength,
+                    value,
+                    valueOffset,
+                    valueLength,
+                    expiresAt,
+                    0);
             applyPut(key, keyOffset, keyLength, addr);
             seq = sequence;
         } finally {
@@ -297,8 +320,17 @@ public final class StoreEngine implements AutoCloseable {
         try {
             ensureOpen();
             index.reserveForInsert();
-            append(active(RecordDescriptor.recordLength(keyLength, 0)), RecordDescriptor.TYPE_DELETE,
-                    key, keyOffset, keyLength, MemorySegment.NULL, 0, 0, 0, 0);
+            append(
+                    active(RecordDescriptor.recordLength(keyLength, 0)),
+                    RecordDescriptor.TYPE_DELETE,
+                    key,
+                    keyOffset,
+                    keyLength,
+                    MemorySegment.NULL,
+                    0,
+                    0,
+                    0,
+                    0);
             applyDelete(key, keyOffset, keyLength);
             seq = sequence;
         } finally {
@@ -326,8 +358,8 @@ public final class StoreEngine implements AutoCloseable {
             // A batch never spans segments, so recovery can cut a torn batch off inside one file.
             long total = 0;
             for (WriteBatch.Op op : ops) {
-                total += RecordDescriptor.alignedLength(RecordDescriptor.recordLength(op.key().length,
-                        op.value() == null ? 0 : op.value().length));
+                total += RecordDescriptor.alignedLength(
+                        RecordDescriptor.recordLength(op.key().length, op.value() == null ? 0 : op.value().length));
             }
             LogSegment target = active(total);
             for (int i = 0; i < ops.size(); i++) {
@@ -344,15 +376,25 @@ public final class StoreEngine implements AutoCloseable {
                     boolean del = op.value() == null;
                     MemorySegment v = del ? MemorySegment.NULL : MemorySegment.ofArray(op.value());
                     long vlen = del ? 0 : op.value().length;
-                    addrs[i] = append(target,
-                            del ? RecordDescriptor.TYPE_DELETE : RecordDescriptor.TYPE_PUT, k, 0, op.key().length,
-                            v, 0, vlen, op.expiresAtMillis(), ops.size() - 1 - i);
+                    addrs[i] = append(
+                            target,
+                            del ? RecordDescriptor.TYPE_DELETE : RecordDescriptor.TYPE_PUT,
+                            k,
+                            0,
+                            op.key().length,
+                            v,
+                            0,
+                            vlen,
+                            op.expiresAtMillis(),
+                            ops.size() - 1 - i);
                 }
             } catch (KvException e) {
                 // Nothing of the batch was indexed: it never happened. Its whole records are zeroed (their
                 // pages were written, so they are backed), so that no whole record lies past the end of the
                 // log, where recovery would take it for damage.
-                target.map().asSlice(batchStart, target.writePosition() - batchStart).fill((byte) 0);
+                target.map()
+                        .asSlice(batchStart, target.writePosition() - batchStart)
+                        .fill((byte) 0);
                 target.writePosition(batchStart);
                 sequence = sequenceBefore;
                 bytesSinceCheckpoint = counted;
@@ -380,10 +422,12 @@ public final class StoreEngine implements AutoCloseable {
 
     private void checkSizes(long keyLength, long valueLength) {
         if (keyLength <= 0 || keyLength > KvOptions.MAX_KEY_BYTES) {
-            throw new KvException("key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + keyLength);
+            throw new KvException(
+                    "key length out of range [1, " + KvOptions.MAX_KEY_BYTES + "]: keyLength=" + keyLength);
         }
         if (valueLength < 0 || valueLength > KvOptions.MAX_VALUE_BYTES) {
-            throw new KvException("value length out of range [0, " + KvOptions.MAX_VALUE_BYTES + "]: valueLength=" + valueLength);
+            throw new KvException(
+                    "value length out of range [0, " + KvOptions.MAX_VALUE_BYTES + "]: valueLength=" + valueLength);
         }
     }
 
@@ -394,7 +438,7 @@ public final class StoreEngine implements AutoCloseable {
                 committer.request(seq, true);
                 committer.await(seq, Long.MAX_VALUE);
             }
-            default -> { }
+            default -> {}
         }
         if (bytesSinceCheckpoint > options.checkpointBytes() && !checkpointWakeSent) {
             checkpointWakeSent = true; // once per checkpoint, not an unpark per write until it is taken
@@ -411,7 +455,9 @@ public final class StoreEngine implements AutoCloseable {
             // reads it, never past a sealed length.
             LogSegment next = spare;
             LogSegment previous = active;
-            if (next != null && next.ordinal() > active.ordinal() && next.writePosition() + aligned <= next.capacity()) {
+            if (next != null
+                    && next.ordinal() > active.ordinal()
+                    && next.writePosition() + aligned <= next.capacity()) {
                 spare = null;
                 active = next;
                 if (maintenance != null) {
@@ -456,8 +502,10 @@ public final class StoreEngine implements AutoCloseable {
      * store's durability is NONE or OS_BUFFERED.
      */
     boolean hugePages(int kind) {
-        return options.hugePages() && (kind == SegmentDescriptor.KIND_COMPACTION
-                || options.durability() == Durability.NONE || options.durability() == Durability.OS_BUFFERED);
+        return options.hugePages()
+                && (kind == SegmentDescriptor.KIND_COMPACTION
+                        || options.durability() == Durability.NONE
+                        || options.durability() == Durability.OS_BUFFERED);
     }
 
     private int freeId() {
@@ -491,7 +539,12 @@ public final class StoreEngine implements AutoCloseable {
         }
         LogSegment s = null;
         try {
-            s = LogSegment.create(dir, id, ordinal, SegmentDescriptor.KIND_LOG, options.segmentBytes(),
+            s = LogSegment.create(
+                    dir,
+                    id,
+                    ordinal,
+                    SegmentDescriptor.KIND_LOG,
+                    options.segmentBytes(),
                     hugePages(SegmentDescriptor.KIND_LOG));
         } finally {
             writeLock.lock();
@@ -557,8 +610,17 @@ public final class StoreEngine implements AutoCloseable {
     static final long PREFAULT_RESERVE_BYTES = 256L << 20;
 
     /** Writes one record at the segment's write position (single appender per segment). */
-    long append(LogSegment seg, byte type, MemorySegment key, long keyOffset, int keyLength, MemorySegment value,
-                long valueOffset, long valueLength, long expiresAt, int batchRemaining) {
+    long append(
+            LogSegment seg,
+            byte type,
+            MemorySegment key,
+            long keyOffset,
+            int keyLength,
+            MemorySegment value,
+            long valueOffset,
+            long valueLength,
+            long expiresAt,
+            int batchRemaining) {
         MemorySegment map = seg.map();
         long rec = seg.writePosition();
         long seq = sequence + 1;
@@ -568,12 +630,34 @@ public final class StoreEngine implements AutoCloseable {
             if (length <= staging.byteSize()) {
                 // Rendered and checksummed on the heap, then copied in one piece: a CRC over the mapping would
                 // acquire the segment's shared session, a CAS on the cache line that every read of the segment checks.
-                RecordDescriptor.write(staging, 0, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
-                        (int) valueLength, batchRemaining);
+                RecordDescriptor.write(
+                        staging,
+                        0,
+                        seq,
+                        expiresAt,
+                        type,
+                        key,
+                        keyOffset,
+                        keyLength,
+                        value,
+                        valueOffset,
+                        (int) valueLength,
+                        batchRemaining);
                 MemorySegment.copy(staging, 0, map, rec, length);
             } else {
-                RecordDescriptor.write(map, rec, seq, expiresAt, type, key, keyOffset, keyLength, value, valueOffset,
-                        (int) valueLength, batchRemaining);
+                RecordDescriptor.write(
+                        map,
+                        rec,
+                        seq,
+                        expiresAt,
+                        type,
+                        key,
+                        keyOffset,
+                        keyLength,
+                        value,
+                        valueOffset,
+                        (int) valueLength,
+                        batchRemaining);
             }
         } catch (InternalError e) {
             // A store into a page of the mapping the file system could not back (ENOSPC, an I/O error) is a
@@ -592,8 +676,10 @@ public final class StoreEngine implements AutoCloseable {
 
     /** The error for a store into a mapping that faulted: a full disk, mostly. */
     KvException mappedWriteFailed(LogSegment seg, long offset, InternalError cause) {
-        return new KvException("log write failed, the file system could not back a page of the mapping (disk full?): "
-                + "file=" + seg.path() + ", offset=" + offset + ", dir=" + dir + ", usableBytes=" + usableBytes(), cause);
+        return new KvException(
+                "log write failed, the file system could not back a page of the mapping (disk full?): " + "file="
+                        + seg.path() + ", offset=" + offset + ", dir=" + dir + ", usableBytes=" + usableBytes(),
+                cause);
     }
 
     /** Free bytes for this store's files, or -1 when the file system does not say. */
@@ -639,8 +725,8 @@ public final class StoreEngine implements AutoCloseable {
         long a = addressOf(slot);
         LogSegment seg = segments.get(segmentOf(a));
         if (seg == null) {
-            throw new KvCorruptionException("index slot points at a missing segment: segment=" + segmentOf(a),
-                    dir.resolve("index.main"), -1);
+            throw new KvCorruptionException(
+                    "index slot points at a missing segment: segment=" + segmentOf(a), dir.resolve("index.main"), -1);
         }
         long rec = offsetOf(a);
         return KeyHash.hash(seg.map(), RecordDescriptor.keyOffset(rec), RecordDescriptor.keyLength(seg.map(), rec));
@@ -692,7 +778,9 @@ public final class StoreEngine implements AutoCloseable {
         }
     }
 
-    public long durableSequence() { return committer.durableSeq(); }
+    public long durableSequence() {
+        return committer.durableSeq();
+    }
 
     public boolean awaitDurable(long seq, long timeout, TimeUnit unit) {
         ensureOpen();
@@ -818,15 +906,19 @@ public final class StoreEngine implements AutoCloseable {
                 LogSegment seg = segments.get(segmentOf(a));
                 long rec = offsetOf(a);
                 if (seg == null) { // snapshots pin segments: only a damaged slot points at none
-                    throw new KvCorruptionException("index slot points at a missing segment: segment=" + segmentOf(a),
-                            dir.resolve(HashIndex.MAIN_FILE), -1);
+                    throw new KvCorruptionException(
+                            "index slot points at a missing segment: segment=" + segmentOf(a),
+                            dir.resolve(HashIndex.MAIN_FILE),
+                            -1);
                 }
                 MemorySegment map = seg.map();
                 if (!RecordDescriptor.isWhole(map, rec, seg.capacity())) {
-                    throw new KvCorruptionException("record at an index slot is damaged (header or length)", seg.path(), rec);
+                    throw new KvCorruptionException(
+                            "record at an index slot is damaged (header or length)", seg.path(), rec);
                 }
                 int length = RecordDescriptor.length(map, rec);
-                if (options.verifyChecksums() && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec)) {
+                if (options.verifyChecksums()
+                        && RecordDescriptor.computeCrc(map, rec, length) != RecordDescriptor.crc(map, rec)) {
                     throw new KvCorruptionException("record checksum mismatch", seg.path(), rec);
                 }
                 long expires = RecordDescriptor.expiresAt(map, rec);
@@ -844,7 +936,9 @@ public final class StoreEngine implements AutoCloseable {
         }
 
         @Override
-        public long sequence() { return seq; }
+        public long sequence() {
+            return seq;
+        }
 
         @Override
         public void close() {
@@ -913,9 +1007,21 @@ public final class StoreEngine implements AutoCloseable {
                 log += Math.max(0, s.writePosition() - SegmentDescriptor.FIRST_RECORD);
             }
         }
-        return new KvStats(index.keyCount(), live, log, count, index.bucketCount(), puts.sum(), deletes.sum(),
-                fsyncs.get(), checkpoints.get(), compactedSegments.get(), compactedBytes.get(),
-                recoveryMillis, recoveredRecords, fullRebuild);
+        return new KvStats(
+                index.keyCount(),
+                live,
+                log,
+                count,
+                index.bucketCount(),
+                puts.sum(),
+                deletes.sum(),
+                fsyncs.get(),
+                checkpoints.get(),
+                compactedSegments.get(),
+                compactedBytes.get(),
+                recoveryMillis,
+                recoveredRecords,
+                fullRebuild);
     }
 
     /** Runs one compaction pass now (tests, tools); returns segments reclaimed. */
@@ -930,7 +1036,9 @@ public final class StoreEngine implements AutoCloseable {
         }
     }
 
-    boolean isClosed() { return closed; }
+    boolean isClosed() {
+        return closed;
+    }
 
     @Override
     public void close() {
@@ -970,8 +1078,8 @@ public final class StoreEngine implements AutoCloseable {
             closeFiles();
         }
         if (failure != null) {
-            throw new KvException("store closed without its final checkpoint (the next open replays the log): dir=" + dir,
-                    failure);
+            throw new KvException(
+                    "store closed without its final checkpoint (the next open replays the log): dir=" + dir, failure);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.sluice.kv.internal;
 
 import io.sluice.kv.KvException;
-
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -35,7 +34,8 @@ public final class StoreFiles {
             FileLock lock = ch.tryLock();
             if (lock == null) {
                 ch.close();
-                throw new KvException("store directory is locked by another process: dir=" + dir + ", lockFile=" + path);
+                throw new KvException(
+                        "store directory is locked by another process: dir=" + dir + ", lockFile=" + path);
             }
             return lock;
         } catch (OverlappingFileLockException e) {
@@ -53,7 +53,8 @@ public final class StoreFiles {
      */
     public static long bootId() {
         try {
-            String id = Files.readString(Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.US_ASCII).trim();
+            String id = Files.readString(Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.US_ASCII)
+                    .trim();
             long h = 1125899906842597L;
             for (int i = 0; i < id.length(); i++) {
                 h = 31 * h + id.charAt(i);

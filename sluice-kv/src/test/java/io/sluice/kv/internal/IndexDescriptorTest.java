@@ -1,8 +1,8 @@
 package io.sluice.kv.internal;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 /** Slot packing: the address survives, and the kept hash bits are the ones a split asks for. */
 class IndexDescriptorTest {
@@ -10,8 +10,11 @@ class IndexDescriptorTest {
     @Test
     void shouldKeepAddressAndTagWhenPackedIntoASlotAtTheLimits() {
         long[] hashes = {0L, -1L, 0x9E3779B97F4A7C15L};
-        long[] addresses = {IndexDescriptor.address(1, SegmentDescriptor.FIRST_RECORD),
-                IndexDescriptor.address(0xFFFF, (1L << 32) - 8), IndexDescriptor.address(1234, 64 + 8 * 12345)};
+        long[] addresses = {
+            IndexDescriptor.address(1, SegmentDescriptor.FIRST_RECORD),
+            IndexDescriptor.address(0xFFFF, (1L << 32) - 8),
+            IndexDescriptor.address(1234, 64 + 8 * 12345)
+        };
         for (long hash : hashes) {
             for (long address : addresses) {
                 long slot = IndexDescriptor.slot(IndexDescriptor.tagOfHash(hash), address);
@@ -31,7 +34,9 @@ class IndexDescriptorTest {
                 assertThat(IndexDescriptor.hashBit(slot, bit)).as("bit %d", bit).isEqualTo((hash >>> bit) & 1);
             }
         }
-        assertThat(IndexDescriptor.keepsHashBit(IndexDescriptor.TAG_LOW_BIT - 1)).isFalse();
-        assertThat(IndexDescriptor.keepsHashBit(IndexDescriptor.TAG_LOW_BIT + IndexDescriptor.TAG_BITS)).isFalse();
+        assertThat(IndexDescriptor.keepsHashBit(IndexDescriptor.TAG_LOW_BIT - 1))
+                .isFalse();
+        assertThat(IndexDescriptor.keepsHashBit(IndexDescriptor.TAG_LOW_BIT + IndexDescriptor.TAG_BITS))
+                .isFalse();
     }
 }

@@ -1,19 +1,18 @@
 package io.sluice.kv.internal;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.sluice.kv.Durability;
 import io.sluice.kv.KvOptions;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A segment retired by compaction stays mapped for a grace period after its file is deleted, so that a
@@ -27,8 +26,11 @@ class RetiredSegmentTest {
 
     @Test
     void shouldKeepARetiredSegmentMappedUntilItsGraceHasPassed() throws InterruptedException {
-        KvOptions options = KvOptions.defaults().withSegmentBytes(64 << 10).withCheckpointBytes(64 << 10)
-                .withCompaction(false).withDurability(Durability.NONE);
+        KvOptions options = KvOptions.defaults()
+                .withSegmentBytes(64 << 10)
+                .withCheckpointBytes(64 << 10)
+                .withCompaction(false)
+                .withDurability(Durability.NONE);
         StoreEngine e = StoreEngine.open(dir, options);
         try {
             MemorySegment value = MemorySegment.ofArray(new byte[1000]);
@@ -45,7 +47,8 @@ class RetiredSegmentTest {
             assertThat(first.map().get(ValueLayout.JAVA_LONG, 0)).isEqualTo(SegmentDescriptor.MAGIC);
             Thread.sleep(TimeUnit.NANOSECONDS.toMillis(Maintenance.UNMAP_GRACE_NANOS) + 200);
             e.compactNow(); // a maintenance pass unmaps what has been retired for longer than the grace
-            assertThatThrownBy(() -> first.map().get(ValueLayout.JAVA_LONG, 0)).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> first.map().get(ValueLayout.JAVA_LONG, 0))
+                    .isInstanceOf(IllegalStateException.class);
         } finally {
             e.close();
         }

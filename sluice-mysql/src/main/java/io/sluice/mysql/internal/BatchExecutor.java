@@ -38,7 +38,8 @@ final class BatchExecutor {
         if (sets.isEmpty()) {
             return counts;
         }
-        boolean bulk = info.paramCount > 0 && (c.capabilities() & Capabilities.MARIADB_CLIENT_STMT_BULK_OPERATIONS) != 0
+        boolean bulk = info.paramCount > 0
+                && (c.capabilities() & Capabilities.MARIADB_CLIENT_STMT_BULK_OPERATIONS) != 0
                 && SingleRowInsert.matches(info.sql);
         if (!inTransaction) {
             c.writeQueryForBatch("START TRANSACTION");
@@ -46,7 +47,9 @@ final class BatchExecutor {
         }
         ServerException failure = null;
         try {
-            failure = bulk ? runBulk(c, info, sets, counts, inTransaction) : runPipelined(c, info, sets, counts, inTransaction);
+            failure = bulk
+                    ? runBulk(c, info, sets, counts, inTransaction)
+                    : runPipelined(c, info, sets, counts, inTransaction);
         } catch (RuntimeException e) {
             c.writer().discard();
             if (!inTransaction) {
@@ -80,7 +83,9 @@ final class BatchExecutor {
 
     /** What a failure left done: nothing outside a transaction (rolled back), else {@code done} sets in the caller's transaction. */
     private static String outcome(boolean inTransaction, int done) {
-        return inTransaction ? done + " sets that succeeded remain done in the transaction" : "the whole batch was rolled back";
+        return inTransaction
+                ? done + " sets that succeeded remain done in the transaction"
+                : "the whole batch was rolled back";
     }
 
     /**
@@ -88,8 +93,8 @@ final class BatchExecutor {
      * error, if any, located. The rest of a failed set's chunk was already sent: its replies are read
      * and counted, and no further chunk is sent.
      */
-    private static ServerException runPipelined(MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts,
-                                                boolean inTransaction) {
+    private static ServerException runPipelined(
+            MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts, boolean inTransaction) {
         ServerException failure = null;
         int failedAt = -1;
         int ranAfter = 0;
@@ -97,7 +102,8 @@ final class BatchExecutor {
         for (int from = 0; from < sets.size(); from += CHUNK) {
             int to = Math.min(sets.size(), from + CHUNK);
             for (int i = from; i < to; i++) {
-                ParameterEncoder.writeExecute(c.writer(), info.id, Commands.CURSOR_TYPE_NO_CURSOR, info.paramCount, sets.get(i));
+                ParameterEncoder.writeExecute(
+                        c.writer(), info.id, Commands.CURSOR_TYPE_NO_CURSOR, info.paramCount, sets.get(i));
             }
             c.writer().flush();
             for (int i = from; i < to; i++) {
@@ -121,8 +127,10 @@ final class BatchExecutor {
             if (failure != null) {
                 int sentAfter = to - failedAt - 1;
                 String where = "executeBatch: parameter set " + failedAt + " (0-based) of " + sets.size() + " failed"
-                        + (sentAfter > 0 ? "; the " + sentAfter + " sets after it were already sent: " + ranAfter + " succeeded, "
-                                + failedAfter + " failed" : "")
+                        + (sentAfter > 0
+                                ? "; the " + sentAfter + " sets after it were already sent: " + ranAfter
+                                        + " succeeded, " + failedAfter + " failed"
+                                : "")
                         + notSent(sets.size() - to) + "; " + outcome(inTransaction, failedAt + ranAfter);
                 return located(failure, failedAt, where);
             }
@@ -131,8 +139,8 @@ final class BatchExecutor {
     }
 
     /** COM_STMT_BULK_EXECUTE commands, one at a time; the server error that stopped them, if any, located. */
-    private static ServerException runBulk(MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts,
-                                           boolean inTransaction) {
+    private static ServerException runBulk(
+            MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts, boolean inTransaction) {
         int from = 0;
         while (from < sets.size()) {
             int to = BulkExecuteEncoder.writeBulk(c.writer(), info.id, info.paramCount, sets, from, BULK_BYTES);
@@ -142,9 +150,10 @@ final class BatchExecutor {
             try {
                 r.drain();
             } catch (ServerException e) {
-                String where = "executeBatch: one of parameter sets " + from + ".." + (to - 1) + " (0-based) of " + sets.size()
-                        + " failed (one bulk command: the server undid all of it and does not say which set)"
-                        + notSent(sets.size() - to) + "; " + outcome(inTransaction, from);
+                String where =
+                        "executeBatch: one of parameter sets " + from + ".." + (to - 1) + " (0-based) of " + sets.size()
+                                + " failed (one bulk command: the server undid all of it and does not say which set)"
+                                + notSent(sets.size() - to) + "; " + outcome(inTransaction, from);
                 return located(e, -1, where);
             }
             if (r.affectedRows() != to - from) {

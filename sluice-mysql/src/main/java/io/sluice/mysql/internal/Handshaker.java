@@ -1,6 +1,5 @@
 package io.sluice.mysql.internal;
 
-import io.sluice.spi.TlsSockets;
 import static io.sluice.mysql.internal.protocol.Capabilities.*;
 
 import io.sluice.AuthenticationException;
@@ -16,6 +15,7 @@ import io.sluice.mysql.internal.codec.PacketWriter;
 import io.sluice.mysql.internal.codec.Payload;
 import io.sluice.mysql.internal.codec.ServerPackets;
 import io.sluice.mysql.internal.protocol.Commands;
+import io.sluice.spi.TlsSockets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -32,8 +32,14 @@ final class Handshaker {
     private Handshaker() {}
 
     /** The wire after a successful login. */
-    record Wire(Socket socket, Socket plainSocket, PacketReader reader, PacketWriter writer, InitialHandshake handshake,
-                long capabilities, boolean tls) {}
+    record Wire(
+            Socket socket,
+            Socket plainSocket,
+            PacketReader reader,
+            PacketWriter writer,
+            InitialHandshake handshake,
+            long capabilities,
+            boolean tls) {}
 
     /**
      * Opens the socket and logs in. Each read waits at most {@code connect_timeout}; the {@code deadline}
@@ -51,20 +57,26 @@ final class Handshaker {
             PacketReader reader = new PacketReader(socket.getInputStream(), settings.maxPayload());
             PacketWriter writer = new PacketWriter(socket.getOutputStream());
             Wire wire = login(config, settings, socket, reader, writer, useTls);
-            wire.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, config.socketTimeout().toMillis()));
+            wire.socket().setSoTimeout((int)
+                    Math.min(Integer.MAX_VALUE, config.socketTimeout().toMillis()));
             return wire;
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
-            throw new ConnectionException("connect timed out: host=" + config.host() + ", port=" + port
-                    + ", timeout=" + config.connectTimeout() + " (setting connect_timeout)", e);
+            throw new ConnectionException(
+                    "connect timed out: host=" + config.host() + ", port=" + port + ", timeout="
+                            + config.connectTimeout() + " (setting connect_timeout)",
+                    e);
         } catch (IOException e) {
             closeQuietly(socket);
-            throw new ConnectionException("connect failed: host=" + config.host() + ", port=" + port + ", reason=" + e.getMessage(), e);
+            throw new ConnectionException(
+                    "connect failed: host=" + config.host() + ", port=" + port + ", reason=" + e.getMessage(), e);
         } catch (ConnectionException e) {
             closeQuietly(socket);
             if (e.getCause() instanceof SocketTimeoutException) { // the reader's wrapping of a login read
-                throw new ConnectionException("connect timed out: host=" + config.host() + ", port=" + port
-                        + ", timeout=" + config.connectTimeout() + " (setting connect_timeout)", e.getCause());
+                throw new ConnectionException(
+                        "connect timed out: host=" + config.host() + ", port=" + port + ", timeout="
+                                + config.connectTimeout() + " (setting connect_timeout)",
+                        e.getCause());
             }
             throw e;
         } catch (RuntimeException e) {
@@ -83,12 +95,19 @@ final class Handshaker {
         try {
             return java.nio.channels.SocketChannel.open().socket();
         } catch (IOException e) {
-            throw new ConnectionException("connect failed: host=" + config.host() + ", port=" + port + ", reason=" + e.getMessage(), e);
+            throw new ConnectionException(
+                    "connect failed: host=" + config.host() + ", port=" + port + ", reason=" + e.getMessage(), e);
         }
     }
 
-    private static Wire login(ConnectionConfig config, MysqlSettings settings, Socket socket, PacketReader reader,
-                              PacketWriter writer, boolean useTls) throws IOException {
+    private static Wire login(
+            ConnectionConfig config,
+            MysqlSettings settings,
+            Socket socket,
+            PacketReader reader,
+            PacketWriter writer,
+            boolean useTls)
+            throws IOException {
         Socket plain = socket;
         reader.expectSequence(0);
         Payload p = reader.next();
@@ -101,7 +120,8 @@ final class Handshaker {
         if ((serverCaps & CLIENT_PROTOCOL_41) == 0) {
             throw new ProtocolException("server too old: CLIENT_PROTOCOL_41 missing, version=" + hs.serverVersion());
         }
-        long caps = CLIENT_DEFAULT | (hs.mariaDb() ? MARIADB_CLIENT_CACHE_METADATA | MARIADB_CLIENT_STMT_BULK_OPERATIONS : 0);
+        long caps = CLIENT_DEFAULT
+                | (hs.mariaDb() ? MARIADB_CLIENT_CACHE_METADATA | MARIADB_CLIENT_STMT_BULK_OPERATIONS : 0);
         if (config.database() != null && !config.database().isEmpty()) {
             caps |= CLIENT_CONNECT_WITH_DB;
         }
@@ -117,8 +137,8 @@ final class Handshaker {
         if (useTls) {
             if ((serverCaps & CLIENT_SSL) == 0) {
                 if (config.sslMode().compareTo(SslMode.REQUIRE) >= 0) {
-                    throw new ConnectionException("server does not support TLS: host=" + config.host()
-                            + ", sslmode=" + config.sslMode().urlName() + " (setting sslmode)");
+                    throw new ConnectionException("server does not support TLS: host=" + config.host() + ", sslmode="
+                            + config.sslMode().urlName() + " (setting sslmode)");
                 }
             } else {
                 caps |= CLIENT_SSL;
@@ -173,7 +193,8 @@ final class Handshaker {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         attrs.reset(out);
         attrs.lengthEncodedString("_client_name").lengthEncodedString("sluice");
-        attrs.lengthEncodedString("program_name").lengthEncodedString(config.applicationName() == null ? "sluice" : config.applicationName());
+        attrs.lengthEncodedString("program_name")
+                .lengthEncodedString(config.applicationName() == null ? "sluice" : config.applicationName());
         attrs.flush();
         return out.toByteArray();
     }
@@ -183,22 +204,29 @@ final class Handshaker {
             case AuthScramble.MYSQL_NATIVE_PASSWORD -> AuthScramble.nativePassword(password, nonce);
             case AuthScramble.CACHING_SHA2_PASSWORD -> AuthScramble.cachingSha2Password(password, nonce);
             case io.sluice.mysql.internal.codec.Ed25519Password.CLIENT_ED25519 ->
-                    io.sluice.mysql.internal.codec.Ed25519Password.sign(password, nonce);
+                io.sluice.mysql.internal.codec.Ed25519Password.sign(password, nonce);
             case AuthScramble.MYSQL_CLEAR_PASSWORD -> {
                 if (!tls) {
-                    throw new AuthenticationException("refusing to send a clear-text password without TLS: plugin=" + plugin
-                            + " (setting sslmode=require)");
+                    throw new AuthenticationException("refusing to send a clear-text password without TLS: plugin="
+                            + plugin + " (setting sslmode=require)");
                 }
                 yield AuthScramble.clearPassword(password);
             }
-            default -> throw new AuthenticationException("unsupported authentication plugin: plugin=" + plugin
-                    + ", supported=[mysql_native_password, caching_sha2_password, client_ed25519, mysql_clear_password]");
+            default ->
+                throw new AuthenticationException(
+                        "unsupported authentication plugin: plugin=" + plugin
+                                + ", supported=[mysql_native_password, caching_sha2_password, client_ed25519, mysql_clear_password]");
         };
     }
 
     /** The authentication exchange after HandshakeResponse41, until OK or ERR. */
-    private static void authenticate(ConnectionConfig config, PacketReader reader, PacketWriter writer, String plugin,
-                                     byte[] nonce, boolean tls) {
+    private static void authenticate(
+            ConnectionConfig config,
+            PacketReader reader,
+            PacketWriter writer,
+            String plugin,
+            byte[] nonce,
+            boolean tls) {
         for (int round = 0; round < 8; round++) {
             Payload p = reader.next();
             switch (p.header()) {
@@ -208,14 +236,15 @@ final class Handshaker {
                 }
                 case Commands.ERR_HEADER -> {
                     ServerMessage m = ServerPackets.decodeError(p);
-                    throw new AuthenticationException("authentication failed: user=" + config.user() + ", host=" + config.host()
-                            + ", plugin=" + plugin + ", error=" + m);
+                    throw new AuthenticationException("authentication failed: user=" + config.user() + ", host="
+                            + config.host() + ", plugin=" + plugin + ", error=" + m);
                 }
                 case Commands.AUTH_SWITCH_REQUEST -> {
                     p.skip(1);
                     plugin = p.readNulString();
                     nonce = p.readBytes(p.remaining());
-                    if (!plugin.equals(io.sluice.mysql.internal.codec.Ed25519Password.CLIENT_ED25519) && nonce.length > 20) {
+                    if (!plugin.equals(io.sluice.mysql.internal.codec.Ed25519Password.CLIENT_ED25519)
+                            && nonce.length > 20) {
                         nonce = java.util.Arrays.copyOf(nonce, 20); // the 20-byte scramble and its NUL
                     }
                     send(reader, writer, authResponse(plugin, config.password(), nonce, tls));

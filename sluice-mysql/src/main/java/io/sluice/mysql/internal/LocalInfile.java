@@ -36,7 +36,9 @@ final class LocalInfile {
         reader.expectSequence(writer.nextSequence());
         writer.flush();
         // The server's OK or ERR for the load follows; the result reader takes it from here.
-        return allowed.contains(file) ? null : new SluiceException("LOAD DATA LOCAL INFILE refused: file=" + file
-                + " (setting local_infile_files lists the files that may be sent)");
+        return allowed.contains(file)
+                ? null
+                : new SluiceException("LOAD DATA LOCAL INFILE refused: file=" + file
+                        + " (setting local_infile_files lists the files that may be sent)");
     }
 }

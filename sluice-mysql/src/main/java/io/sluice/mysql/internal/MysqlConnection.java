@@ -2,7 +2,6 @@ package io.sluice.mysql.internal;
 
 import static io.sluice.mysql.internal.protocol.Commands.*;
 
-import io.sluice.Column;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
@@ -19,10 +18,8 @@ import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
 import io.sluice.SslMode;
-import io.sluice.mysql.internal.codec.ColumnDefinition;
 import io.sluice.mysql.internal.codec.PacketReader;
 import io.sluice.mysql.internal.codec.PacketWriter;
-import io.sluice.mysql.internal.codec.ParameterEncoder;
 import io.sluice.mysql.internal.codec.Payload;
 import io.sluice.mysql.internal.codec.ServerPackets;
 import io.sluice.spi.QueryEvent;
@@ -34,7 +31,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -49,6 +45,7 @@ public final class MysqlConnection implements Connection {
     private static final System.Logger LOG = System.getLogger("io.sluice.mysql");
     /** From the last OK packet (https://mariadb.com/kb/en/ok_packet/); read by the thread that ran the statement. */
     private volatile long lastInsertId;
+
     private final ConnectionConfig config;
     private final Handshaker.Wire wire;
     private final PacketReader reader;
@@ -69,6 +66,7 @@ public final class MysqlConnection implements Connection {
     private Throwable callerFailure;
     /** Counts requests, so that a late timer does not cancel the request after the one it was armed for. */
     private volatile long requestNumber;
+
     private boolean pendingWarnings;
     /** The column metadata of the last text (COM_QUERY) result, reused when the next one is byte-identical. */
     PreparedInfo.ResultMetadata lastTextMetadata;
@@ -81,8 +79,8 @@ public final class MysqlConnection implements Connection {
         this.writer = wire.writer();
         this.capabilities = wire.capabilities();
         this.queryTimeout = config.queryTimeout();
-        this.statements = new StatementExecutor(this, reader, writer, capabilities, wire.handshake().mariaDb(),
-                config.statementCacheSize());
+        this.statements = new StatementExecutor(
+                this, reader, writer, capabilities, wire.handshake().mariaDb(), config.statementCacheSize());
     }
 
     /**
@@ -114,11 +112,19 @@ public final class MysqlConnection implements Connection {
                 throw new ConnectionException("connect timed out during session set-up");
             }
             if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
-                LOG.log(System.Logger.Level.DEBUG, "connection opened: {0}, database={1}, user={2}, tls={3}, "
-                        + "auth_plugin={4}, server_version={5}", c.where(), config.database(), config.user(),
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "connection opened: {0}, database={1}, user={2}, tls={3}, "
+                                + "auth_plugin={4}, server_version={5}",
+                        c.where(),
+                        config.database(),
+                        config.user(),
                         wire.socket() instanceof javax.net.ssl.SSLSocket ssl
-                                ? ssl.getSession().getProtocol() + " " + ssl.getSession().getCipherSuite() : "off",
-                        wire.handshake().authPlugin(), wire.handshake().serverVersion());
+                                ? ssl.getSession().getProtocol() + " "
+                                        + ssl.getSession().getCipherSuite()
+                                : "off",
+                        wire.handshake().authPlugin(),
+                        wire.handshake().serverVersion());
             }
             return c;
         } catch (RuntimeException | Error e) {
@@ -127,13 +133,15 @@ public final class MysqlConnection implements Connection {
                 c.markBroken();
             }
             if (deadline.expired()) {
-                throw new ConnectionException("connect timed out: host=" + config.host() + ", port="
-                        + (config.port() == 0 ? 3306 : config.port()) + ", timeout=" + config.connectTimeout()
-                        + " (setting connect_timeout)", e);
+                throw new ConnectionException(
+                        "connect timed out: host=" + config.host() + ", port="
+                                + (config.port() == 0 ? 3306 : config.port()) + ", timeout=" + config.connectTimeout()
+                                + " (setting connect_timeout)",
+                        e);
             }
             if (e instanceof RuntimeException r && !(r instanceof SluiceException)) {
-                throw new ProtocolException("connect failed on a malformed server message: host=" + config.host()
-                        + ", cause=" + r, r);
+                throw new ProtocolException(
+                        "connect failed on a malformed server message: host=" + config.host() + ", cause=" + r, r);
             }
             throw e;
         }
@@ -199,8 +207,8 @@ public final class MysqlConnection implements Connection {
     /** Answers a LOAD DATA LOCAL INFILE request (see {@link LocalInfile}); non-null: refused, throw after the reply. */
     SluiceException answerLocalInfile(Payload p) {
         if (settings.localInfileFiles().isEmpty()) {
-            throw new ProtocolException("LOCAL INFILE request although the client did not offer CLIENT_LOCAL_FILES: host="
-                    + config.host());
+            throw new ProtocolException(
+                    "LOCAL INFILE request although the client did not offer CLIENT_LOCAL_FILES: host=" + config.host());
         }
         return LocalInfile.answer(settings.localInfileFiles(), reader, writer, p);
     }
@@ -262,8 +270,8 @@ public final class MysqlConnection implements Connection {
         if (e instanceof ServerException se) {
             if (reader.hasBuffered()) {
                 markBroken();
-                return new ProtocolException("server sent bytes after its error: host=" + config.host() + ", error="
-                        + se.getMessage(), se);
+                return new ProtocolException(
+                        "server sent bytes after its error: host=" + config.host() + ", error=" + se.getMessage(), se);
             }
             return translate(se);
         }
@@ -272,17 +280,24 @@ public final class MysqlConnection implements Connection {
             if (Thread.currentThread().isInterrupted()) {
                 // A virtual thread interrupted in a socket read has its socket closed by the JDK: the
                 // statement is cancelled, but the session is gone. The interrupt flag stays set.
-                return new QueryCancelledException("query interrupted, connection closed: connection_id="
-                        + wire.handshake().connectionId(), e);
+                return new QueryCancelledException(
+                        "query interrupted, connection closed: connection_id="
+                                + wire.handshake().connectionId(),
+                        e);
             }
             if (timedOut) {
-                return new QueryTimeoutException("query timed out and the server did not end it within the grace,"
-                        + " connection closed: timeout=" + queryTimeout + ", cancel_grace=" + config.cancelGrace()
-                        + ", host=" + config.host() + " (setting query_timeout, cancel_grace)", e);
+                return new QueryTimeoutException(
+                        "query timed out and the server did not end it within the grace,"
+                                + " connection closed: timeout=" + queryTimeout + ", cancel_grace="
+                                + config.cancelGrace()
+                                + ", host=" + config.host() + " (setting query_timeout, cancel_grace)",
+                        e);
             }
             if (e.getCause() instanceof SocketTimeoutException) {
-                return new ConnectionException("server silent past the socket timeout, connection closed: socket_timeout="
-                        + config.socketTimeout() + ", host=" + config.host() + " (setting socket_timeout)", e);
+                return new ConnectionException(
+                        "server silent past the socket timeout, connection closed: socket_timeout="
+                                + config.socketTimeout() + ", host=" + config.host() + " (setting socket_timeout)",
+                        e);
             }
             return ce;
         }
@@ -290,13 +305,14 @@ public final class MysqlConnection implements Connection {
             return e; // raised before the command went out or after its response was read: still in step
         }
         markBroken();
-        return new ProtocolException("malformed server message, connection closed: host=" + config.host()
-                + ", cause=" + e, e);
+        return new ProtocolException(
+                "malformed server message, connection closed: host=" + config.host() + ", cause=" + e, e);
     }
 
     void lockForRequest() {
         if (lock.isHeldByCurrentThread()) {
-            throw new IllegalStateException("connection busy: a row callback or open stream of this thread still uses it");
+            throw new IllegalStateException(
+                    "connection busy: a row callback or open stream of this thread still uses it");
         }
         lock.lock();
         if (closed || broken) {
@@ -336,11 +352,13 @@ public final class MysqlConnection implements Connection {
             return; // that request has already finished
         }
         timedOut = true;
-        QueryTimer.schedule(() -> {
-            if (stillRunning(armedFor)) {
-                markBroken();
-            }
-        }, Math.max(1, config.cancelGrace().toMillis()));
+        QueryTimer.schedule(
+                () -> {
+                    if (stillRunning(armedFor)) {
+                        markBroken();
+                    }
+                },
+                Math.max(1, config.cancelGrace().toMillis()));
         try {
             cancel();
         } catch (RuntimeException e) {
@@ -352,14 +370,18 @@ public final class MysqlConnection implements Connection {
         int code = ServerPackets.errorCode(e.serverMessage());
         if (code == ER_QUERY_INTERRUPTED) {
             if (timedOut) {
-                return new QueryTimeoutException("query timed out: timeout=" + queryTimeout + " (setting query_timeout)", e);
+                return new QueryTimeoutException(
+                        "query timed out: timeout=" + queryTimeout + " (setting query_timeout)", e);
             }
-            return new QueryCancelledException("query cancelled: connection_id=" + wire.handshake().connectionId(), e);
+            return new QueryCancelledException(
+                    "query cancelled: connection_id=" + wire.handshake().connectionId(), e);
         }
         if (code == ER_CONNECTION_KILLED || code == ER_SERVER_SHUTDOWN) {
             markBroken();
-            return new ConnectionException("server ended the connection: connection_id=" + wire.handshake().connectionId()
-                    + ", error=" + e.getMessage(), e);
+            return new ConnectionException(
+                    "server ended the connection: connection_id="
+                            + wire.handshake().connectionId() + ", error=" + e.getMessage(),
+                    e);
         }
         return e;
     }
@@ -448,13 +470,17 @@ public final class MysqlConnection implements Connection {
     public void forEach(String sql, RowHandler handler, Object... params) {
         if (QueryTrace.active(config.queryListener())) {
             long[] rows = new long[1];
-            traced(sql, () -> request(() -> {
-                forEachRow(statements.start(sql, params, CURSOR_TYPE_NO_CURSOR), row -> {
-                    rows[0]++;
-                    handler.handle(row);
-                });
-                return null;
-            }), result -> rows[0], result -> 0);
+            traced(
+                    sql,
+                    () -> request(() -> {
+                        forEachRow(statements.start(sql, params, CURSOR_TYPE_NO_CURSOR), row -> {
+                            rows[0]++;
+                            handler.handle(row);
+                        });
+                        return null;
+                    }),
+                    result -> rows[0],
+                    result -> 0);
             return;
         }
         request(() -> {
@@ -478,13 +504,21 @@ public final class MysqlConnection implements Connection {
             failure = e;
             throw e;
         } finally {
-            trace.finish(failure == null ? rows.applyAsLong(result) : 0, failure == null ? affected.applyAsLong(result) : 0, failure);
+            trace.finish(
+                    failure == null ? rows.applyAsLong(result) : 0,
+                    failure == null ? affected.applyAsLong(result) : 0,
+                    failure);
         }
     }
 
     private QueryTrace startTrace(String sql) {
-        return QueryTrace.start(config.queryListener(), "mysql", wire.handshake().mariaDb() ? "mariadb" : "mysql",
-                new ServerAddress(config.host(), config.port() == 0 ? 3306 : config.port()), config.database(), sql);
+        return QueryTrace.start(
+                config.queryListener(),
+                "mysql",
+                wire.handshake().mariaDb() ? "mariadb" : "mysql",
+                new ServerAddress(config.host(), config.port() == 0 ? 3306 : config.port()),
+                config.database(),
+                sql);
     }
 
     @Override
@@ -552,7 +586,8 @@ public final class MysqlConnection implements Connection {
     @Override
     public <T> java.util.Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
         if (QueryTrace.active(config.queryListener())) {
-            return traced(sql, () -> queryFirstUntraced(sql, mapper, params), first -> first.isPresent() ? 1 : 0, first -> 0);
+            return traced(
+                    sql, () -> queryFirstUntraced(sql, mapper, params), first -> first.isPresent() ? 1 : 0, first -> 0);
         }
         return queryFirstUntraced(sql, mapper, params);
     }
@@ -597,7 +632,9 @@ public final class MysqlConnection implements Connection {
     @Override
     public long[] executeBatch(String sql, List<Object[]> parameterSets) {
         if (QueryTrace.active(config.queryListener())) {
-            return traced(sql, () -> executeBatchUntraced(sql, parameterSets), counts -> 0, counts -> Arrays.stream(counts).sum());
+            return traced(
+                    sql, () -> executeBatchUntraced(sql, parameterSets), counts -> 0, counts -> Arrays.stream(counts)
+                            .sum());
         }
         return executeBatchUntraced(sql, parameterSets);
     }
@@ -722,10 +759,16 @@ public final class MysqlConnection implements Connection {
             return;
         }
         // The cancel is useless once the grace is over: its own connect waits no longer than that.
-        Duration connectTimeout = config.connectTimeout().isZero() || config.connectTimeout().compareTo(config.cancelGrace()) > 0
-                ? config.cancelGrace() : config.connectTimeout();
-        ConnectionConfig killer = config.toBuilder().queryTimeout(Duration.ZERO).socketTimeout(config.cancelGrace())
-                .connectTimeout(connectTimeout).statementCacheSize(0).build();
+        Duration connectTimeout =
+                config.connectTimeout().isZero() || config.connectTimeout().compareTo(config.cancelGrace()) > 0
+                        ? config.cancelGrace()
+                        : config.connectTimeout();
+        ConnectionConfig killer = config.toBuilder()
+                .queryTimeout(Duration.ZERO)
+                .socketTimeout(config.cancelGrace())
+                .connectTimeout(connectTimeout)
+                .statementCacheSize(0)
+                .build();
         try (MysqlConnection c = open(killer)) {
             c.executeScript("KILL QUERY " + wire.handshake().connectionId());
         }
@@ -741,7 +784,8 @@ public final class MysqlConnection implements Connection {
                 try {
                     wire.socket().setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
                     simpleCommand(COM_PING);
-                    wire.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, config.socketTimeout().toMillis()));
+                    wire.socket().setSoTimeout((int)
+                            Math.min(Integer.MAX_VALUE, config.socketTimeout().toMillis()));
                     return true;
                 } catch (java.io.IOException e) {
                     throw new ConnectionException("ping failed: " + e.getMessage(), e);
@@ -787,8 +831,11 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public ServerInfo serverInfo() {
-        return new ServerInfo(wire.handshake().mariaDb() ? "MariaDB" : "MySQL", wire.handshake().serverVersion(),
-                wire.handshake().connectionId(), Map.of("tls", Boolean.toString(wire.tls())));
+        return new ServerInfo(
+                wire.handshake().mariaDb() ? "MariaDB" : "MySQL",
+                wire.handshake().serverVersion(),
+                wire.handshake().connectionId(),
+                Map.of("tls", Boolean.toString(wire.tls())));
     }
 
     @Override
@@ -818,7 +865,7 @@ public final class MysqlConnection implements Connection {
 
     /** {@code host=.., port=.., connection_id=..} for log lines. */
     private String where() {
-        return "host=" + config.host() + ", port=" + (config.port() == 0 ? 3306 : config.port())
-                + ", connection_id=" + wire.handshake().connectionId();
+        return "host=" + config.host() + ", port=" + (config.port() == 0 ? 3306 : config.port()) + ", connection_id="
+                + wire.handshake().connectionId();
     }
 }

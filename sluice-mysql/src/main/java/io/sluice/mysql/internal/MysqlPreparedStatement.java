@@ -1,12 +1,10 @@
 package io.sluice.mysql.internal;
 
 import io.sluice.Column;
-import io.sluice.ConnectionException;
 import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
-import io.sluice.ServerException;
 import io.sluice.mysql.internal.protocol.Commands;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +56,9 @@ final class MysqlPreparedStatement implements PreparedStatement {
         connection.lockForRequest();
         ScheduledFuture<?> timer = connection.armTimeout();
         try {
-            ResultCursor c = connection.execute(info, params, Commands.CURSOR_TYPE_READ_ONLY).fetchSize(fetchSize);
+            ResultCursor c = connection
+                    .execute(info, params, Commands.CURSOR_TYPE_READ_ONLY)
+                    .fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(connection, c, timer);
         } catch (RuntimeException | Error e) {

@@ -1,10 +1,8 @@
 package io.sluice.mysql.internal;
 
 import io.sluice.Column;
-import io.sluice.ConnectionException;
 import io.sluice.Row;
 import io.sluice.RowStream;
-import io.sluice.ServerException;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ScheduledFuture;

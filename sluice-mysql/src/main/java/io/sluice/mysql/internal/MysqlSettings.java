@@ -22,8 +22,11 @@ import java.util.Set;
  */
 record MysqlSettings(boolean zeroDateAsNull, int maxPayload, String authPlugin, List<String> localInfileFiles) {
     /** Plugins {@link Handshaker#authResponse} can answer. */
-    static final Set<String> AUTH_PLUGINS = Set.of(AuthScramble.MYSQL_NATIVE_PASSWORD, AuthScramble.CACHING_SHA2_PASSWORD,
-            Ed25519Password.CLIENT_ED25519, AuthScramble.MYSQL_CLEAR_PASSWORD);
+    static final Set<String> AUTH_PLUGINS = Set.of(
+            AuthScramble.MYSQL_NATIVE_PASSWORD,
+            AuthScramble.CACHING_SHA2_PASSWORD,
+            Ed25519Password.CLIENT_ED25519,
+            AuthScramble.MYSQL_CLEAR_PASSWORD);
     /** The smallest max_packet_size: a handshake or a column definition must fit. */
     static final int MIN_PACKET_SIZE = 1024;
 
@@ -31,7 +34,8 @@ record MysqlSettings(boolean zeroDateAsNull, int maxPayload, String authPlugin, 
     static MysqlSettings of(ConnectionConfig config) {
         String zeroDate = config.property("zero_date", "error");
         if (!zeroDate.equals("error") && !zeroDate.equals("null")) {
-            throw new ConfigurationException("unknown zero_date setting: zero_date=" + zeroDate + ", expected error or null");
+            throw new ConfigurationException(
+                    "unknown zero_date setting: zero_date=" + zeroDate + ", expected error or null");
         }
         int maxPayload = config.maxMessageSize();
         String packet = config.property("max_packet_size", null);
@@ -40,11 +44,12 @@ record MysqlSettings(boolean zeroDateAsNull, int maxPayload, String authPlugin, 
             try {
                 n = Integer.parseInt(packet.strip());
             } catch (NumberFormatException e) {
-                throw new ConfigurationException("max_packet_size is not a number of bytes: max_packet_size=" + packet, e);
+                throw new ConfigurationException(
+                        "max_packet_size is not a number of bytes: max_packet_size=" + packet, e);
             }
             if (n < MIN_PACKET_SIZE) {
-                throw new ConfigurationException("max_packet_size too small: max_packet_size=" + packet + ", minimum="
-                        + MIN_PACKET_SIZE);
+                throw new ConfigurationException(
+                        "max_packet_size too small: max_packet_size=" + packet + ", minimum=" + MIN_PACKET_SIZE);
             }
             maxPayload = Math.min(maxPayload, n);
         }
@@ -58,11 +63,13 @@ record MysqlSettings(boolean zeroDateAsNull, int maxPayload, String authPlugin, 
         for (String f : allowed) {
             try {
                 if (f.isBlank()) {
-                    throw new ConfigurationException("empty file name in local_infile_files: local_infile_files=" + files);
+                    throw new ConfigurationException(
+                            "empty file name in local_infile_files: local_infile_files=" + files);
                 }
                 Path.of(f);
             } catch (InvalidPathException e) {
-                throw new ConfigurationException("bad file name in local_infile_files: file=" + f + ", reason=" + e.getReason(), e);
+                throw new ConfigurationException(
+                        "bad file name in local_infile_files: file=" + f + ", reason=" + e.getReason(), e);
             }
         }
         return new MysqlSettings(zeroDate.equals("null"), maxPayload, plugin, allowed);

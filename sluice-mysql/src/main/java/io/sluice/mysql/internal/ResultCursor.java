@@ -46,6 +46,7 @@ final class ResultCursor {
     private int status;
     /** Rows per COM_STMT_FETCH when the server opened a cursor; 0 when not fetching through a cursor. */
     private int fetchSize;
+
     private boolean cursorOpen;
     /** Set when a LOAD DATA LOCAL INFILE request was refused: thrown once the server has answered. */
     private SluiceException refusal;
@@ -115,7 +116,9 @@ final class ResultCursor {
             ServerPackets.decodeEof(p, ok);
         }
         inRows = false;
-        if (statement != null && (ok.status & SERVER_STATUS_CURSOR_EXISTS) != 0 && (ok.status & SERVER_STATUS_LAST_ROW_SENT) == 0) {
+        if (statement != null
+                && (ok.status & SERVER_STATUS_CURSOR_EXISTS) != 0
+                && (ok.status & SERVER_STATUS_LAST_ROW_SENT) == 0) {
             cursorOpen = true; // rows come only on COM_STMT_FETCH
             connection.serverStatus(ok.status);
             return;
@@ -126,7 +129,12 @@ final class ResultCursor {
 
     /** Asks the open cursor for the next {@link #fetchSize} rows (https://mariadb.com/kb/en/com_stmt_fetch/). */
     private void fetch() {
-        connection.writer().command(COM_STMT_FETCH).int4(statement.id).int4(Math.max(1, fetchSize)).end();
+        connection
+                .writer()
+                .command(COM_STMT_FETCH)
+                .int4(statement.id)
+                .int4(Math.max(1, fetchSize))
+                .end();
         reader.expectSequence(1);
         connection.writer().flush();
         inRows = true;
@@ -239,7 +247,8 @@ final class ResultCursor {
             return known;
         }
         List<Column> columns = Arrays.stream(defs).map(ColumnDefinition::column).toList();
-        return new PreparedInfo.ResultMetadata(defs, columns, raw, new MysqlRow(defs, columns, connection.zeroDateAsNull()));
+        return new PreparedInfo.ResultMetadata(
+                defs, columns, raw, new MysqlRow(defs, columns, connection.zeroDateAsNull()));
     }
 
     /** Hands every remaining row to {@code action}. */

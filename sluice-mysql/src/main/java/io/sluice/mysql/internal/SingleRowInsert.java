@@ -19,7 +19,11 @@ final class SingleRowInsert {
         }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == '\'' || c == '"' || c == ';' || c == '#' || c == '\\'
+            if (c == '\''
+                    || c == '"'
+                    || c == ';'
+                    || c == '#'
+                    || c == '\\'
                     || (c == '-' && i + 1 < s.length() && s.charAt(i + 1) == '-')
                     || (c == '/' && i + 1 < s.length() && s.charAt(i + 1) == '*')) {
                 return false;

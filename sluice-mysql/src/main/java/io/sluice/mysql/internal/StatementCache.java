@@ -34,8 +34,11 @@ final class StatementCache {
             protected boolean removeEldestEntry(Map.Entry<String, PreparedInfo> eldest) {
                 if (size() > StatementCache.this.capacity) {
                     if (LOG.isLoggable(System.Logger.Level.DEBUG)) { // the id only: SQL text may hold literal values
-                        LOG.log(System.Logger.Level.DEBUG, "statement evicted from the cache: statement_id={0}, capacity={1}",
-                                eldest.getValue().id, StatementCache.this.capacity);
+                        LOG.log(
+                                System.Logger.Level.DEBUG,
+                                "statement evicted from the cache: statement_id={0}, capacity={1}",
+                                eldest.getValue().id,
+                                StatementCache.this.capacity);
                     }
                     StatementCache.this.onEvict.accept(eldest.getValue());
                     return true;

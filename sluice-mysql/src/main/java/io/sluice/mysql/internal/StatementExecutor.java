@@ -26,8 +26,13 @@ final class StatementExecutor {
     private final boolean mariaDb;
     final StatementCache cache;
 
-    StatementExecutor(MysqlConnection connection, PacketReader reader, PacketWriter writer, long capabilities,
-                      boolean mariaDb, int cacheSize) {
+    StatementExecutor(
+            MysqlConnection connection,
+            PacketReader reader,
+            PacketWriter writer,
+            long capabilities,
+            boolean mariaDb,
+            int cacheSize) {
         this.connection = connection;
         this.reader = reader;
         this.writer = writer;
@@ -59,7 +64,8 @@ final class StatementExecutor {
         int columnCount = p.readInt2();
         int paramCount = p.readInt2();
         PreparedInfo info = new PreparedInfo(sql, id, paramCount);
-        boolean deprecateEof = (capabilities & io.sluice.mysql.internal.protocol.Capabilities.CLIENT_DEPRECATE_EOF) != 0;
+        boolean deprecateEof =
+                (capabilities & io.sluice.mysql.internal.protocol.Capabilities.CLIENT_DEPRECATE_EOF) != 0;
         for (int i = 0; i < paramCount; i++) {
             ColumnDefinition.decode(reader.next()); // checked for shape, not kept
         }
@@ -77,8 +83,12 @@ final class StatementExecutor {
             if (!deprecateEof) {
                 readEof();
             }
-            List<Column> columns = java.util.Arrays.stream(defs).map(ColumnDefinition::column).toList();
-            info.metadata = new PreparedInfo.ResultMetadata(defs, columns, raw,
+            List<Column> columns =
+                    java.util.Arrays.stream(defs).map(ColumnDefinition::column).toList();
+            info.metadata = new PreparedInfo.ResultMetadata(
+                    defs,
+                    columns,
+                    raw,
                     new io.sluice.mysql.internal.codec.MysqlRow(defs, columns, connection.zeroDateAsNull()));
         }
         return info;
@@ -128,7 +138,10 @@ final class StatementExecutor {
             if (!cache.enabled()) {
                 return connection.sendText(sql); // statement_cache_size=0: never prepare automatically
             }
-            if (cursorFlags == CURSOR_TYPE_NO_CURSOR && sql.indexOf(';') < 0 && cache.get(sql) == null && cache.runAsText(sql)) {
+            if (cursorFlags == CURSOR_TYPE_NO_CURSOR
+                    && sql.indexOf(';') < 0
+                    && cache.get(sql) == null
+                    && cache.runAsText(sql)) {
                 // First uses of a parameterless text: COM_QUERY, prepared only if it keeps coming back
                 // (StatementCache.TEXT_USES). A text with ';' is prepared at once, so that it is one
                 // statement on every use (COM_QUERY would run a multi-statement text the first time only).

@@ -49,12 +49,13 @@ final class Mutator {
                 return new Mutation(b, "byte " + i + "=" + (b[i] & 0xff));
             }
             case 2 -> {
-                int n = switch (r.nextInt(4)) {
-                    case 0 -> Math.max(0, len - 1 - r.nextInt(3));
-                    case 1 -> len + 1 + r.nextInt(3);
-                    case 2 -> 0xffffff;
-                    default -> r.nextInt(1 << 24);
-                };
+                int n =
+                        switch (r.nextInt(4)) {
+                            case 0 -> Math.max(0, len - 1 - r.nextInt(3));
+                            case 1 -> len + 1 + r.nextInt(3);
+                            case 2 -> 0xffffff;
+                            default -> r.nextInt(1 << 24);
+                        };
                 b[k] = (byte) n;
                 b[k + 1] = (byte) (n >>> 8);
                 b[k + 2] = (byte) (n >>> 16);

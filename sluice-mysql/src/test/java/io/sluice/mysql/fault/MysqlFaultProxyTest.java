@@ -38,6 +38,7 @@ class MysqlFaultProxyTest {
     private static final Duration GRACE = Duration.ofMillis(400);
     /** Scheduling slack on a loaded machine; a call past its bound plus this counts as a hang. */
     private static final Duration SLACK = Duration.ofSeconds(4);
+
     private static final String BIG = "SELECT seq, REPEAT('y', 200) FROM seq_1_to_200000";
     private static final ExecutorService CALLS = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -47,12 +48,19 @@ class MysqlFaultProxyTest {
     }
 
     private static ConnectionConfig.Builder config(FaultProxy proxy) {
-        return ConnectionConfig.builder("mariadb").host("127.0.0.1").port(proxy.port()).user("root").database("test")
-                .sslMode(SslMode.DISABLE).connectTimeout(Duration.ofSeconds(2)).cancelGrace(GRACE);
+        return ConnectionConfig.builder("mariadb")
+                .host("127.0.0.1")
+                .port(proxy.port())
+                .user("root")
+                .database("test")
+                .sslMode(SslMode.DISABLE)
+                .connectTimeout(Duration.ofSeconds(2))
+                .cancelGrace(GRACE);
     }
 
     /** Runs {@code call} with a hard limit; {@code bound} is the promise, past it the case is a hang. */
-    private static void record(String category, Duration bound, String detail, Callable<Outcome> call) throws Exception {
+    private static void record(String category, Duration bound, String detail, Callable<Outcome> call)
+            throws Exception {
         long start = System.nanoTime();
         Future<Outcome> f = CALLS.submit(call);
         Outcome outcome;
@@ -89,7 +97,8 @@ class MysqlFaultProxyTest {
         int cases = FaultTally.cases(3);
         for (int i = 0; i < cases; i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 3306);
-                 Connection c = new MysqlDriver().connect(config(proxy).queryTimeout(TIMEOUT).build())) {
+                    Connection c = new MysqlDriver()
+                            .connect(config(proxy).queryTimeout(TIMEOUT).build())) {
                 proxy.stall();
                 record("stall-before-reply", TIMEOUT.plus(GRACE), "case=" + i, () -> {
                     try {
@@ -102,7 +111,8 @@ class MysqlFaultProxyTest {
             }
             long after = 2_000 + r.nextInt(400_000);
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 3306);
-                 Connection c = new MysqlDriver().connect(config(proxy).queryTimeout(TIMEOUT).build())) {
+                    Connection c = new MysqlDriver()
+                            .connect(config(proxy).queryTimeout(TIMEOUT).build())) {
                 proxy.stallServerAfter(after);
                 record("stall-mid-result", TIMEOUT.plus(GRACE), "case=" + i + ", after=" + after, () -> {
                     try {
@@ -114,7 +124,8 @@ class MysqlFaultProxyTest {
                 });
             }
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 3306);
-                 Connection c = new MysqlDriver().connect(config(proxy).socketTimeout(TIMEOUT).build())) {
+                    Connection c = new MysqlDriver()
+                            .connect(config(proxy).socketTimeout(TIMEOUT).build())) {
                 proxy.stallServerAfter(after);
                 record("stall-socket-timeout", TIMEOUT, "case=" + i + ", after=" + after, () -> {
                     try {
@@ -134,7 +145,7 @@ class MysqlFaultProxyTest {
         for (int i = 0; i < cases; i++) {
             int cutAt = 1 + i * 997;
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 3306);
-                 Connection c = new MysqlDriver().connect(config(proxy).build())) {
+                    Connection c = new MysqlDriver().connect(config(proxy).build())) {
                 record("cut-mid-result", Duration.ofSeconds(2), "case=" + i + ", row=" + cutAt, () -> {
                     long[] seen = {0};
                     try {
@@ -172,7 +183,9 @@ class MysqlFaultProxyTest {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 3306)) {
                 proxy.stallServerAfter(after);
                 record("stall-during-connect", connectTimeout, "case=" + i + ", after=" + after, () -> {
-                    try (Connection c = new MysqlDriver().connect(config(proxy).connectTimeout(connectTimeout).build())) {
+                    try (Connection c = new MysqlDriver()
+                            .connect(
+                                    config(proxy).connectTimeout(connectTimeout).build())) {
                         return c.isBroken() ? Outcome.WRONG_DATA : Outcome.PASSED; // the stall came after the set-up
                     } catch (ConnectionException e) {
                         return e.getMessage().contains("connect_timeout") ? Outcome.CLEAN_ERROR : Outcome.WRONG_DATA;
@@ -189,22 +202,30 @@ class MysqlFaultProxyTest {
         int cases = FaultTally.cases(3);
         for (int i = 0; i < cases; i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 3306);
-                 Connection c = new MysqlDriver().connect(config(proxy).queryTimeout(Duration.ofSeconds(20)).build())) {
+                    Connection c = new MysqlDriver()
+                            .connect(config(proxy)
+                                    .queryTimeout(Duration.ofSeconds(20))
+                                    .build())) {
                 proxy.delay(Duration.ofMillis(5 + 10 * i));
                 record("delay", Duration.ofSeconds(20), "case=" + i, () -> {
-                    List<Long> sums = c.query("SELECT SUM(seq), COUNT(*) FROM seq_1_to_1000", row -> row.getLong(0) + row.getLong(1));
-                    return sums.equals(List.of(500_500L + 1000L)) && !c.isBroken() ? Outcome.PASSED : Outcome.WRONG_DATA;
+                    List<Long> sums = c.query(
+                            "SELECT SUM(seq), COUNT(*) FROM seq_1_to_1000", row -> row.getLong(0) + row.getLong(1));
+                    return sums.equals(List.of(500_500L + 1000L)) && !c.isBroken()
+                            ? Outcome.PASSED
+                            : Outcome.WRONG_DATA;
                 });
             }
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 3306);
-                 Connection c = new MysqlDriver().connect(config(proxy).queryTimeout(TIMEOUT).build())) {
+                    Connection c = new MysqlDriver()
+                            .connect(config(proxy).queryTimeout(TIMEOUT).build())) {
                 record("timeout-killed-in-time", TIMEOUT.plus(GRACE), "case=" + i, () -> {
                     try {
                         c.execute("SELECT SLEEP(10)");
                         return Outcome.WRONG_DATA;
                     } catch (QueryTimeoutException e) {
                         c.queryTimeout(Duration.ZERO);
-                        boolean usable = !c.isBroken() && c.query("SELECT 7", row -> row.getInt(0)).equals(List.of(7));
+                        boolean usable = !c.isBroken()
+                                && c.query("SELECT 7", row -> row.getInt(0)).equals(List.of(7));
                         return usable ? Outcome.PASSED : Outcome.LEFT_UNBROKEN;
                     }
                 });

@@ -37,19 +37,44 @@ class MysqlFuzzTest {
     private static final ExecutorService CLIENTS = Executors.newVirtualThreadPerTaskExecutor();
 
     /** What the client does after the login. */
-    enum Action { TEXT, BINARY, EXECUTE }
+    enum Action {
+        TEXT,
+        BINARY,
+        EXECUTE
+    }
 
     /** How the mutated turn is judged: as a response, as a login/set-up OK, or only through the final result. */
-    enum Check { RESPONSE, OK_PACKET, FINAL_ONLY }
+    enum Check {
+        RESPONSE,
+        OK_PACKET,
+        FINAL_ONLY
+    }
 
     /** The login a category's sessions start with. */
-    enum Login { NATIVE_WITH_SWITCH, CACHING_SHA2, WITHOUT_DEPRECATE_EOF }
+    enum Login {
+        NATIVE_WITH_SWITCH,
+        CACHING_SHA2,
+        WITHOUT_DEPRECATE_EOF
+    }
 
     /** One category: which turn is mutated, how, what the client runs, and the login. */
-    record Category(String name, int mutated, Check check, Action action, int ciCases, boolean headersOnly,
-                    Function<Random, byte[]> last, Login login) {
-        Category(String name, int mutated, Check check, Action action, int ciCases, boolean headersOnly,
-                 Function<Random, byte[]> last) {
+    record Category(
+            String name,
+            int mutated,
+            Check check,
+            Action action,
+            int ciCases,
+            boolean headersOnly,
+            Function<Random, byte[]> last,
+            Login login) {
+        Category(
+                String name,
+                int mutated,
+                Check check,
+                Action action,
+                int ciCases,
+                boolean headersOnly,
+                Function<Random, byte[]> last) {
             this(name, mutated, check, action, ciCases, headersOnly, last, Login.NATIVE_WITH_SWITCH);
         }
     }
@@ -59,9 +84,23 @@ class MysqlFuzzTest {
             new Category("auth-switch", 1, Check.FINAL_ONLY, Action.TEXT, 150, false, Scenarios::textResult),
             new Category("login-ok", 2, Check.OK_PACKET, Action.TEXT, 150, false, Scenarios::textResult),
             new Category("setup-ok", 3, Check.OK_PACKET, Action.TEXT, 150, false, Scenarios::textResult),
-            new Category("sha2-fast-auth", 1, Check.FINAL_ONLY, Action.TEXT, 150, false, Scenarios::textResult,
+            new Category(
+                    "sha2-fast-auth",
+                    1,
+                    Check.FINAL_ONLY,
+                    Action.TEXT,
+                    150,
+                    false,
+                    Scenarios::textResult,
                     Login.CACHING_SHA2),
-            new Category("text-result-eof", 4, Check.RESPONSE, Action.TEXT, 300, false, Scenarios::textResultWithEof,
+            new Category(
+                    "text-result-eof",
+                    4,
+                    Check.RESPONSE,
+                    Action.TEXT,
+                    300,
+                    false,
+                    Scenarios::textResultWithEof,
                     Login.WITHOUT_DEPRECATE_EOF),
             new Category("text-result", 4, Check.RESPONSE, Action.TEXT, 600, false, Scenarios::textResult),
             new Category("prepare-ok", 4, Check.FINAL_ONLY, Action.BINARY, 250, false, Scenarios::binaryResult),
@@ -75,18 +114,25 @@ class MysqlFuzzTest {
     }
 
     private static ConnectionConfig config(int port, Action action) {
-        return ConnectionConfig.builder("mysql").host("127.0.0.1").port(port).user("u").sslMode(SslMode.DISABLE)
-                .statementCacheSize(action == Action.BINARY ? 16 : 0).connectTimeout(Duration.ofSeconds(5))
-                .socketTimeout(Duration.ofSeconds(5)).build();
+        return ConnectionConfig.builder("mysql")
+                .host("127.0.0.1")
+                .port(port)
+                .user("u")
+                .sslMode(SslMode.DISABLE)
+                .statementCacheSize(action == Action.BINARY ? 16 : 0)
+                .connectTimeout(Duration.ofSeconds(5))
+                .socketTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     /** The turns of one session: login, set-up, [prepare response], final response. */
     private static List<byte[]> session(Category c, Random r) {
-        List<byte[]> turns = new ArrayList<>(switch (c.login()) {
-            case CACHING_SHA2 -> Scenarios.loginCachingSha2();
-            case WITHOUT_DEPRECATE_EOF -> Scenarios.login(false);
-            case NATIVE_WITH_SWITCH -> Scenarios.login();
-        });
+        List<byte[]> turns = new ArrayList<>(
+                switch (c.login()) {
+                    case CACHING_SHA2 -> Scenarios.loginCachingSha2();
+                    case WITHOUT_DEPRECATE_EOF -> Scenarios.login(false);
+                    case NATIVE_WITH_SWITCH -> Scenarios.login();
+                });
         if (c.action() == Action.BINARY) {
             turns.add(Scenarios.prepareResponse(r));
         }
@@ -102,21 +148,25 @@ class MysqlFuzzTest {
         try {
             c = new MysqlDriver().connect(config(port, action));
             var names = new java.util.concurrent.atomic.AtomicReference<List<String>>();
-            Observed o = switch (action) {
-                case EXECUTE -> Observed.affected(c.execute(Scenarios.SQL_EXECUTE));
-                case TEXT, BINARY -> {
-                    boolean binary = action == Action.BINARY;
-                    Function<io.sluice.Row, List<String>> map = row -> {
-                        if (names.get() == null) {
-                            names.set(row.columns().stream().map(io.sluice.Column::name).toList());
+            Observed o =
+                    switch (action) {
+                        case EXECUTE -> Observed.affected(c.execute(Scenarios.SQL_EXECUTE));
+                        case TEXT, BINARY -> {
+                            boolean binary = action == Action.BINARY;
+                            Function<io.sluice.Row, List<String>> map = row -> {
+                                if (names.get() == null) {
+                                    names.set(row.columns().stream()
+                                            .map(io.sluice.Column::name)
+                                            .toList());
+                                }
+                                return Observed.values(row, binary);
+                            };
+                            List<List<String>> rows = binary
+                                    ? c.query(Scenarios.SQL_BINARY, map::apply, 0)
+                                    : c.query(Scenarios.SQL_TEXT, map::apply);
+                            yield Observed.rows(names.get(), rows);
                         }
-                        return Observed.values(row, binary);
                     };
-                    List<List<String>> rows = binary ? c.query(Scenarios.SQL_BINARY, map::apply, 0)
-                            : c.query(Scenarios.SQL_TEXT, map::apply);
-                    yield Observed.rows(names.get(), rows);
-                }
-            };
             return new Result(o, null, true, c.isBroken());
         } catch (Throwable t) {
             return new Result(null, t, c != null, c != null && c.isBroken());
@@ -132,7 +182,8 @@ class MysqlFuzzTest {
     }
 
     private static String errorText(ServerException e) {
-        return e.serverMessage().field("error_code") + "/" + e.sqlState() + "/" + e.serverMessage().message();
+        return e.serverMessage().field("error_code") + "/" + e.sqlState() + "/"
+                + e.serverMessage().message();
     }
 
     /** Judges one case. {@code expected} is what the stream means, null when it is not valid. */
@@ -142,8 +193,11 @@ class MysqlFuzzTest {
             if (!(t instanceof SluiceException)) {
                 return Outcome.NON_SLUICE_EXCEPTION;
             }
-            if (expected != null && expected.error() != null && t instanceof ServerException se
-                    && expected.error().equals(errorText(se)) && !r.broken()) {
+            if (expected != null
+                    && expected.error() != null
+                    && t instanceof ServerException se
+                    && expected.error().equals(errorText(se))
+                    && !r.broken()) {
                 return Outcome.PASSED;
             }
             if (expected == null && r.connected() && !r.broken()) {
@@ -236,7 +290,9 @@ class MysqlFuzzTest {
         Mutator.Mutation m = mutate ? Mutator.mutate(valid, r, c.headersOnly()) : new Mutator.Mutation(valid, "none");
         Observed expected = reference(c, turns, m.bytes());
         if (!mutate) {
-            assertThat(expected).as("the unmutated session of " + c.name() + " is valid").isNotNull();
+            assertThat(expected)
+                    .as("the unmutated session of " + c.name() + " is valid")
+                    .isNotNull();
         }
         turns.set(c.mutated(), m.bytes());
         var served = server.serve(turns, c.mutated());
@@ -278,7 +334,8 @@ class MysqlFuzzTest {
 
     @Test
     void shouldSurviveMutatedMultiPacketPayloads() throws Exception {
-        Category c = new Category("multi-packet", 4, Check.RESPONSE, Action.TEXT, 12, true, Scenarios::multiPacketResult);
+        Category c =
+                new Category("multi-packet", 4, Check.RESPONSE, Action.TEXT, 12, true, Scenarios::multiPacketResult);
         runCategory(c, 1, FaultTally.seed(), false, 1);
         runCategory(c, FaultTally.cases(c.ciCases()), FaultTally.seed(), true, 1);
     }

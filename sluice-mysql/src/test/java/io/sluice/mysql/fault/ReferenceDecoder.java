@@ -314,54 +314,55 @@ final class ReferenceDecoder {
             }
             Def d = defs.get(i);
             boolean unsigned = (d.flags() & 32) != 0;
-            row.add(switch (d.type()) {
-                case 1 -> { // TINY
-                    int v = c.int1();
-                    yield Long.toString(unsigned ? v : (byte) v);
-                }
-                case 2 -> { // SHORT
-                    int v = c.int2();
-                    yield Long.toString(unsigned ? v : (short) v);
-                }
-                case 13 -> { // YEAR
-                    int v = c.int2();
-                    yield v < 1000 ? String.format("%04d", v) : Integer.toString(v);
-                }
-                case 3, 9 -> { // LONG, INT24
-                    long v = c.int4();
-                    yield Long.toString(unsigned ? v : (int) v);
-                }
-                case 8 -> { // LONGLONG
-                    long v = c.int8();
-                    yield unsigned ? Long.toUnsignedString(v) : Long.toString(v);
-                }
-                case 4 -> "bits:" + Double.doubleToRawLongBits(Float.intBitsToFloat((int) c.int4()));
-                case 5 -> "bits:" + Double.doubleToRawLongBits(Double.longBitsToDouble(c.int8()));
-                case 10, 7, 12 -> { // DATE, TIMESTAMP, DATETIME
-                    int len = c.int1();
-                    if (len != 0 && len != 4 && len != 7 && len != 11) {
-                        throw new Invalid("date length");
-                    }
-                    c.take(len);
-                    yield "?";
-                }
-                case 11 -> { // TIME
-                    int len = c.int1();
-                    if (len != 0 && len != 8 && len != 12) {
-                        throw new Invalid("time length");
-                    }
-                    c.take(len);
-                    yield "?";
-                }
-                case 15, 246, 249, 250, 251, 252, 253, 254 -> {
-                    long len = c.lenenc();
-                    yield new String(c.take(len), StandardCharsets.UTF_8);
-                }
-                default -> {
-                    c.take(c.lenenc());
-                    yield "?";
-                }
-            });
+            row.add(
+                    switch (d.type()) {
+                        case 1 -> { // TINY
+                            int v = c.int1();
+                            yield Long.toString(unsigned ? v : (byte) v);
+                        }
+                        case 2 -> { // SHORT
+                            int v = c.int2();
+                            yield Long.toString(unsigned ? v : (short) v);
+                        }
+                        case 13 -> { // YEAR
+                            int v = c.int2();
+                            yield v < 1000 ? String.format("%04d", v) : Integer.toString(v);
+                        }
+                        case 3, 9 -> { // LONG, INT24
+                            long v = c.int4();
+                            yield Long.toString(unsigned ? v : (int) v);
+                        }
+                        case 8 -> { // LONGLONG
+                            long v = c.int8();
+                            yield unsigned ? Long.toUnsignedString(v) : Long.toString(v);
+                        }
+                        case 4 -> "bits:" + Double.doubleToRawLongBits(Float.intBitsToFloat((int) c.int4()));
+                        case 5 -> "bits:" + Double.doubleToRawLongBits(Double.longBitsToDouble(c.int8()));
+                        case 10, 7, 12 -> { // DATE, TIMESTAMP, DATETIME
+                            int len = c.int1();
+                            if (len != 0 && len != 4 && len != 7 && len != 11) {
+                                throw new Invalid("date length");
+                            }
+                            c.take(len);
+                            yield "?";
+                        }
+                        case 11 -> { // TIME
+                            int len = c.int1();
+                            if (len != 0 && len != 8 && len != 12) {
+                                throw new Invalid("time length");
+                            }
+                            c.take(len);
+                            yield "?";
+                        }
+                        case 15, 246, 249, 250, 251, 252, 253, 254 -> {
+                            long len = c.lenenc();
+                            yield new String(c.take(len), StandardCharsets.UTF_8);
+                        }
+                        default -> {
+                            c.take(c.lenenc());
+                            yield "?";
+                        }
+                    });
         }
         c.end();
         return row;

@@ -18,8 +18,15 @@ final class Scenarios {
     private static final byte[] SWITCH_NONCE = "ABCDEFGHIJKLMNOPQRST".getBytes(StandardCharsets.US_ASCII);
 
     /** Column name, type, flags (32: UNSIGNED), charset (63: binary, 45: utf8mb4). */
-    private static final Object[][] COLUMNS = {{"id", 3, 0, 63}, {"name", 253, 0, 45}, {"amount", 5, 0, 63},
-        {"small", 1, 32, 63}, {"big", 8, 0, 63}, {"d", 10, 0, 63}};
+    private static final Object[][] COLUMNS = {
+        {"id", 3, 0, 63},
+        {"name", 253, 0, 45},
+        {"amount", 5, 0, 63},
+        {"small", 1, 32, 63},
+        {"big", 8, 0, 63},
+        {"d", 10, 0, 63}
+    };
+
     private static final String[] WORDS = {"", "a", "Zürich", "日本", "x'y", "0", "NULL", "\u00fb"};
 
     private Scenarios() {}
@@ -32,8 +39,12 @@ final class Scenarios {
     /** {@link #login()} from a server with or without CLIENT_DEPRECATE_EOF. */
     static List<byte[]> login(boolean deprecateEof) {
         List<byte[]> turns = new ArrayList<>();
-        turns.add(new WireBuilder(0).packet(WireBuilder.handshake("mysql_native_password", NONCE, deprecateEof)).bytes());
-        turns.add(new WireBuilder(2).packet(WireBuilder.authSwitch("mysql_native_password", SWITCH_NONCE)).bytes());
+        turns.add(new WireBuilder(0)
+                .packet(WireBuilder.handshake("mysql_native_password", NONCE, deprecateEof))
+                .bytes());
+        turns.add(new WireBuilder(2)
+                .packet(WireBuilder.authSwitch("mysql_native_password", SWITCH_NONCE))
+                .bytes());
         turns.add(new WireBuilder(4).packet(WireBuilder.ok(0, 2)).bytes());
         turns.add(new WireBuilder(1).packet(WireBuilder.ok(0, 2)).bytes());
         return turns;
@@ -45,8 +56,13 @@ final class Scenarios {
      */
     static List<byte[]> loginCachingSha2() {
         List<byte[]> turns = new ArrayList<>();
-        turns.add(new WireBuilder(0).packet(WireBuilder.handshake("caching_sha2_password", NONCE)).bytes());
-        turns.add(new WireBuilder(2).packet(new byte[] {1, 3}).packet(WireBuilder.ok(0, 2)).bytes());
+        turns.add(new WireBuilder(0)
+                .packet(WireBuilder.handshake("caching_sha2_password", NONCE))
+                .bytes());
+        turns.add(new WireBuilder(2)
+                .packet(new byte[] {1, 3})
+                .packet(WireBuilder.ok(0, 2))
+                .bytes());
         turns.add(new WireBuilder(1).packet(WireBuilder.ok(0, 2)).bytes());
         return turns;
     }
@@ -77,8 +93,14 @@ final class Scenarios {
         int rows = r.nextInt(5);
         for (int i = 0; i < rows; i++) {
             WireBuilder.Payload p = WireBuilder.payload();
-            String[] values = {Integer.toString(r.nextInt()), WORDS[r.nextInt(WORDS.length)], Double.toString(r.nextGaussian() * 1e6),
-                Integer.toString(r.nextInt(256)), Long.toString(r.nextLong()), "2024-0" + (1 + r.nextInt(9)) + "-1" + r.nextInt(10)};
+            String[] values = {
+                Integer.toString(r.nextInt()),
+                WORDS[r.nextInt(WORDS.length)],
+                Double.toString(r.nextGaussian() * 1e6),
+                Integer.toString(r.nextInt(256)),
+                Long.toString(r.nextLong()),
+                "2024-0" + (1 + r.nextInt(9)) + "-1" + r.nextInt(10)
+            };
             for (String v : values) {
                 if (r.nextInt(8) == 0) {
                     p.int1(0xfb);
@@ -88,7 +110,8 @@ final class Scenarios {
             }
             w.packet(p.build());
         }
-        return w.packet(deprecateEof ? WireBuilder.endOfResult(2) : WireBuilder.eof(2)).bytes();
+        return w.packet(deprecateEof ? WireBuilder.endOfResult(2) : WireBuilder.eof(2))
+                .bytes();
     }
 
     /** A binary result (as COM_STMT_EXECUTE returns it) of 0 to 4 random rows. */
@@ -132,16 +155,21 @@ final class Scenarios {
     }
 
     static byte[] errorResponse(Random r) {
-        return new WireBuilder(1).packet(WireBuilder.error(1146 + r.nextInt(10), "42S02",
-                "Table 'test.t" + r.nextInt(100) + "' doesn't exist")).bytes();
+        return new WireBuilder(1)
+                .packet(WireBuilder.error(
+                        1146 + r.nextInt(10), "42S02", "Table 'test.t" + r.nextInt(100) + "' doesn't exist"))
+                .bytes();
     }
 
     /** A text result of one row holding one value longer than 16 MiB: a payload split over two packets. */
     static byte[] multiPacketResult(Random r) {
-        WireBuilder w = new WireBuilder(1).packet(WireBuilder.payload().lenenc(1).build())
+        WireBuilder w = new WireBuilder(1)
+                .packet(WireBuilder.payload().lenenc(1).build())
                 .packet(WireBuilder.columnDefinition("big", 251, 0, 45));
         byte[] value = new byte[WireBuilder.MAX_PAYLOAD + r.nextInt(1000)];
         java.util.Arrays.fill(value, (byte) ('a' + r.nextInt(26)));
-        return w.packet(WireBuilder.payload().lenencBytes(value).build()).packet(WireBuilder.endOfResult(2)).bytes();
+        return w.packet(WireBuilder.payload().lenencBytes(value).build())
+                .packet(WireBuilder.endOfResult(2))
+                .bytes();
     }
 }

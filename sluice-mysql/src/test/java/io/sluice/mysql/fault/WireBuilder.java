@@ -114,11 +114,35 @@ final class WireBuilder {
 
     /** A v10 handshake offering {@code plugin}, with or without CLIENT_DEPRECATE_EOF (an older server's EOF packets). */
     static byte[] handshake(String plugin, byte[] nonce, boolean deprecateEof) {
-        long caps = 0x1L | 0x4L | 0x8L | 0x200L | 0x2000L | 0x8000L | 0x10000L | 0x20000L | 0x40000L | 0x80000L
-                | 0x100000L | 0x200000L | (deprecateEof ? 0x1000000L : 0);
-        return payload().int1(10).nul("8.0.36-fuzz").int4(7).bytes(java.util.Arrays.copyOf(nonce, 8)).int1(0)
-                .int2((int) caps).int1(45).int2(2).int2((int) (caps >>> 16)).int1(21).bytes(new byte[10])
-                .bytes(java.util.Arrays.copyOfRange(nonce, 8, 20)).int1(0).nul(plugin).build();
+        long caps = 0x1L
+                | 0x4L
+                | 0x8L
+                | 0x200L
+                | 0x2000L
+                | 0x8000L
+                | 0x10000L
+                | 0x20000L
+                | 0x40000L
+                | 0x80000L
+                | 0x100000L
+                | 0x200000L
+                | (deprecateEof ? 0x1000000L : 0);
+        return payload()
+                .int1(10)
+                .nul("8.0.36-fuzz")
+                .int4(7)
+                .bytes(java.util.Arrays.copyOf(nonce, 8))
+                .int1(0)
+                .int2((int) caps)
+                .int1(45)
+                .int2(2)
+                .int2((int) (caps >>> 16))
+                .int1(21)
+                .bytes(new byte[10])
+                .bytes(java.util.Arrays.copyOfRange(nonce, 8, 20))
+                .int1(0)
+                .nul(plugin)
+                .build();
     }
 
     static byte[] authSwitch(String plugin, byte[] nonce) {
@@ -140,17 +164,41 @@ final class WireBuilder {
     }
 
     static byte[] error(int code, String state, String message) {
-        return payload().int1(0xff).int2(code).int1('#').bytes(state.getBytes(StandardCharsets.US_ASCII))
-                .bytes(message.getBytes(StandardCharsets.UTF_8)).build();
+        return payload()
+                .int1(0xff)
+                .int2(code)
+                .int1('#')
+                .bytes(state.getBytes(StandardCharsets.US_ASCII))
+                .bytes(message.getBytes(StandardCharsets.UTF_8))
+                .build();
     }
 
     static byte[] columnDefinition(String name, int type, int flags, int charset) {
-        return payload().lenencString("def").lenencString("test").lenencString("t").lenencString("t").lenencString(name)
-                .lenencString(name).lenenc(0x0c).int2(charset).int4(20).int1(type).int2(flags).int1(type == 4 || type == 5 ? 31 : 0)
-                .int2(0).build();
+        return payload()
+                .lenencString("def")
+                .lenencString("test")
+                .lenencString("t")
+                .lenencString("t")
+                .lenencString(name)
+                .lenencString(name)
+                .lenenc(0x0c)
+                .int2(charset)
+                .int4(20)
+                .int1(type)
+                .int2(flags)
+                .int1(type == 4 || type == 5 ? 31 : 0)
+                .int2(0)
+                .build();
     }
 
     static byte[] prepareOk(int id, int columns, int params) {
-        return payload().int1(0).int4(id).int2(columns).int2(params).int1(0).int2(0).build();
+        return payload()
+                .int1(0)
+                .int4(id)
+                .int2(columns)
+                .int2(params)
+                .int1(0)
+                .int2(0)
+                .build();
     }
 }

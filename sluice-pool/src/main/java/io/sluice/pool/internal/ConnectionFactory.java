@@ -43,7 +43,8 @@ final class ConnectionFactory {
                 core.lastCreationFailure = null;
             } catch (RuntimeException | LinkageError | AssertionError ex) {
                 // a creator that died here would stay counted in pending forever and starve the pool
-                SluiceException failure = ex instanceof SluiceException se ? se : PoolCore.wrapCreationFailure(core.name, ex);
+                SluiceException failure =
+                        ex instanceof SluiceException se ? se : PoolCore.wrapCreationFailure(core.name, ex);
                 core.lastCreationFailure = failure;
                 core.creationFailures.increment();
                 event.failure = String.valueOf(ex.getMessage());
@@ -107,7 +108,9 @@ final class ConnectionFactory {
     PoolEntry entryFor(Connection c) {
         long now = System.nanoTime();
         long lifetime = settings.maxLifetimeNanos();
-        long jitter = settings.lifetimeJitterNanos() > 0 ? ThreadLocalRandom.current().nextLong(settings.lifetimeJitterNanos() + 1) : 0;
+        long jitter = settings.lifetimeJitterNanos() > 0
+                ? ThreadLocalRandom.current().nextLong(settings.lifetimeJitterNanos() + 1)
+                : 0;
         return new PoolEntry(c, now, lifetime > 0 ? now + lifetime - jitter : 0, c.queryTimeout());
     }
 

@@ -23,8 +23,9 @@ final class Housekeeper implements Runnable {
         this.core = core;
         this.settings = core.settings;
         long leak = settings.leakThresholdNanos();
-        this.periodNanos = leak > 0 ? Math.min(settings.housekeepingNanos(), Math.max(1_000_000L, leak / 2))
-                                    : settings.housekeepingNanos();
+        this.periodNanos = leak > 0
+                ? Math.min(settings.housekeepingNanos(), Math.max(1_000_000L, leak / 2))
+                : settings.housekeepingNanos();
     }
 
     void start() {
@@ -133,11 +134,13 @@ final class Housekeeper implements Runnable {
         if (settings.maxLifetimeNanos() > 0 && e.isExpired(now)) {
             return EXPIRED;
         }
-        if (settings.idleTimeoutNanos() > 0 && now - e.lastUsedAt > settings.idleTimeoutNanos()
+        if (settings.idleTimeoutNanos() > 0
+                && now - e.lastUsedAt > settings.idleTimeoutNanos()
                 && core.slots.sizeLocked() > settings.minIdle()) {
             return IDLE_TIMEOUT;
         }
-        if (settings.keepaliveNanos() > 0 && now - Math.max(e.lastUsedAt, e.lastValidatedAt) > settings.keepaliveNanos()) {
+        if (settings.keepaliveNanos() > 0
+                && now - Math.max(e.lastUsedAt, e.lastValidatedAt) > settings.keepaliveNanos()) {
             return KEEPALIVE;
         }
         return null;

@@ -37,7 +37,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * rollback, close), so a virtual thread never pins or blocks a carrier while holding it.
  */
 public final class PoolCore {
-    enum State { OPEN, CLOSING, CLOSED }
+    enum State {
+        OPEN,
+        CLOSING,
+        CLOSED
+    }
 
     /** tryLock attempts before parking on the lock (see {@link #lockSpinning()}). */
     private static final int LOCK_SPINS = 100;
@@ -50,6 +54,7 @@ public final class PoolCore {
     public final PoolMetricsTracker metrics;
     /** False for {@link PoolMetricsTracker#NONE}: then a borrow and a return read no extra clock. */
     private final boolean tracked;
+
     final ReentrantLock lock = new ReentrantLock();
     /** Signalled when a connection is created or closed, and on returns while closing. */
     final Condition countsChanged = lock.newCondition();
@@ -61,6 +66,7 @@ public final class PoolCore {
     final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
     /** {@code waiters.size()}, written under the lock, read by the lock-free paths. */
     private volatile int waiting;
+
     int pending;
     volatile boolean paused;
     /** Written under the lock, read by the lock-free paths. */
@@ -69,6 +75,7 @@ public final class PoolCore {
     int forcedOutstanding;
     /** Lends counted by entries already closed (live entries count their own); guarded by the lock. */
     long retiredLends;
+
     long created;
     long closed;
     long evicted;
@@ -83,6 +90,7 @@ public final class PoolCore {
 
     /** Whether the borrow fast path may read {@link CoarseClock} (see {@link #coarseClockSuffices}). */
     private final boolean coarseClock;
+
     private final ConnectionFactory factory;
     private final Housekeeper housekeeper;
     private final WaitTimer waitTimer;
@@ -201,7 +209,8 @@ public final class PoolCore {
      */
     static boolean coarseClockSuffices(PoolSettings s) {
         long min = CoarseClock.MIN_PRECISION_NANOS;
-        return s.leakThresholdNanos() == 0 && s.validationWindowNanos() >= min
+        return s.leakThresholdNanos() == 0
+                && s.validationWindowNanos() >= min
                 && (s.maxLifetimeNanos() == 0 || s.maxLifetimeNanos() - s.lifetimeJitterNanos() >= min)
                 && (s.idleTimeoutNanos() == 0 || s.idleTimeoutNanos() >= min);
     }
@@ -296,9 +305,12 @@ public final class PoolCore {
                 event.waited = waited;
                 event.commit();
             }
-            throw new PoolExhaustedException("connection not available: waited=" + waited / 1_000_000 + "ms, " + counts
-                    + (paused ? " (the pool is paused: call resume(), or raise connectionTimeout)"
-                              : " (raise maxSize or connectionTimeout)"), lastCreationFailure);
+            throw new PoolExhaustedException(
+                    "connection not available: waited=" + waited / 1_000_000 + "ms, " + counts
+                            + (paused
+                                    ? " (the pool is paused: call resume(), or raise connectionTimeout)"
+                                    : " (raise maxSize or connectionTimeout)"),
+                    lastCreationFailure);
         }
         Thread.currentThread().interrupt();
         throw new PoolWaitInterruptedException("interrupted while waiting for a connection: waited="
@@ -339,9 +351,10 @@ public final class PoolCore {
         Thread borrower = Thread.currentThread();
         if (settings.leakThresholdNanos() > 0) {
             e.borrower = borrower;
-            e.borrowStack = StackWalker.getInstance().walk(s -> s.dropWhile(f -> f.getClassName().equals(PoolCore.class.getName()))
-                    .map(StackWalker.StackFrame::toStackTraceElement)
-                    .toArray(StackTraceElement[]::new));
+            e.borrowStack = StackWalker.getInstance()
+                    .walk(s -> s.dropWhile(f -> f.getClassName().equals(PoolCore.class.getName()))
+                            .map(StackWalker.StackFrame::toStackTraceElement)
+                            .toArray(StackTraceElement[]::new));
         }
         e.borrowedAt(now); // last: publishes the fields above to the housekeeper
         return new PooledConnection(this, e, borrower);
@@ -582,8 +595,22 @@ public final class PoolCore {
                     borrows += e.lends;
                 }
             }
-            return new PoolStats(total, total - idle, idle, waiters.size(), pending, settings.maxSize(), borrows,
-                    created, closed, creationFailures.sum(), timeouts.sum(), leaks.sum(), rolledBack.sum(), evicted, paused);
+            return new PoolStats(
+                    total,
+                    total - idle,
+                    idle,
+                    waiters.size(),
+                    pending,
+                    settings.maxSize(),
+                    borrows,
+                    created,
+                    closed,
+                    creationFailures.sum(),
+                    timeouts.sum(),
+                    leaks.sum(),
+                    rolledBack.sum(),
+                    evicted,
+                    paused);
         } finally {
             lock.unlock();
         }
@@ -601,9 +628,11 @@ public final class PoolCore {
             while (slots.sizeLocked() < settings.minIdle() && state == State.OPEN) {
                 long remaining = deadline - System.nanoTime();
                 if (remaining <= 0) {
-                    throw new PoolExhaustedException("minIdle connections not opened in time: total=" + slots.sizeLocked()
-                            + ", minIdle=" + settings.minIdle() + ", pending=" + pending + ", pool=" + name
-                            + " (check the server and the credentials)", lastCreationFailure);
+                    throw new PoolExhaustedException(
+                            "minIdle connections not opened in time: total=" + slots.sizeLocked()
+                                    + ", minIdle=" + settings.minIdle() + ", pending=" + pending + ", pool=" + name
+                                    + " (check the server and the credentials)",
+                            lastCreationFailure);
                 }
                 countsChanged.awaitNanos(remaining);
             }

@@ -74,6 +74,7 @@ final class PoolEntry extends CacheLinePadding {
     Thread borrower;
     /** The borrower's stack, captured only when leak detection is on. */
     StackTraceElement[] borrowStack;
+
     boolean leakReported;
     /** Closed by PoolCloser while lent; guarded by the pool's lock. */
     boolean forcedClosed;

@@ -43,7 +43,8 @@ final class PoolEvents {
     @StackTrace(false)
     @Threshold("20 ms")
     static final class BorrowWait extends Event {
-        @Label("Pool") String pool;
+        @Label("Pool")
+        String pool;
     }
 
     @Name("io.sluice.pool.ConnectionUsage")
@@ -53,8 +54,12 @@ final class PoolEvents {
     @StackTrace(false)
     @Enabled(false)
     static final class Usage extends Event {
-        @Label("Pool") String pool;
-        @Label("Held") @Timespan(Timespan.NANOSECONDS) long held;
+        @Label("Pool")
+        String pool;
+
+        @Label("Held")
+        @Timespan(Timespan.NANOSECONDS)
+        long held;
     }
 
     @Name("io.sluice.pool.ConnectionCreation")
@@ -63,9 +68,14 @@ final class PoolEvents {
     @Description("Opening a physical connection for the pool")
     @StackTrace(false)
     static final class Creation extends Event {
-        @Label("Pool") String pool;
-        @Label("Succeeded") boolean succeeded;
-        @Label("Failure") String failure;
+        @Label("Pool")
+        String pool;
+
+        @Label("Succeeded")
+        boolean succeeded;
+
+        @Label("Failure")
+        String failure;
     }
 
     @Name("io.sluice.pool.ConnectionTimeout")
@@ -73,12 +83,24 @@ final class PoolEvents {
     @Category({"Sluice", "Pool"})
     @Description("A borrower gave up waiting for a connection")
     static final class Timeout extends Event {
-        @Label("Pool") String pool;
-        @Label("Waited") @Timespan(Timespan.NANOSECONDS) long waited;
-        @Label("Total") int total;
-        @Label("Active") int active;
-        @Label("Idle") int idle;
-        @Label("Waiting") int waiting;
+        @Label("Pool")
+        String pool;
+
+        @Label("Waited")
+        @Timespan(Timespan.NANOSECONDS)
+        long waited;
+
+        @Label("Total")
+        int total;
+
+        @Label("Active")
+        int active;
+
+        @Label("Idle")
+        int idle;
+
+        @Label("Waiting")
+        int waiting;
     }
 
     @Name("io.sluice.pool.ConnectionLeak")
@@ -87,9 +109,17 @@ final class PoolEvents {
     @Description("A connection held longer than the leak detection threshold")
     @StackTrace(false)
     static final class Leak extends Event {
-        @Label("Pool") String pool;
-        @Label("Borrower") String borrower;
-        @Label("Held") @Timespan(Timespan.NANOSECONDS) long held;
-        @Label("Borrower Stack") String stack;
+        @Label("Pool")
+        String pool;
+
+        @Label("Borrower")
+        String borrower;
+
+        @Label("Held")
+        @Timespan(Timespan.NANOSECONDS)
+        long held;
+
+        @Label("Borrower Stack")
+        String stack;
     }
 }

@@ -48,6 +48,7 @@ final class PooledConnection implements Connection {
      * barrier (a store-load fence, and a slow path whenever the card was clean) on every borrow.
      */
     private final Thread borrower;
+
     private volatile boolean returned;
     /** Streams and statements opened through this handle; created on first use (most borrows open none). */
     private volatile Queue<AutoCloseable> resources;

@@ -17,6 +17,7 @@ final class WaitTimer implements Runnable {
     private volatile boolean stopped;
     /** Guarded by the pool's lock: whether {@link #target} is a pending wake-up. */
     private boolean armed;
+
     private long target;
 
     WaitTimer(PoolCore core) {

@@ -11,6 +11,7 @@ final class Waiter {
     final Thread thread = Thread.currentThread();
     /** System.nanoTime() after which the borrower gives up. */
     final long deadline;
+
     volatile PoolEntry entry;
     volatile RuntimeException failure;
 

@@ -40,16 +40,36 @@ class CoarseClockTest {
     void shouldLetOnlyLongIntervalsUseTheCoarseClock() {
         long ms = 1_000_000L;
         assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 0, 0, 0))).isTrue();
-        assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 30 * 60_000 * ms, 10 * 60_000 * ms, 0))).isTrue();
+        assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 30 * 60_000 * ms, 10 * 60_000 * ms, 0)))
+                .isTrue();
         assertThat(PoolCore.coarseClockSuffices(settings(0, 0, 0, 0))).isFalse(); // validate on every borrow
-        assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 30 * ms, 0, 0))).isFalse();
-        assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 0, 30 * ms, 0))).isFalse();
-        assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 0, 0, 40 * ms))).isFalse(); // leak detection times each borrow
+        assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 30 * ms, 0, 0)))
+                .isFalse();
+        assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 0, 30 * ms, 0)))
+                .isFalse();
+        assertThat(PoolCore.coarseClockSuffices(settings(500 * ms, 0, 0, 40 * ms)))
+                .isFalse(); // leak detection times each borrow
     }
 
     private static PoolSettings settings(long validationWindow, long lifetime, long idleTimeout, long leakThreshold) {
-        return new PoolSettings("clock", () -> null, cfg -> null, 0, 10, 0, 0, validationWindow, lifetime, 0,
-                idleTimeout, 0, leakThreshold, Duration.ofHours(1).toNanos(), null, false, io.sluice.pool.PoolListener.NONE,
+        return new PoolSettings(
+                "clock",
+                () -> null,
+                cfg -> null,
+                0,
+                10,
+                0,
+                0,
+                validationWindow,
+                lifetime,
+                0,
+                idleTimeout,
+                0,
+                leakThreshold,
+                Duration.ofHours(1).toNanos(),
+                null,
+                false,
+                io.sluice.pool.PoolListener.NONE,
                 io.sluice.pool.PoolMetricsTracker.NONE);
     }
 }

@@ -23,10 +23,12 @@ class EntrySlotsTest {
         EntrySlots slots = idleSlots(10);
         int[] slotAndStripe = new int[2];
 
-        Thread.ofVirtual().start(() -> {
-            slotAndStripe[0] = slots.lendIdle().slot;
-            slotAndStripe[1] = slots.stripe();
-        }).join();
+        Thread.ofVirtual()
+                .start(() -> {
+                    slotAndStripe[0] = slots.lendIdle().slot;
+                    slotAndStripe[1] = slots.stripe();
+                })
+                .join();
 
         assertThat(slotAndStripe[0]).isEqualTo(slotAndStripe[1]);
     }
@@ -50,10 +52,12 @@ class EntrySlotsTest {
         EntrySlots slots = idleSlots(10);
         int[] slotsLent = new int[2];
 
-        Thread.ofVirtual().start(() -> {
-            slotsLent[0] = slots.lendIdle().slot;
-            slotsLent[1] = slots.lendIdle().slot;
-        }).join();
+        Thread.ofVirtual()
+                .start(() -> {
+                    slotsLent[0] = slots.lendIdle().slot;
+                    slotsLent[1] = slots.lendIdle().slot;
+                })
+                .join();
 
         assertThat(slotsLent[1]).isEqualTo(slotsLent[0] == 0 ? 1 : 0);
     }

@@ -16,9 +16,27 @@ class LifetimeJitterTest {
 
     private static PoolSettings settings(long lifetime, long jitter) {
         ConnectionConfig config = ConnectionConfig.builder("fake").build();
-        return new PoolSettings("jitter", () -> config, cfg -> {
-            throw new ConnectionException("not used");
-        }, 0, 10, 0, 0, 0, lifetime, jitter, 0, 0, 0, Duration.ofHours(1).toNanos(), null, false, PoolListener.NONE, io.sluice.pool.PoolMetricsTracker.NONE);
+        return new PoolSettings(
+                "jitter",
+                () -> config,
+                cfg -> {
+                    throw new ConnectionException("not used");
+                },
+                0,
+                10,
+                0,
+                0,
+                0,
+                lifetime,
+                jitter,
+                0,
+                0,
+                0,
+                Duration.ofHours(1).toNanos(),
+                null,
+                false,
+                PoolListener.NONE,
+                io.sluice.pool.PoolMetricsTracker.NONE);
     }
 
     @Test

@@ -36,8 +36,19 @@ import javax.net.ssl.SSLSocket;
 final class FakeScramServer implements AutoCloseable {
     /** How the server departs from the exchange. */
     enum Play {
-        VALID, OK_BEFORE_SERVER_FIRST, OK_AFTER_CLIENT_FINAL, BAD_SIGNATURE, SECOND_CONTINUE, FINAL_BEFORE_CONTINUE,
-        SECOND_SASL, UNEXPECTED_MESSAGE, ERROR_ATTRIBUTE, HUGE_ITERATIONS, SLOW_ITERATIONS, ASK_MD5, ASK_CLEARTEXT
+        VALID,
+        OK_BEFORE_SERVER_FIRST,
+        OK_AFTER_CLIENT_FINAL,
+        BAD_SIGNATURE,
+        SECOND_CONTINUE,
+        FINAL_BEFORE_CONTINUE,
+        SECOND_SASL,
+        UNEXPECTED_MESSAGE,
+        ERROR_ATTRIBUTE,
+        HUGE_ITERATIONS,
+        SLOW_ITERATIONS,
+        ASK_MD5,
+        ASK_CLEARTEXT
     }
 
     static final String PASSWORD = "pgfault-pw";
@@ -61,8 +72,8 @@ final class FakeScramServer implements AutoCloseable {
                     s.getOutputStream().write(tls ? 'S' : 'N');
                     s.getOutputStream().flush();
                     if (tls) {
-                        SSLSocket t = (SSLSocket) tlsContext().getSocketFactory().createSocket(plain, "127.0.0.1",
-                                plain.getPort(), true);
+                        SSLSocket t = (SSLSocket)
+                                tlsContext().getSocketFactory().createSocket(plain, "127.0.0.1", plain.getPort(), true);
                         t.setUseClientMode(false);
                         t.startHandshake();
                         s = t;
@@ -83,7 +94,8 @@ final class FakeScramServer implements AutoCloseable {
                 if (tls) {
                     mechanisms.cstring("SCRAM-SHA-256-PLUS");
                 }
-                out.write(Wire.auth(10, mechanisms.cstring("SCRAM-SHA-256").int8(0).done()));
+                out.write(Wire.auth(
+                        10, mechanisms.cstring("SCRAM-SHA-256").int8(0).done()));
                 out.flush();
                 byte[] initial = readMessage(in);
                 passwords++;
@@ -106,7 +118,9 @@ final class FakeScramServer implements AutoCloseable {
                         return;
                     }
                     case SECOND_SASL -> {
-                        out.write(Wire.auth(10, new Wire.Body().cstring("SCRAM-SHA-256").int8(0).done()));
+                        out.write(Wire.auth(
+                                10,
+                                new Wire.Body().cstring("SCRAM-SHA-256").int8(0).done()));
                         ready(out);
                         return;
                     }
@@ -115,30 +129,38 @@ final class FakeScramServer implements AutoCloseable {
                         ready(out);
                         return;
                     }
-                    default -> { }
+                    default -> {}
                 }
-                int iterations = play == Play.HUGE_ITERATIONS ? Integer.MAX_VALUE
+                int iterations = play == Play.HUGE_ITERATIONS
+                        ? Integer.MAX_VALUE
                         : play == Play.SLOW_ITERATIONS ? 9_999_999 : ITERATIONS;
-                String serverFirst = "r=" + clientNonce + "pgfaultServerNonce,s=" + Base64.getEncoder().encodeToString(SALT)
-                        + ",i=" + iterations;
+                String serverFirst = "r=" + clientNonce + "pgfaultServerNonce,s="
+                        + Base64.getEncoder().encodeToString(SALT) + ",i=" + iterations;
                 out.write(Wire.auth(11, serverFirst.getBytes(StandardCharsets.UTF_8)));
                 out.flush();
                 String clientFinal = new String(readMessage(in), StandardCharsets.UTF_8);
                 passwords++;
                 String withoutProof = clientFinal.substring(0, clientFinal.indexOf(",p="));
-                byte[] auth = (clientFirstBare + "," + serverFirst + "," + withoutProof).getBytes(StandardCharsets.UTF_8);
+                byte[] auth =
+                        (clientFirstBare + "," + serverFirst + "," + withoutProof).getBytes(StandardCharsets.UTF_8);
                 byte[] signature = hmac(hmac(saltedPassword(), "Server Key".getBytes(StandardCharsets.US_ASCII)), auth);
                 switch (play) {
-                    case OK_AFTER_CLIENT_FINAL -> { }
+                    case OK_AFTER_CLIENT_FINAL -> {}
                     case BAD_SIGNATURE -> {
                         signature[0] ^= 1;
-                        out.write(Wire.auth(12, ("v=" + Base64.getEncoder().encodeToString(signature))
-                                .getBytes(StandardCharsets.US_ASCII)));
+                        out.write(Wire.auth(
+                                12,
+                                ("v=" + Base64.getEncoder().encodeToString(signature))
+                                        .getBytes(StandardCharsets.US_ASCII)));
                     }
                     case SECOND_CONTINUE -> out.write(Wire.auth(11, serverFirst.getBytes(StandardCharsets.UTF_8)));
-                    case ERROR_ATTRIBUTE -> out.write(Wire.auth(12, "e=invalid-proof".getBytes(StandardCharsets.US_ASCII)));
-                    default -> out.write(Wire.auth(12, ("v=" + Base64.getEncoder().encodeToString(signature))
-                            .getBytes(StandardCharsets.US_ASCII)));
+                    case ERROR_ATTRIBUTE ->
+                        out.write(Wire.auth(12, "e=invalid-proof".getBytes(StandardCharsets.US_ASCII)));
+                    default ->
+                        out.write(Wire.auth(
+                                12,
+                                ("v=" + Base64.getEncoder().encodeToString(signature))
+                                        .getBytes(StandardCharsets.US_ASCII)));
                 }
                 ready(out);
                 while (in.read() >= 0) {
@@ -173,7 +195,8 @@ final class FakeScramServer implements AutoCloseable {
 
     private static byte[] saltedPassword() throws Exception {
         SecretKeyFactory f = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");
-        return f.generateSecret(new PBEKeySpec(PASSWORD.toCharArray(), SALT, ITERATIONS, 256)).getEncoded();
+        return f.generateSecret(new PBEKeySpec(PASSWORD.toCharArray(), SALT, ITERATIONS, 256))
+                .getEncoded();
     }
 
     private static byte[] hmac(byte[] key, byte[] data) throws Exception {
@@ -201,7 +224,6 @@ final class FakeScramServer implements AutoCloseable {
         context.init(kmf.getKeyManagers(), null, null);
         return context;
     }
-
 
     @Override
     public void close() throws IOException {

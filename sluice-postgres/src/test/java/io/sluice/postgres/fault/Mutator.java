@@ -12,11 +12,27 @@ import java.util.SplittableRandom;
  */
 final class Mutator {
     private static final byte[][] STRAYS = {
-        Wire.ready('I'), Wire.commandComplete("SELECT 1"), Wire.dataRow(List.of("x", "y", "z")), Wire.empty('1'),
-        Wire.empty('2'), Wire.empty('3'), Wire.empty('n'), Wire.empty('s'), Wire.empty('I'), Wire.empty('c'),
-        Wire.notice("stray"), Wire.parameterStatus("TimeZone", "UTC"), Wire.notification(7, "ch", "p"),
-        Wire.error("XX000", "stray"), Wire.copyData("stray\n"), Wire.empty('@'), Wire.rowDescription(List.of("q")),
-        Wire.backendKeyData(9, 9), Wire.authOk(), Wire.copyOutResponse(1), Wire.message('t', new byte[] {0, 0}),
+        Wire.ready('I'),
+        Wire.commandComplete("SELECT 1"),
+        Wire.dataRow(List.of("x", "y", "z")),
+        Wire.empty('1'),
+        Wire.empty('2'),
+        Wire.empty('3'),
+        Wire.empty('n'),
+        Wire.empty('s'),
+        Wire.empty('I'),
+        Wire.empty('c'),
+        Wire.notice("stray"),
+        Wire.parameterStatus("TimeZone", "UTC"),
+        Wire.notification(7, "ch", "p"),
+        Wire.error("XX000", "stray"),
+        Wire.copyData("stray\n"),
+        Wire.empty('@'),
+        Wire.rowDescription(List.of("q")),
+        Wire.backendKeyData(9, 9),
+        Wire.authOk(),
+        Wire.copyOutResponse(1),
+        Wire.message('t', new byte[] {0, 0}),
     };
 
     private final SplittableRandom random;
@@ -71,8 +87,18 @@ final class Mutator {
             }
             case 2 -> {
                 int len = Reference.getInt(m, 1);
-                int[] choices = {0, 3, 4, len - 1, len + 1, len + 1 + random.nextInt(64), Integer.MAX_VALUE, 1 << 28, -1,
-                    random.nextInt()};
+                int[] choices = {
+                    0,
+                    3,
+                    4,
+                    len - 1,
+                    len + 1,
+                    len + 1 + random.nextInt(64),
+                    Integer.MAX_VALUE,
+                    1 << 28,
+                    -1,
+                    random.nextInt()
+                };
                 int v = choices[random.nextInt(choices.length)];
                 Wire.putInt(m, 1, v);
                 applied.add("length chunk=" + ci + " msg=" + mi + " length=" + v);

@@ -43,8 +43,13 @@ class PgFaultProxyTest {
     }
 
     private static ConnectionConfig.Builder config(FaultProxy proxy) {
-        return ConnectionConfig.builder("postgresql").host("127.0.0.1").port(proxy.port()).database("test")
-                .user("postgres").sslMode(SslMode.DISABLE).applicationName("pgfault-proxy")
+        return ConnectionConfig.builder("postgresql")
+                .host("127.0.0.1")
+                .port(proxy.port())
+                .database("test")
+                .user("postgres")
+                .sslMode(SslMode.DISABLE)
+                .applicationName("pgfault-proxy")
                 .connectTimeout(Duration.ofSeconds(3));
     }
 
@@ -56,10 +61,17 @@ class PgFaultProxyTest {
     void shouldTimeOutWhenStalledBeforeTheReply() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver().connect(config(proxy).queryTimeout(Duration.ofMillis(300))
-                            .cancelGrace(Duration.ofMillis(300)).build())) {
+                    PgConnection c = new PgDriver()
+                            .connect(config(proxy)
+                                    .queryTimeout(Duration.ofMillis(300))
+                                    .cancelGrace(Duration.ofMillis(300))
+                                    .build())) {
                 proxy.stall();
-                record("stall-before-reply", c, () -> c.query("SELECT 1", r -> r.getInt(0)), List.of(1),
+                record(
+                        "stall-before-reply",
+                        c,
+                        () -> c.query("SELECT 1", r -> r.getInt(0)),
+                        List.of(1),
                         Duration.ofMillis(600));
             }
         }
@@ -69,10 +81,17 @@ class PgFaultProxyTest {
     void shouldTimeOutWhenStalledMidResult() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver().connect(config(proxy).queryTimeout(Duration.ofMillis(400))
-                            .cancelGrace(Duration.ofMillis(300)).build())) {
+                    PgConnection c = new PgDriver()
+                            .connect(config(proxy)
+                                    .queryTimeout(Duration.ofMillis(400))
+                                    .cancelGrace(Duration.ofMillis(300))
+                                    .build())) {
                 proxy.stallServerAfter(20_000 + 10_000L * i);
-                record("stall-mid-result", c, () -> c.query(BIG, r -> r.getInt(0)).size(), 200000,
+                record(
+                        "stall-mid-result",
+                        c,
+                        () -> c.query(BIG, r -> r.getInt(0)).size(),
+                        200000,
                         Duration.ofMillis(700));
             }
         }
@@ -82,9 +101,17 @@ class PgFaultProxyTest {
     void shouldCloseWhenSocketTimeoutPassesMidResult() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver().connect(config(proxy).socketTimeout(Duration.ofMillis(300)).build())) {
+                    PgConnection c = new PgDriver()
+                            .connect(config(proxy)
+                                    .socketTimeout(Duration.ofMillis(300))
+                                    .build())) {
                 proxy.stallServerAfter(30_000 + 7_000L * i);
-                record("socket-timeout", c, () -> c.query(BIG, r -> r.getInt(0)).size(), 200000, Duration.ofMillis(300));
+                record(
+                        "socket-timeout",
+                        c,
+                        () -> c.query(BIG, r -> r.getInt(0)).size(),
+                        200000,
+                        Duration.ofMillis(300));
             }
         }
     }
@@ -95,14 +122,25 @@ class PgFaultProxyTest {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432)) {
                 // sluice_scram: AuthenticationSASL passes, then the server's SCRAM messages stall.
                 proxy.stallServerAfter(i % 2 == 0 ? 1 : 30);
-                ConnectionConfig cfg = config(proxy).user("sluice_scram").password("sluice-scram-pw")
-                        .connectTimeout(Duration.ofMillis(500)).build();
-                Observed o = call(() -> new PgDriver().connect(cfg), Duration.ofMillis(500).plus(SLACK));
+                ConnectionConfig cfg = config(proxy)
+                        .user("sluice_scram")
+                        .password("sluice-scram-pw")
+                        .connectTimeout(Duration.ofMillis(500))
+                        .build();
+                Observed o = call(
+                        () -> new PgDriver().connect(cfg),
+                        Duration.ofMillis(500).plus(SLACK));
                 if (o.value instanceof PgConnection c) {
                     c.close();
                 }
-                TALLY.record("stall-in-auth", o.hung ? HANG : o.thrown instanceof SluiceException ? CLEAN_ERROR
-                        : o.thrown == null ? WRONG_DATA : NON_SLUICE_EXCEPTION, "case=" + i + " got=" + o);
+                TALLY.record(
+                        "stall-in-auth",
+                        o.hung
+                                ? HANG
+                                : o.thrown instanceof SluiceException
+                                        ? CLEAN_ERROR
+                                        : o.thrown == null ? WRONG_DATA : NON_SLUICE_EXCEPTION,
+                        "case=" + i + " got=" + o);
             }
         }
     }
@@ -127,10 +165,17 @@ class PgFaultProxyTest {
     void shouldReturnRightDataOrTimeOutWhenDelayed() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver().connect(config(proxy).queryTimeout(Duration.ofMillis(300))
-                            .cancelGrace(Duration.ofMillis(500)).build())) {
+                    PgConnection c = new PgDriver()
+                            .connect(config(proxy)
+                                    .queryTimeout(Duration.ofMillis(300))
+                                    .cancelGrace(Duration.ofMillis(500))
+                                    .build())) {
                 proxy.delay(Duration.ofMillis(i % 2 == 0 ? 20 : 400));
-                record("delay", c, () -> c.query("SELECT generate_series(1, 3)", r -> r.getInt(0)), List.of(1, 2, 3),
+                record(
+                        "delay",
+                        c,
+                        () -> c.query("SELECT generate_series(1, 3)", r -> r.getInt(0)),
+                        List.of(1, 2, 3),
                         Duration.ofMillis(800));
             }
         }
@@ -195,5 +240,4 @@ class PgFaultProxyTest {
             Thread.currentThread().interrupt();
         }
     }
-
 }

@@ -45,12 +45,18 @@ import org.junit.jupiter.api.Test;
 @Tag("fault")
 class PgWireFuzzTest {
     private static final Duration CALL_BOUND = Duration.ofSeconds(5);
-    private static final List<byte[]> Q2 = List.of(Wire.empty('1'), Wire.empty('2'), Wire.rowDescription(List.of("v")),
-            Wire.dataRow(List.of("ok")), Wire.commandComplete("SELECT 1"), Wire.ready('I'));
+    private static final List<byte[]> Q2 = List.of(
+            Wire.empty('1'),
+            Wire.empty('2'),
+            Wire.rowDescription(List.of("v")),
+            Wire.dataRow(List.of("ok")),
+            Wire.commandComplete("SELECT 1"),
+            Wire.ready('I'));
     private static final FaultTally TALLY = new FaultTally("postgres-wire");
     private static ScriptedServer server;
     /** Valid streams the driver refused (counted as clean errors; printed so that over-strictness shows). */
     private static int refusedValid;
+
     private static final List<String> refusedNotes = new ArrayList<>();
     /** What the judged call expected and got, for the failure list. */
     private static String note = "";
@@ -74,47 +80,82 @@ class PgWireFuzzTest {
     }
 
     /** One fault case: scripted chunks before mutation, the calls after connect, and their reference decoders. */
-    private record Case(List<List<byte[]>> startup, List<List<byte[]>> responses, List<Call> calls,
+    private record Case(
+            List<List<byte[]>> startup,
+            List<List<byte[]>> responses,
+            List<Call> calls,
             List<Function<Reference, Expect>> expects) {}
 
     @Test
     void shouldHandleMutatedStartUp() {
-        run("startup", 400, r -> new Case(startupScript(r), List.of(Q2), List.of(PgWireFuzzTest::query2),
-                List.of(Reference::extendedQuery)), false);
+        run(
+                "startup",
+                400,
+                r -> new Case(
+                        startupScript(r),
+                        List.of(Q2),
+                        List.of(PgWireFuzzTest::query2),
+                        List.of(Reference::extendedQuery)),
+                false);
     }
 
     @Test
     void shouldHandleMutatedQueryResponses() {
-        run("query", 1000, r -> new Case(List.of(trustStartup()), List.of(queryScript(r), Q2),
-                List.of(PgWireFuzzTest::query1, PgWireFuzzTest::query2),
-                List.of(Reference::extendedQuery, Reference::extendedQuery)), false);
+        run(
+                "query",
+                1000,
+                r -> new Case(
+                        List.of(trustStartup()),
+                        List.of(queryScript(r), Q2),
+                        List.of(PgWireFuzzTest::query1, PgWireFuzzTest::query2),
+                        List.of(Reference::extendedQuery, Reference::extendedQuery)),
+                false);
     }
 
     @Test
     void shouldHandleMutatedStreams() {
-        run("stream", 500, r -> {
-            int rows = r.nextInt(6);
-            List<List<byte[]>> chunks = streamScript(r, rows);
-            List<List<byte[]>> responses = new ArrayList<>(chunks);
-            responses.add(Q2);
-            return new Case(List.of(trustStartup()), responses, List.of(PgWireFuzzTest::stream, PgWireFuzzTest::query2),
-                    List.of(ref -> ref.stream(2), Reference::extendedQuery));
-        }, false);
+        run(
+                "stream",
+                500,
+                r -> {
+                    int rows = r.nextInt(6);
+                    List<List<byte[]>> chunks = streamScript(r, rows);
+                    List<List<byte[]>> responses = new ArrayList<>(chunks);
+                    responses.add(Q2);
+                    return new Case(
+                            List.of(trustStartup()),
+                            responses,
+                            List.of(PgWireFuzzTest::stream, PgWireFuzzTest::query2),
+                            List.of(ref -> ref.stream(2), Reference::extendedQuery));
+                },
+                false);
     }
 
     @Test
     void shouldHandleMutatedCopyOut() {
-        run("copy", 400, r -> new Case(List.of(trustStartup()), List.of(copyScript(r), Q2),
-                List.of(PgWireFuzzTest::copyOut, PgWireFuzzTest::query2),
-                List.of(Reference::copyOut, Reference::extendedQuery)), false);
+        run(
+                "copy",
+                400,
+                r -> new Case(
+                        List.of(trustStartup()),
+                        List.of(copyScript(r), Q2),
+                        List.of(PgWireFuzzTest::copyOut, PgWireFuzzTest::query2),
+                        List.of(Reference::copyOut, Reference::extendedQuery)),
+                false);
     }
 
     /** Damaged streams after which the server stays connected and silent: only the driver's limits end the call. */
     @Test
     void shouldReturnWithinLimitsWhenServerFallsSilent() {
-        run("silent", 12, r -> new Case(List.of(trustStartup()), List.of(queryScript(r), Q2),
-                List.of(PgWireFuzzTest::query1, PgWireFuzzTest::query2),
-                List.of(Reference::extendedQuery, Reference::extendedQuery)), true);
+        run(
+                "silent",
+                12,
+                r -> new Case(
+                        List.of(trustStartup()),
+                        List.of(queryScript(r), Q2),
+                        List.of(PgWireFuzzTest::query1, PgWireFuzzTest::query2),
+                        List.of(Reference::extendedQuery, Reference::extendedQuery)),
+                true);
     }
 
     // ---- running and judging
@@ -130,8 +171,10 @@ class PgWireFuzzTest {
             all.addAll(base.responses());
             // Every tenth case runs unmutated: the baseline the mutations are judged against must pass.
             List<List<byte[]>> mutated = i % 10 == 0 && !silent ? all : mutator.mutate(all);
-            List<byte[]> startup = join(mutated.subList(0, Math.min(base.startup().size(), mutated.size())));
-            List<byte[]> responses = join(mutated.subList(Math.min(base.startup().size(), mutated.size()), mutated.size()));
+            List<byte[]> startup =
+                    join(mutated.subList(0, Math.min(base.startup().size(), mutated.size())));
+            List<byte[]> responses =
+                    join(mutated.subList(Math.min(base.startup().size(), mutated.size()), mutated.size()));
             ScriptedServer.Script script = new ScriptedServer.Script(startup, responses, silent);
             String detail = "seed=" + (seed + i) + " mutations=" + mutator.applied;
             note = "";
@@ -157,8 +200,14 @@ class PgWireFuzzTest {
         script.responses().forEach(all::writeBytes);
         Reference ref = new Reference(all.toByteArray());
         server.play(script);
-        ConnectionConfig.Builder config = ConnectionConfig.builder("postgresql").host("127.0.0.1").port(server.port())
-                .database("fuzz").user("fuzz").password("pw").sslMode(SslMode.DISABLE).statementCacheSize(0)
+        ConnectionConfig.Builder config = ConnectionConfig.builder("postgresql")
+                .host("127.0.0.1")
+                .port(server.port())
+                .database("fuzz")
+                .user("fuzz")
+                .password("pw")
+                .sslMode(SslMode.DISABLE)
+                .statementCacheSize(0)
                 .connectTimeout(Duration.ofMillis(silent ? 500 : 3000));
         if (silent) {
             config.queryTimeout(Duration.ofMillis(200)).cancelGrace(Duration.ofMillis(200));
@@ -178,7 +227,8 @@ class PgWireFuzzTest {
                 return WRONG_DATA; // accepted a start-up the bytes do not make valid
             }
             Reference.Startup facts = (Reference.Startup) v.value();
-            if (c.serverInfo().sessionId() != facts.processId() || !c.serverInfo().parameters().equals(facts.parameters())) {
+            if (c.serverInfo().sessionId() != facts.processId()
+                    || !c.serverInfo().parameters().equals(facts.parameters())) {
                 return WRONG_DATA;
             }
             if (facts.needsFloatDigits() && !(ref.simple() instanceof Reference.Value)) {
@@ -204,8 +254,9 @@ class PgWireFuzzTest {
             return HANG;
         }
         Throwable t = o.thrown;
-        if (t != null && !(t instanceof SluiceException) && !(expect instanceof Reference.Misuse
-                && t instanceof IllegalArgumentException)) {
+        if (t != null
+                && !(t instanceof SluiceException)
+                && !(expect instanceof Reference.Misuse && t instanceof IllegalArgumentException)) {
             return NON_SLUICE_EXCEPTION;
         }
         switch (expect) {
@@ -230,7 +281,9 @@ class PgWireFuzzTest {
                 }
                 if (t instanceof ServerException se && !c.isBroken()) {
                     return Objects.equals(se.sqlState(), e.sqlState())
-                            && Objects.equals(se.serverMessage().message(), e.message()) ? null : WRONG_DATA;
+                                    && Objects.equals(se.serverMessage().message(), e.message())
+                            ? null
+                            : WRONG_DATA;
                 }
                 return t == null ? WRONG_DATA : refusedValid(c);
             }
@@ -266,8 +319,10 @@ class PgWireFuzzTest {
             return Objects.equals(v.value(), got);
         }
         // Only the shape is predicted: the same rows, with nulls in the same places.
-        @SuppressWarnings("unchecked") List<List<String>> want = (List<List<String>>) v.value();
-        @SuppressWarnings("unchecked") List<List<String>> have = (List<List<String>>) got;
+        @SuppressWarnings("unchecked")
+        List<List<String>> want = (List<List<String>>) v.value();
+        @SuppressWarnings("unchecked")
+        List<List<String>> have = (List<List<String>>) got;
         if (want.size() != have.size()) {
             return false;
         }
@@ -415,8 +470,10 @@ class PgWireFuzzTest {
                 for (int i = 0; i < rows; i++) {
                     m.add(Wire.dataRow(values(r, columns)));
                 }
-                m.add(kind == 2 && rows > 0 ? Wire.error("22012", "division by zero")
-                        : Wire.commandComplete("SELECT " + rows));
+                m.add(
+                        kind == 2 && rows > 0
+                                ? Wire.error("22012", "division by zero")
+                                : Wire.commandComplete("SELECT " + rows));
             }
         }
         m.add(Wire.ready(r.nextBoolean() ? 'I' : 'T'));
@@ -428,7 +485,8 @@ class PgWireFuzzTest {
     private static List<List<byte[]>> streamScript(SplittableRandom r, int rows) {
         int columns = 1 + r.nextInt(2);
         List<List<byte[]>> chunks = new ArrayList<>();
-        List<byte[]> first = new ArrayList<>(List.of(Wire.empty('1'), Wire.empty('2'), Wire.rowDescription(names(r, columns))));
+        List<byte[]> first =
+                new ArrayList<>(List.of(Wire.empty('1'), Wire.empty('2'), Wire.rowDescription(names(r, columns))));
         List<byte[]> current = first;
         int sent = 0;
         while (true) {
@@ -473,9 +531,10 @@ class PgWireFuzzTest {
     /** Inserts a notice, a parameter status or a notification at random places: the server may send them any time. */
     private static void sprinkle(SplittableRandom r, List<byte[]> m) {
         if (r.nextInt(3) == 0) {
-            byte[][] async = {Wire.notice("note"), Wire.parameterStatus("TimeZone", "UTC"), Wire.notification(1, "ch", "x")};
+            byte[][] async = {
+                Wire.notice("note"), Wire.parameterStatus("TimeZone", "UTC"), Wire.notification(1, "ch", "x")
+            };
             m.add(r.nextInt(m.size()), async[r.nextInt(async.length)]);
         }
     }
-
 }

@@ -165,7 +165,8 @@ final class Reference {
                 }
                 case 'Z' -> {
                     ready(m);
-                    return new Value(new Startup(pid, params, majorVersion(params.getOrDefault("server_version", "")) < 12));
+                    return new Value(
+                            new Startup(pid, params, majorVersion(params.getOrDefault("server_version", "")) < 12));
                 }
                 default -> throw new Bad("unexpected message during start-up: " + m.type);
             }

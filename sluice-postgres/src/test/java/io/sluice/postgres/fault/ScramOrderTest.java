@@ -25,10 +25,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(60)
 class ScramOrderTest {
     private static ConnectionConfig config(FakeScramServer server, boolean tls, String binding) {
-        return ConnectionConfig.builder("postgresql").host("127.0.0.1").port(server.port()).database("fuzz")
-                .user("pgfault").password(FakeScramServer.PASSWORD)
-                .sslMode(tls ? SslMode.REQUIRE : SslMode.DISABLE).property("channel_binding", binding)
-                .connectTimeout(Duration.ofSeconds(20)).build(); // a first TLS handshake on a loaded machine is slow
+        return ConnectionConfig.builder("postgresql")
+                .host("127.0.0.1")
+                .port(server.port())
+                .database("fuzz")
+                .user("pgfault")
+                .password(FakeScramServer.PASSWORD)
+                .sslMode(tls ? SslMode.REQUIRE : SslMode.DISABLE)
+                .property("channel_binding", binding)
+                .connectTimeout(Duration.ofSeconds(20))
+                .build(); // a first TLS handshake on a loaded machine is slow
     }
 
     @ParameterizedTest
@@ -45,7 +51,8 @@ class ScramOrderTest {
     void shouldRefuseOkWithoutServerFinalWhenChannelBindingIsRequired() throws Exception {
         try (FakeScramServer server = new FakeScramServer(Play.OK_AFTER_CLIENT_FINAL, true)) {
             assertThatThrownBy(() -> new PgDriver().connect(config(server, true, "require")))
-                    .isInstanceOf(AuthenticationException.class).hasMessageContaining("without completing SCRAM");
+                    .isInstanceOf(AuthenticationException.class)
+                    .hasMessageContaining("without completing SCRAM");
         }
     }
 
@@ -67,7 +74,8 @@ class ScramOrderTest {
             throws Exception {
         try (FakeScramServer server = new FakeScramServer(play, tls)) {
             assertThatThrownBy(() -> new PgDriver().connect(config(server, tls, "prefer")))
-                    .isInstanceOf(expected).hasMessageContaining(message);
+                    .isInstanceOf(expected)
+                    .hasMessageContaining(message);
         }
     }
 
@@ -75,9 +83,11 @@ class ScramOrderTest {
     void shouldStopKeyDerivationAtTheConnectTimeout() throws Exception {
         try (FakeScramServer server = new FakeScramServer(Play.SLOW_ITERATIONS, false)) {
             ConnectionConfig cfg = config(server, false, "prefer").toBuilder()
-                    .connectTimeout(Duration.ofMillis(300)).build();
+                    .connectTimeout(Duration.ofMillis(300))
+                    .build();
             long start = System.nanoTime();
-            assertThatThrownBy(() -> new PgDriver().connect(cfg)).isInstanceOf(ConnectionException.class)
+            assertThatThrownBy(() -> new PgDriver().connect(cfg))
+                    .isInstanceOf(ConnectionException.class)
                     .hasMessageContaining("connect timed out");
             // Far less than the derivation's own run time: the bound held (not a speed assertion on the driver).
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(3000);
@@ -89,10 +99,10 @@ class ScramOrderTest {
     void shouldRefusePasswordMethodsWhenChannelBindingIsRequired(Play play, String method) throws Exception {
         try (FakeScramServer server = new FakeScramServer(play, true)) {
             assertThatThrownBy(() -> new PgDriver().connect(config(server, true, "require")))
-                    .isInstanceOf(AuthenticationException.class).hasMessageContaining("channel binding required")
+                    .isInstanceOf(AuthenticationException.class)
+                    .hasMessageContaining("channel binding required")
                     .hasMessageContaining(method);
             assertThat(server.passwordMessages.get(5, TimeUnit.SECONDS)).isZero(); // no password left the client
         }
     }
-
 }

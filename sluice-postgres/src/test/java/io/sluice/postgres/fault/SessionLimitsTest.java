@@ -59,11 +59,20 @@ class SessionLimitsTest {
         return out.toByteArray();
     }
 
-    private PgConnection connect(List<byte[]> startup, List<byte[]> responses, boolean silent,
+    private PgConnection connect(
+            List<byte[]> startup,
+            List<byte[]> responses,
+            boolean silent,
             java.util.function.UnaryOperator<ConnectionConfig.Builder> settings) {
         server.play(new ScriptedServer.Script(List.of(bytes(startup)), responses, silent));
-        return new PgDriver().connect(settings.apply(ConnectionConfig.builder("postgresql").host("127.0.0.1")
-                .port(server.port()).database("fuzz").user("pgfault").sslMode(SslMode.DISABLE)).build());
+        return new PgDriver()
+                .connect(settings.apply(ConnectionConfig.builder("postgresql")
+                                .host("127.0.0.1")
+                                .port(server.port())
+                                .database("fuzz")
+                                .user("pgfault")
+                                .sslMode(SslMode.DISABLE))
+                        .build());
     }
 
     private static long millisSince(long start) {
@@ -73,8 +82,11 @@ class SessionLimitsTest {
     /** Regression: server_version=99999999999999999999 made connect throw NumberFormatException. */
     @Test
     void shouldConnectWhenServerVersionIsOutOfRange() {
-        List<byte[]> startup = List.of(Wire.authOk(), Wire.parameterStatus("server_version", "99999999999999999999"),
-                Wire.backendKeyData(11, 12), Wire.ready('I'));
+        List<byte[]> startup = List.of(
+                Wire.authOk(),
+                Wire.parameterStatus("server_version", "99999999999999999999"),
+                Wire.backendKeyData(11, 12),
+                Wire.ready('I'));
         try (PgConnection c = connect(startup, List.of(rows("a")), false, b -> b)) {
             assertThat(c.query("SELECT 1", r -> r.getString(0))).containsExactly("a");
         }
@@ -83,23 +95,27 @@ class SessionLimitsTest {
     /** Regression: query_timeout sent a CancelRequest and then waited without a second limit. */
     @Test
     void shouldCloseAndThrowTimeoutWhenTheServerIgnoresTheCancel() {
-        try (PgConnection c = connect(STARTUP, List.of(new byte[0]), true,
-                b -> b.queryTimeout(Duration.ofMillis(200)).cancelGrace(Duration.ofMillis(300)))) {
+        try (PgConnection c = connect(STARTUP, List.of(new byte[0]), true, b -> b.queryTimeout(Duration.ofMillis(200))
+                .cancelGrace(Duration.ofMillis(300)))) {
             long start = System.nanoTime();
-            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0))).isInstanceOf(QueryTimeoutException.class)
+            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0)))
+                    .isInstanceOf(QueryTimeoutException.class)
                     .hasMessageContaining("cancel_grace");
             assertThat(millisSince(start)).isGreaterThanOrEqualTo(450); // the grace was given
             assertThat(c.isBroken()).isTrue();
             assertThat(server.cancels.get()).isEqualTo(1);
-            assertThatThrownBy(() -> c.execute("SELECT 1")).isInstanceOf(ConnectionException.class)
+            assertThatThrownBy(() -> c.execute("SELECT 1"))
+                    .isInstanceOf(ConnectionException.class)
                     .hasMessageContaining("broken");
         }
     }
 
     @Test
     void shouldCloseWhenTheServerIsSilentLongerThanTheSocketTimeout() {
-        try (PgConnection c = connect(STARTUP, List.of(new byte[0]), true, b -> b.socketTimeout(Duration.ofMillis(200)))) {
-            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0))).isInstanceOf(ConnectionException.class)
+        try (PgConnection c =
+                connect(STARTUP, List.of(new byte[0]), true, b -> b.socketTimeout(Duration.ofMillis(200)))) {
+            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0)))
+                    .isInstanceOf(ConnectionException.class)
                     .hasMessageContaining("socket_timeout");
             assertThat(c.isBroken()).isTrue();
             assertThat(server.cancels.get()).isZero();
@@ -110,11 +126,15 @@ class SessionLimitsTest {
     @Test
     void shouldBreakCleanlyWhenAHugeLengthIsDeclaredAndNothingFollows() {
         byte[] huge = {'D', 0x10, 0, 0, 0};
-        try (PgConnection c = connect(STARTUP, List.of(bytes(List.of(Wire.empty('1'), Wire.empty('2'),
-                Wire.rowDescription(List.of("v")), huge))), true, b -> b.socketTimeout(Duration.ofMillis(300)))) {
+        try (PgConnection c = connect(
+                STARTUP,
+                List.of(bytes(List.of(Wire.empty('1'), Wire.empty('2'), Wire.rowDescription(List.of("v")), huge))),
+                true,
+                b -> b.socketTimeout(Duration.ofMillis(300)))) {
             assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0))).isInstanceOf(ConnectionException.class);
             assertThat(c.isBroken()).isTrue();
-            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0))).isInstanceOf(ConnectionException.class)
+            assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0)))
+                    .isInstanceOf(ConnectionException.class)
                     .hasMessageContaining("broken");
         }
     }
@@ -125,7 +145,8 @@ class SessionLimitsTest {
         byte[] first = bytes(List.of(rows("a", "b"), Wire.ready('I')));
         try (PgConnection c = connect(STARTUP, List.of(first, rows("c")), false, b -> b)) {
             assertThat(c.query("SELECT 1", r -> r.getString(0))).containsExactly("a", "b");
-            assertThatThrownBy(() -> c.query("SELECT 2", r -> r.getString(0))).isInstanceOf(ProtocolException.class)
+            assertThatThrownBy(() -> c.query("SELECT 2", r -> r.getString(0)))
+                    .isInstanceOf(ProtocolException.class)
                     .hasMessageContaining("response ended early");
             assertThat(c.isBroken()).isTrue();
         }
@@ -135,8 +156,8 @@ class SessionLimitsTest {
     @Test
     void shouldBreakWhenAStreamReadsAMalformedDataRow() {
         byte[] bad = Wire.dataRow(List.of("x", "y")); // two columns where RowDescription has one
-        byte[] first = bytes(List.of(Wire.empty('1'), Wire.empty('2'), Wire.rowDescription(List.of("v")),
-                Wire.dataRow(List.of("a")), bad));
+        byte[] first = bytes(List.of(
+                Wire.empty('1'), Wire.empty('2'), Wire.rowDescription(List.of("v")), Wire.dataRow(List.of("a")), bad));
         try (PgConnection c = connect(STARTUP, List.of(first), false, b -> b)) {
             Throwable thrown = null;
             try (RowStream s = c.stream("SELECT 1", 10)) {
@@ -146,7 +167,9 @@ class SessionLimitsTest {
             } catch (RuntimeException e) {
                 thrown = e;
             }
-            assertThat(thrown).isInstanceOf(ProtocolException.class).hasMessageContaining("column count")
+            assertThat(thrown)
+                    .isInstanceOf(ProtocolException.class)
+                    .hasMessageContaining("column count")
                     .hasNoSuppressedExceptions();
             assertThat(c.isBroken()).isTrue();
         }

@@ -118,17 +118,38 @@ final class Wire {
     }
 
     static byte[] error(String sqlState, String text) {
-        return message('E', new Body().int8('S').cstring("ERROR").int8('V').cstring("ERROR").int8('C').cstring(sqlState)
-                .int8('M').cstring(text).int8(0).done());
+        return message(
+                'E',
+                new Body()
+                        .int8('S')
+                        .cstring("ERROR")
+                        .int8('V')
+                        .cstring("ERROR")
+                        .int8('C')
+                        .cstring(sqlState)
+                        .int8('M')
+                        .cstring(text)
+                        .int8(0)
+                        .done());
     }
 
     static byte[] notice(String text) {
-        return message('N', new Body().int8('S').cstring("NOTICE").int8('C').cstring("00000").int8('M').cstring(text)
-                .int8(0).done());
+        return message(
+                'N',
+                new Body()
+                        .int8('S')
+                        .cstring("NOTICE")
+                        .int8('C')
+                        .cstring("00000")
+                        .int8('M')
+                        .cstring(text)
+                        .int8(0)
+                        .done());
     }
 
     static byte[] notification(int pid, String channel, String payload) {
-        return message('A', new Body().int32(pid).cstring(channel).cstring(payload).done());
+        return message(
+                'A', new Body().int32(pid).cstring(channel).cstring(payload).done());
     }
 
     static byte[] copyOutResponse(int columns) {

@@ -45,8 +45,10 @@ class ServerAgreementPropertiesTest {
     }
 
     private static void assertAgrees(String type, Object param, Object expected) {
-        List<List<Object>> rows = c.query("SELECT $1::" + type + ", format('%s', $1::" + type + ")",
-                r -> List.of(r.getObject(0), r.getString(0), r.getString(1), r.get(1, expected.getClass())), param);
+        List<List<Object>> rows = c.query(
+                "SELECT $1::" + type + ", format('%s', $1::" + type + ")",
+                r -> List.of(r.getObject(0), r.getString(0), r.getString(1), r.get(1, expected.getClass())),
+                param);
         List<Object> row = rows.get(0);
         assertThat(row.get(0)).as("value").isEqualTo(expected);
         assertThat(row.get(1)).as("driver text of binary").isEqualTo(row.get(2));
@@ -72,10 +74,12 @@ class ServerAgreementPropertiesTest {
 
     @Provide
     Arbitrary<BigDecimal> numerics() {
-        Arbitrary<BigInteger> unscaled = Arbitraries.oneOf(Arbitraries.longs().map(BigInteger::valueOf),
+        Arbitrary<BigInteger> unscaled = Arbitraries.oneOf(
+                Arbitraries.longs().map(BigInteger::valueOf),
                 Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(300).map(BigInteger::new),
                 Arbitraries.bigIntegers().between(BigInteger.TEN.pow(30).negate(), BigInteger.TEN.pow(30)));
-        return Combinators.combine(unscaled, Arbitraries.integers().between(-30, 300)).as(BigDecimal::new);
+        return Combinators.combine(unscaled, Arbitraries.integers().between(-30, 300))
+                .as(BigDecimal::new);
     }
 
     @Property(tries = 150)
@@ -84,8 +88,8 @@ class ServerAgreementPropertiesTest {
     }
 
     @Property(tries = 150)
-    void shouldAgreeWithServerWhenTimestampIsRandom(@ForAll("timestamps") LocalDateTime t,
-            @ForAll("offsets") ZoneOffset offset) {
+    void shouldAgreeWithServerWhenTimestampIsRandom(
+            @ForAll("timestamps") LocalDateTime t, @ForAll("offsets") ZoneOffset offset) {
         assertAgrees("timestamp", t, t);
         assertAgrees("date", t.toLocalDate(), t.toLocalDate());
         assertAgrees("time", t.toLocalTime(), t.toLocalTime());
@@ -102,10 +106,15 @@ class ServerAgreementPropertiesTest {
         // PostgreSQL's timestamp range: 4713 BC (year -4712) to 294276 AD.
         long first = LocalDate.of(-4712, 1, 1).toEpochDay();
         long last = LocalDate.of(294276, 12, 31).toEpochDay();
-        Arbitrary<Long> days = Arbitraries.oneOf(Arbitraries.longs().between(first, last),
-                Arbitraries.longs().between(LocalDate.of(1900, 1, 1).toEpochDay(), LocalDate.of(2100, 1, 1).toEpochDay()));
+        Arbitrary<Long> days = Arbitraries.oneOf(
+                Arbitraries.longs().between(first, last),
+                Arbitraries.longs()
+                        .between(
+                                LocalDate.of(1900, 1, 1).toEpochDay(),
+                                LocalDate.of(2100, 1, 1).toEpochDay()));
         Arbitrary<Long> micros = Arbitraries.longs().between(0, 86_400_000_000L - 1);
-        return Combinators.combine(days, micros).as((d, m) -> LocalDateTime.of(LocalDate.ofEpochDay(d), LocalTime.ofNanoOfDay(m * 1000)));
+        return Combinators.combine(days, micros)
+                .as((d, m) -> LocalDateTime.of(LocalDate.ofEpochDay(d), LocalTime.ofNanoOfDay(m * 1000)));
     }
 
     @Provide

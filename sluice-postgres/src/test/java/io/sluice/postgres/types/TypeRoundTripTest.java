@@ -50,8 +50,13 @@ class TypeRoundTripTest {
     private static Connection text;
 
     static ConnectionConfig.Builder builder() {
-        return ConnectionConfig.builder("postgresql").host("127.0.0.1").port(5432).database("test")
-                .user("postgres").sslMode(SslMode.DISABLE).applicationName("sluice-pgt-test");
+        return ConnectionConfig.builder("postgresql")
+                .host("127.0.0.1")
+                .port(5432)
+                .database("test")
+                .user("postgres")
+                .sslMode(SslMode.DISABLE)
+                .applicationName("sluice-pgt-test");
     }
 
     static ConnectionConfig config() {
@@ -91,9 +96,14 @@ class TypeRoundTripTest {
                 Arguments.of("numeric", "numeric_send", new BigDecimal("12345678.90"), new BigDecimal("12345678.90")),
                 Arguments.of("numeric", "numeric_send", new BigDecimal("0.00"), new BigDecimal("0.00")),
                 Arguments.of("numeric", "numeric_send", new BigDecimal("-0.000000001"), new BigDecimal("-0.000000001")),
-                Arguments.of("numeric", "numeric_send", new BigDecimal("1E+20"), new BigDecimal("100000000000000000000")),
+                Arguments.of(
+                        "numeric", "numeric_send", new BigDecimal("1E+20"), new BigDecimal("100000000000000000000")),
                 Arguments.of("numeric", "numeric_send", thousandDigits, thousandDigits),
-                Arguments.of("numeric", "numeric_send", BigDecimal.ONE.movePointLeft(16383), BigDecimal.ONE.movePointLeft(16383)),
+                Arguments.of(
+                        "numeric",
+                        "numeric_send",
+                        BigDecimal.ONE.movePointLeft(16383),
+                        BigDecimal.ONE.movePointLeft(16383)),
                 Arguments.of("numeric", "numeric_send", BigDecimal.TEN.pow(131071), BigDecimal.TEN.pow(131071)),
                 Arguments.of("bool", "boolsend", true, true),
                 Arguments.of("text", "textsend", "héllo, wörld €", "héllo, wörld €"),
@@ -108,44 +118,99 @@ class TypeRoundTripTest {
                 Arguments.of("date", "date_send", LocalDate.of(5874897, 12, 31), LocalDate.of(5874897, 12, 31)),
                 Arguments.of("date", "date_send", LocalDate.MAX, LocalDate.MAX),
                 Arguments.of("date", "date_send", LocalDate.MIN, LocalDate.MIN),
-                Arguments.of("time", "time_send", LocalTime.of(12, 34, 56, 789_012_000), LocalTime.of(12, 34, 56, 789_012_000)),
+                Arguments.of(
+                        "time",
+                        "time_send",
+                        LocalTime.of(12, 34, 56, 789_012_000),
+                        LocalTime.of(12, 34, 56, 789_012_000)),
                 Arguments.of("time", "time_send", LocalTime.MAX, LocalTime.MAX),
                 Arguments.of("time", "time_send", LocalTime.MIDNIGHT, LocalTime.MIDNIGHT),
-                Arguments.of("timetz", "timetz_send", OffsetTime.of(1, 2, 3, 500_000_000, ZoneOffset.ofHoursMinutesSeconds(1, 2, 3)),
+                Arguments.of(
+                        "timetz",
+                        "timetz_send",
+                        OffsetTime.of(1, 2, 3, 500_000_000, ZoneOffset.ofHoursMinutesSeconds(1, 2, 3)),
                         OffsetTime.of(1, 2, 3, 500_000_000, ZoneOffset.ofHoursMinutesSeconds(1, 2, 3))),
-                Arguments.of("timetz", "timetz_send", OffsetTime.of(LocalTime.MAX, ZoneOffset.ofHours(-8)),
+                Arguments.of(
+                        "timetz",
+                        "timetz_send",
+                        OffsetTime.of(LocalTime.MAX, ZoneOffset.ofHours(-8)),
                         OffsetTime.of(LocalTime.MAX, ZoneOffset.ofHours(-8))),
-                Arguments.of("timestamp", "timestamp_send", LocalDateTime.of(2024, 5, 6, 7, 8, 9, 123_456_000),
+                Arguments.of(
+                        "timestamp",
+                        "timestamp_send",
+                        LocalDateTime.of(2024, 5, 6, 7, 8, 9, 123_456_000),
                         LocalDateTime.of(2024, 5, 6, 7, 8, 9, 123_456_000)),
-                Arguments.of("timestamp", "timestamp_send", LocalDateTime.of(-43, 3, 15, 12, 0), LocalDateTime.of(-43, 3, 15, 12, 0)),
-                Arguments.of("timestamp", "timestamp_send", LocalDateTime.of(294276, 12, 31, 23, 59, 59, 999_999_000),
+                Arguments.of(
+                        "timestamp",
+                        "timestamp_send",
+                        LocalDateTime.of(-43, 3, 15, 12, 0),
+                        LocalDateTime.of(-43, 3, 15, 12, 0)),
+                Arguments.of(
+                        "timestamp",
+                        "timestamp_send",
+                        LocalDateTime.of(294276, 12, 31, 23, 59, 59, 999_999_000),
                         LocalDateTime.of(294276, 12, 31, 23, 59, 59, 999_999_000)),
                 Arguments.of("timestamp", "timestamp_send", LocalDateTime.MAX, LocalDateTime.MAX),
                 Arguments.of("timestamp", "timestamp_send", LocalDateTime.MIN, LocalDateTime.MIN),
-                Arguments.of("timestamptz", "timestamptz_send", OffsetDateTime.of(2024, 5, 6, 7, 8, 9, 500_000_000, ZoneOffset.ofHours(2)),
+                Arguments.of(
+                        "timestamptz",
+                        "timestamptz_send",
+                        OffsetDateTime.of(2024, 5, 6, 7, 8, 9, 500_000_000, ZoneOffset.ofHours(2)),
                         OffsetDateTime.of(2024, 5, 6, 5, 8, 9, 500_000_000, ZoneOffset.UTC)),
-                Arguments.of("timestamptz", "timestamptz_send", Instant.parse("1969-12-31T23:59:59.999999Z"),
+                Arguments.of(
+                        "timestamptz",
+                        "timestamptz_send",
+                        Instant.parse("1969-12-31T23:59:59.999999Z"),
                         OffsetDateTime.parse("1969-12-31T23:59:59.999999Z")),
                 Arguments.of("timestamptz", "timestamptz_send", OffsetDateTime.MAX, OffsetDateTime.MAX),
                 Arguments.of("timestamptz", "timestamptz_send", Instant.MIN, OffsetDateTime.MIN),
-                Arguments.of("interval", "interval_send", new Interval(14, -3, 14_706_500_000L), new Interval(14, -3, 14_706_500_000L)),
+                Arguments.of(
+                        "interval",
+                        "interval_send",
+                        new Interval(14, -3, 14_706_500_000L),
+                        new Interval(14, -3, 14_706_500_000L)),
                 Arguments.of("interval", "interval_send", new Interval(-1, 0, -1), new Interval(-1, 0, -1)),
-                Arguments.of("interval", "interval_send", Duration.ofHours(100).plusNanos(1_000), new Interval(0, 0, 360_000_000_001L)),
-                Arguments.of("interval", "interval_send", new Interval(Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MIN_VALUE),
+                Arguments.of(
+                        "interval",
+                        "interval_send",
+                        Duration.ofHours(100).plusNanos(1_000),
+                        new Interval(0, 0, 360_000_000_001L)),
+                Arguments.of(
+                        "interval",
+                        "interval_send",
+                        new Interval(Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MIN_VALUE),
                         new Interval(Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MIN_VALUE)),
-                Arguments.of("uuid", "uuid_send", UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"),
+                Arguments.of(
+                        "uuid",
+                        "uuid_send",
+                        UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"),
                         UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11")),
                 Arguments.of("jsonb", "jsonb_send", new Json("{\"a\":[1,2]}"), "{\"a\": [1, 2]}"),
                 Arguments.of("json", "json_send", new Json("{\"a\":1}"), "{\"a\": 1}"),
                 Arguments.of("int4[]", "array_send", Arrays.asList(1, null, 3), Arrays.asList(1, null, 3)),
                 Arguments.of("int8[]", "array_send", new long[] {1, Long.MIN_VALUE}, List.of(1L, Long.MIN_VALUE)),
-                Arguments.of("text[]", "array_send", new String[] {"a", "b c", "NULL", "", "q\"\\", null},
+                Arguments.of(
+                        "text[]",
+                        "array_send",
+                        new String[] {"a", "b c", "NULL", "", "q\"\\", null},
                         Arrays.asList("a", "b c", "NULL", "", "q\"\\", null)),
-                Arguments.of("numeric[]", "array_send", List.of(new BigDecimal("1.50"), new BigDecimal("-2")),
+                Arguments.of(
+                        "numeric[]",
+                        "array_send",
+                        List.of(new BigDecimal("1.50"), new BigDecimal("-2")),
                         List.of(new BigDecimal("1.50"), new BigDecimal("-2"))),
-                Arguments.of("date[]", "array_send", List.of(LocalDate.of(0, 1, 1), LocalDate.MAX), List.of(LocalDate.of(0, 1, 1), LocalDate.MAX)),
-                Arguments.of("timestamptz[]", "array_send", List.of(Instant.EPOCH), List.of(OffsetDateTime.parse("1970-01-01T00:00Z"))),
-                Arguments.of("interval[]", "array_send", List.of(new Interval(1, 2, 3)), List.of(new Interval(1, 2, 3))),
+                Arguments.of(
+                        "date[]",
+                        "array_send",
+                        List.of(LocalDate.of(0, 1, 1), LocalDate.MAX),
+                        List.of(LocalDate.of(0, 1, 1), LocalDate.MAX)),
+                Arguments.of(
+                        "timestamptz[]",
+                        "array_send",
+                        List.of(Instant.EPOCH),
+                        List.of(OffsetDateTime.parse("1970-01-01T00:00Z"))),
+                Arguments.of(
+                        "interval[]", "array_send", List.of(new Interval(1, 2, 3)), List.of(new Interval(1, 2, 3))),
                 Arguments.of("uuid[]", "array_send", List.of(new UUID(1, 2)), List.of(new UUID(1, 2))),
                 Arguments.of("bytea[]", "array_send", List.of(new byte[] {1, 2}), List.of(new byte[] {1, 2})),
                 Arguments.of("bool[]", "array_send", new boolean[] {true, false}, List.of(true, false)),
@@ -158,8 +223,14 @@ class TypeRoundTripTest {
 
     /** Column 0: the value as the server returns it (binary); column 1: the server's text form of it (its output function). */
     private static Seen read(Row row, Object expected) {
-        Object parsed = expected instanceof byte[] || expected instanceof List<?> ? null : row.get(1, expected.getClass());
-        return new Seen(row.getObject(0), row.getString(0), row.getString(1), parsed, ((PgRow) row).layout().format(0));
+        Object parsed =
+                expected instanceof byte[] || expected instanceof List<?> ? null : row.get(1, expected.getClass());
+        return new Seen(
+                row.getObject(0),
+                row.getString(0),
+                row.getString(1),
+                parsed,
+                ((PgRow) row).layout().format(0));
     }
 
     private static void assertSeen(Seen seen, Object expected) {
@@ -168,7 +239,8 @@ class TypeRoundTripTest {
             List<Object> actual = (List<Object>) seen.value();
             @SuppressWarnings("unchecked")
             List<Object> wanted = (List<Object>) expected;
-            assertThat(actual).usingElementComparator((a, b) -> Objects.deepEquals(a, b) ? 0 : 1)
+            assertThat(actual)
+                    .usingElementComparator((a, b) -> Objects.deepEquals(a, b) ? 0 : 1)
                     .containsExactlyElementsOf(wanted);
         } else {
             assertThat(seen.value()).isEqualTo(expected);

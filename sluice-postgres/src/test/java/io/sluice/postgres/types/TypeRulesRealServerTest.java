@@ -1,7 +1,6 @@
 package io.sluice.postgres.types;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.Connection;
 import io.sluice.Interval;
@@ -25,8 +24,31 @@ import org.junit.jupiter.api.Test;
 /** The documented special-value rules (TYPES.md) against the real server: nulls, ranges, NaN, infinity, time zones, tables. */
 class TypeRulesRealServerTest {
     private static final String[] TYPES = {
-        "int2", "int4", "int8", "float4", "float8", "numeric", "bool", "text", "varchar", "bpchar", "name", "bytea", "date",
-        "time", "timetz", "timestamp", "timestamptz", "interval", "uuid", "json", "jsonb", "oid", "int4[]", "text[]", "point"
+        "int2",
+        "int4",
+        "int8",
+        "float4",
+        "float8",
+        "numeric",
+        "bool",
+        "text",
+        "varchar",
+        "bpchar",
+        "name",
+        "bytea",
+        "date",
+        "time",
+        "timetz",
+        "timestamp",
+        "timestamptz",
+        "interval",
+        "uuid",
+        "json",
+        "jsonb",
+        "oid",
+        "int4[]",
+        "text[]",
+        "point"
     };
     private Connection c;
 
@@ -69,9 +91,20 @@ class TypeRulesRealServerTest {
     void shouldReturnNullFromObjectGettersAndThrowFromPrimitiveGettersWhenValueIsNull() {
         for (String type : TYPES) {
             String sql = "SELECT NULL::" + type;
-            assertThat(list(sql, r -> Arrays.asList(r.isNull(0), r.getObject(0), r.getString(0), r.getBigDecimal(0),
-                    r.getLocalDate(0), r.getOffsetDateTime(0), r.getInterval(0), r.getBytes(0), r.getList(0, Object.class))))
-                    .as(type).containsExactly(true, null, null, null, null, null, null, null, null);
+            assertThat(list(
+                            sql,
+                            r -> Arrays.asList(
+                                    r.isNull(0),
+                                    r.getObject(0),
+                                    r.getString(0),
+                                    r.getBigDecimal(0),
+                                    r.getLocalDate(0),
+                                    r.getOffsetDateTime(0),
+                                    r.getInterval(0),
+                                    r.getBytes(0),
+                                    r.getList(0, Object.class))))
+                    .as(type)
+                    .containsExactly(true, null, null, null, null, null, null, null, null);
             assertThat(failure(sql, r -> r.getInt(0))).as(type).isInstanceOf(ValueConversionException.class);
             assertThat(failure(sql, r -> r.getBoolean(0))).as(type).isInstanceOf(ValueConversionException.class);
             assertThat(failure(sql, r -> r.getDouble(0))).as(type).isInstanceOf(ValueConversionException.class);
@@ -81,12 +114,16 @@ class TypeRulesRealServerTest {
     @Test
     void shouldThrowInsteadOfWrappingWhenIntegerGetterIsOutOfRange() {
         assertThat(failure("SELECT 70000", r -> r.getShort(0)))
-                .isInstanceOf(ValueConversionException.class).hasMessageContaining("value=70000");
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageContaining("value=70000");
         assertThat(failure("SELECT 3000000000::int8", r -> r.getInt(0)))
-                .isInstanceOf(ValueConversionException.class).hasMessageContaining("value=3000000000");
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageContaining("value=3000000000");
         assertThat(failure("SELECT 1e30::numeric", r -> r.getLong(0))).isInstanceOf(ValueConversionException.class);
         assertThat(failure("SELECT 2.5::float8", r -> r.getInt(0))).isInstanceOf(ValueConversionException.class);
-        assertThat(list("SELECT 3000000000::int8, 32767::int4, 7.0::float8", r -> List.of(r.getLong(0), r.getShort(1), r.getInt(2))))
+        assertThat(list(
+                        "SELECT 3000000000::int8, 32767::int4, 7.0::float8",
+                        r -> List.of(r.getLong(0), r.getShort(1), r.getInt(2))))
                 .containsExactly(3000000000L, (short) 32767, 7);
     }
 
@@ -95,13 +132,15 @@ class TypeRulesRealServerTest {
         for (String special : List.of("NaN", "Infinity", "-Infinity")) {
             String sql = "SELECT '" + special + "'::numeric";
             assertThat(failure(sql, r -> r.getBigDecimal(0)))
-                    .isInstanceOf(ValueConversionException.class).hasMessageContaining("value=" + special);
+                    .isInstanceOf(ValueConversionException.class)
+                    .hasMessageContaining("value=" + special);
             assertThat(failure(sql, r -> r.getObject(0))).isInstanceOf(ValueConversionException.class);
             assertThat(one(sql, r -> r.getDouble(0))).isEqualTo(Double.parseDouble(special));
             assertThat(one(sql, r -> r.getString(0))).isEqualTo(special);
         }
         // A double parameter carries NaN into numeric.
-        assertThat(one("SELECT $1::numeric::text", r -> r.getString(0), Double.NaN)).isEqualTo("NaN");
+        assertThat(one("SELECT $1::numeric::text", r -> r.getString(0), Double.NaN))
+                .isEqualTo("NaN");
     }
 
     @Test
@@ -109,45 +148,76 @@ class TypeRulesRealServerTest {
         c.executeScript("SET TimeZone = 'Asia/Kolkata'");
         for (String utc : List.of("1900-01-01T00:00:00Z", "2024-06-01T12:00:00.000001Z", "-0043-03-15T10:00:00Z")) {
             OffsetDateTime expected = OffsetDateTime.parse(utc);
-            List<Object> both = list("SELECT $1::timestamptz, format('%s', $1::timestamptz)",
+            List<Object> both = list(
+                    "SELECT $1::timestamptz, format('%s', $1::timestamptz)",
                     r -> List.of(r.getOffsetDateTime(0), r.getOffsetDateTime(1)), expected);
             assertThat(both).containsExactly(expected, expected);
         }
         assertThat(one("SELECT format('%s', '1900-01-01 00:00+00'::timestamptz)", r -> r.getString(0)))
                 .isEqualTo("1900-01-01 05:21:10+05:21:10");
         // Results in text format (no statement cache) render in UTC like binary ones.
-        try (Connection text = Sluice.connect(TypeRoundTripTest.builder().statementCacheSize(0).build())) {
+        try (Connection text =
+                Sluice.connect(TypeRoundTripTest.builder().statementCacheSize(0).build())) {
             text.executeScript("SET TimeZone = 'Asia/Kolkata'");
-            assertThat(text.query("SELECT '1900-01-01 00:00+00'::timestamptz, ARRAY['2024-06-01 12:00+00'::timestamptz]",
-                    r -> List.of(r.getString(0), r.getString(1)))).containsExactly(
-                    List.of("1900-01-01 00:00:00+00", "{\"2024-06-01 12:00:00+00\"}"));
+            assertThat(text.query(
+                            "SELECT '1900-01-01 00:00+00'::timestamptz, ARRAY['2024-06-01 12:00+00'::timestamptz]",
+                            r -> List.of(r.getString(0), r.getString(1))))
+                    .containsExactly(List.of("1900-01-01 00:00:00+00", "{\"2024-06-01 12:00:00+00\"}"));
         }
     }
 
     @Test
     void shouldApplyTimeAndInfinityRulesWhenServerSendsEdgeValues() {
-        List<Object> v = list("SELECT '24:00'::time, 'infinity'::date, '-infinity'::timestamptz, '0001-01-01 BC'::date, '1 mon'::interval",
-                r -> Arrays.asList(r.getLocalTime(0), r.getDuration(0), r.getLocalDate(1), r.getOffsetDateTime(2), r.getInstant(2),
-                        r.getLocalDate(3), r.getInterval(4)));
-        assertThat(v).containsExactly(LocalTime.MAX, Duration.ofHours(24), LocalDate.MAX, OffsetDateTime.MIN,
-                java.time.Instant.MIN, LocalDate.of(0, 1, 1), new Interval(1, 0, 0));
+        List<Object> v = list(
+                "SELECT '24:00'::time, 'infinity'::date, '-infinity'::timestamptz, '0001-01-01 BC'::date, '1 mon'::interval",
+                r -> Arrays.asList(
+                        r.getLocalTime(0),
+                        r.getDuration(0),
+                        r.getLocalDate(1),
+                        r.getOffsetDateTime(2),
+                        r.getInstant(2),
+                        r.getLocalDate(3),
+                        r.getInterval(4)));
+        assertThat(v)
+                .containsExactly(
+                        LocalTime.MAX,
+                        Duration.ofHours(24),
+                        LocalDate.MAX,
+                        OffsetDateTime.MIN,
+                        java.time.Instant.MIN,
+                        LocalDate.of(0, 1, 1),
+                        new Interval(1, 0, 0));
         assertThat(failure("SELECT '1 mon'::interval", r -> r.getDuration(0)))
-                .isInstanceOf(ValueConversionException.class).hasMessageContaining("months=1");
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageContaining("months=1");
     }
 
     @Test
     void shouldParseIntervalTextWhenSessionUsesAnyIntervalStyle() {
-        List<Interval> values = List.of(new Interval(14, -3, 14_706_500_000L), new Interval(-14, -3, -14_706_500_000L),
-                Interval.ZERO, new Interval(0, 0, -1), new Interval(0, 3, 0), new Interval(12, 0, 0), new Interval(-12, 0, 0),
-                new Interval(0, 1, -1_000_000), new Interval(0, 0, 360_000_000_000L), new Interval(0, 0, Long.MIN_VALUE + 775_808),
-                new Interval(1, 0, 1_000_000), new Interval(-1, 1, 0), new Interval(-1, -1, 0), new Interval(0, -1, -3_600_000_000L),
+        List<Interval> values = List.of(
+                new Interval(14, -3, 14_706_500_000L),
+                new Interval(-14, -3, -14_706_500_000L),
+                Interval.ZERO,
+                new Interval(0, 0, -1),
+                new Interval(0, 3, 0),
+                new Interval(12, 0, 0),
+                new Interval(-12, 0, 0),
+                new Interval(0, 1, -1_000_000),
+                new Interval(0, 0, 360_000_000_000L),
+                new Interval(0, 0, Long.MIN_VALUE + 775_808),
+                new Interval(1, 0, 1_000_000),
+                new Interval(-1, 1, 0),
+                new Interval(-1, -1, 0),
+                new Interval(0, -1, -3_600_000_000L),
                 new Interval(Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MAX_VALUE));
         for (String style : List.of("postgres", "postgres_verbose", "sql_standard", "iso_8601")) {
             c.executeScript("SET IntervalStyle = " + style + "; SET bytea_output = escape");
             // A new statement text per style: its first execution returns text, in that style.
-            assertThat(one("SELECT '\\x5c00'::bytea, '" + style + "'", r -> r.getString(0))).isEqualTo("\\x5c00");
+            assertThat(one("SELECT '\\x5c00'::bytea, '" + style + "'", r -> r.getString(0)))
+                    .isEqualTo("\\x5c00");
             for (Interval v : values) {
-                List<Object> row = list("SELECT $1::interval, format('%s', $1::interval)",
+                List<Object> row = list(
+                        "SELECT $1::interval, format('%s', $1::interval)",
                         r -> List.of(r.getInterval(0), r.getString(1), r.getInterval(1), r.getString(0)), v);
                 assertThat(row.get(0)).isEqualTo(v);
                 assertThat(row.get(3)).isEqualTo(io.sluice.postgres.internal.codec.IntervalTextCodec.format(v));
@@ -158,8 +228,9 @@ class TypeRulesRealServerTest {
 
     @Test
     void shouldReadUnknownTypesAsServerText() {
-        assertThat(list("SELECT '(1,2)'::point, '10.0.0.1/8'::inet, 'x'::\"char\"",
-                r -> List.of(r.getObject(0), r.getString(1), r.getString(2))))
+        assertThat(list(
+                        "SELECT '(1,2)'::point, '10.0.0.1/8'::inet, 'x'::\"char\"",
+                        r -> List.of(r.getObject(0), r.getString(1), r.getString(2))))
                 .containsExactly("(1,2)", "10.0.0.1/8", "x");
     }
 
@@ -169,7 +240,8 @@ class TypeRulesRealServerTest {
         assertThat(list(sql, r -> List.of(r.getString(0), r.getString(1))))
                 .containsExactly("[0:1][1:2]={{1,2},{3,NULL}}", "{{a,\"b c\"}}");
         assertThat(failure(sql, r -> r.getList(0, Integer.class)))
-                .isInstanceOf(ValueConversionException.class).hasMessageContaining("ndim=2");
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageContaining("ndim=2");
     }
 
     @Test
@@ -177,10 +249,16 @@ class TypeRulesRealServerTest {
         c.executeScript("CREATE TEMP TABLE pgt_batch (id int8, n numeric, ts timestamptz, iv interval, a text[])");
         List<Object[]> sets = new ArrayList<>();
         for (long i = 0; i < 50; i++) {
-            sets.add(new Object[] {i, BigDecimal.valueOf(i, 3), java.time.Instant.ofEpochSecond(i * 86_400, 1_000),
-                new Interval((int) i, 0, -i), List.of("x" + i, "y z")});
+            sets.add(new Object[] {
+                i,
+                BigDecimal.valueOf(i, 3),
+                java.time.Instant.ofEpochSecond(i * 86_400, 1_000),
+                new Interval((int) i, 0, -i),
+                List.of("x" + i, "y z")
+            });
         }
-        assertThat(c.executeBatch("INSERT INTO pgt_batch VALUES ($1, $2, $3, $4, $5)", sets)).containsOnly(1L);
+        assertThat(c.executeBatch("INSERT INTO pgt_batch VALUES ($1, $2, $3, $4, $5)", sets))
+                .containsOnly(1L);
         List<String> seen = new ArrayList<>();
         try (io.sluice.RowStream rows = c.stream("SELECT * FROM pgt_batch ORDER BY id", 7)) {
             while (rows.hasNext()) {
@@ -201,15 +279,40 @@ class TypeRulesRealServerTest {
         c.executeScript("CREATE TEMP TABLE pgt_all (i2 int2, i4 int4, i8 int8, f4 float4, f8 float8, n numeric(10,2),"
                 + " b bool, t text, vc varchar(10), bc char(3), by bytea, d date, tm time, tz timetz, ts timestamp,"
                 + " tstz timestamptz, iv interval, u uuid, j json, jb jsonb, ai int4[], at text[])");
-        Object[] values = {(short) 1, 2, 3L, 4.5f, 6.25d, new BigDecimal("12345678.90"), true, "t", "vc", "bc", new byte[] {1},
-            LocalDate.of(2024, 1, 2), LocalTime.of(3, 4, 5), java.time.OffsetTime.of(6, 7, 8, 0, ZoneOffset.ofHours(9)),
-            java.time.LocalDateTime.of(2024, 1, 2, 3, 4, 5, 6000), OffsetDateTime.of(2024, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC),
-            new Interval(1, 2, 3), new java.util.UUID(1, 2), new io.sluice.Json("{}"), new io.sluice.Json("[1]"),
-            List.of(1, 2), List.of("a", "b")};
-        String placeholders = String.join(", ", java.util.stream.IntStream.rangeClosed(1, values.length).mapToObj(i -> "$" + i).toList());
-        assertThat(c.execute("INSERT INTO pgt_all VALUES (" + placeholders + ")", values)).isEqualTo(1);
+        Object[] values = {
+            (short) 1,
+            2,
+            3L,
+            4.5f,
+            6.25d,
+            new BigDecimal("12345678.90"),
+            true,
+            "t",
+            "vc",
+            "bc",
+            new byte[] {1},
+            LocalDate.of(2024, 1, 2),
+            LocalTime.of(3, 4, 5),
+            java.time.OffsetTime.of(6, 7, 8, 0, ZoneOffset.ofHours(9)),
+            java.time.LocalDateTime.of(2024, 1, 2, 3, 4, 5, 6000),
+            OffsetDateTime.of(2024, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC),
+            new Interval(1, 2, 3),
+            new java.util.UUID(1, 2),
+            new io.sluice.Json("{}"),
+            new io.sluice.Json("[1]"),
+            List.of(1, 2),
+            List.of("a", "b")
+        };
+        String placeholders = String.join(
+                ", ",
+                java.util.stream.IntStream.rangeClosed(1, values.length)
+                        .mapToObj(i -> "$" + i)
+                        .toList());
+        assertThat(c.execute("INSERT INTO pgt_all VALUES (" + placeholders + ")", values))
+                .isEqualTo(1);
         Object[] nulls = new Object[values.length];
-        assertThat(c.execute("INSERT INTO pgt_all VALUES (" + placeholders + ")", nulls)).isEqualTo(1);
+        assertThat(c.execute("INSERT INTO pgt_all VALUES (" + placeholders + ")", nulls))
+                .isEqualTo(1);
         List<List<Object>> rows = c.query("SELECT * FROM pgt_all ORDER BY i2 NULLS LAST", r -> {
             List<Object> row = new ArrayList<>();
             for (int i = 0; i < r.columnCount(); i++) {
@@ -221,7 +324,8 @@ class TypeRulesRealServerTest {
         expected.set(9, "bc "); // char(3) pads
         expected.set(18, "{}");
         expected.set(19, "[1]");
-        assertThat(rows.get(0)).usingElementComparator((a, b) -> java.util.Objects.deepEquals(a, b) ? 0 : 1)
+        assertThat(rows.get(0))
+                .usingElementComparator((a, b) -> java.util.Objects.deepEquals(a, b) ? 0 : 1)
                 .containsExactlyElementsOf(expected);
         assertThat(rows.get(1)).containsOnlyNulls();
     }

@@ -65,28 +65,51 @@ public final class HttpService implements AutoCloseable {
      */
     public static HttpService start(String url, int port, int poolSize, SpanExporter spans) throws Exception {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        SdkTracerProvider tracerProvider = spans == null ? null
-                : SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(spans)).build();
-        OpenTelemetrySdk otel = tracerProvider == null ? null : OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build();
-        QueryListener queries = otel == null ? new QueryMetrics(registry)
+        SdkTracerProvider tracerProvider = spans == null
+                ? null
+                : SdkTracerProvider.builder()
+                        .addSpanProcessor(SimpleSpanProcessor.create(spans))
+                        .build();
+        OpenTelemetrySdk otel = tracerProvider == null
+                ? null
+                : OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build();
+        QueryListener queries = otel == null
+                ? new QueryMetrics(registry)
                 : QueryListener.of(new QueryMetrics(registry), QueryTracing.create(otel));
-        ConnectionConfig config = ConnectionConfig.fromUrl(url).toBuilder().queryListener(queries).build();
+        ConnectionConfig config =
+                ConnectionConfig.fromUrl(url).toBuilder().queryListener(queries).build();
         PoolMetrics poolMetrics = new PoolMetrics();
-        ConnectionPool pool = ConnectionPool.builder(config).name("http").maxSize(poolSize).minIdle(poolSize)
-                .metricsTracker(otel == null ? poolMetrics : PoolMetricsTracker.of(poolMetrics, new PoolTracing())).build();
+        ConnectionPool pool = ConnectionPool.builder(config)
+                .name("http")
+                .maxSize(poolSize)
+                .minIdle(poolSize)
+                .metricsTracker(otel == null ? poolMetrics : PoolMetricsTracker.of(poolMetrics, new PoolTracing()))
+                .build();
         poolMetrics.bindTo(registry);
         Tracer tracer = otel == null ? null : otel.getTracer("io.sluice.example.http");
-        JsonHttpServer server = JsonHttpServer.start("127.0.0.1", port, Map.of(
-                "/rows", out -> {
-                    Span span = tracer == null ? Span.getInvalid() : tracer.spanBuilder("GET /rows").setSpanKind(SpanKind.SERVER).startSpan();
-                    try (Scope ignored = span.makeCurrent()) {
-                        pool.useConnection(c -> JsonResults.write(c, ROWS_SQL, out, JsonOptions.DEFAULT,
-                                ThreadLocalRandom.current().nextInt(1_000_000)));
-                    } finally {
-                        span.end();
-                    }
-                },
-                "/metrics", out -> out.write(registry.scrape().getBytes(StandardCharsets.UTF_8))),
+        JsonHttpServer server = JsonHttpServer.start(
+                "127.0.0.1",
+                port,
+                Map.of(
+                        "/rows",
+                                out -> {
+                                    Span span = tracer == null
+                                            ? Span.getInvalid()
+                                            : tracer.spanBuilder("GET /rows")
+                                                    .setSpanKind(SpanKind.SERVER)
+                                                    .startSpan();
+                                    try (Scope ignored = span.makeCurrent()) {
+                                        pool.useConnection(c -> JsonResults.write(
+                                                c,
+                                                ROWS_SQL,
+                                                out,
+                                                JsonOptions.DEFAULT,
+                                                ThreadLocalRandom.current().nextInt(1_000_000)));
+                                    } finally {
+                                        span.end();
+                                    }
+                                },
+                        "/metrics", out -> out.write(registry.scrape().getBytes(StandardCharsets.UTF_8))),
                 Map.of("/metrics", PROMETHEUS_TEXT));
         return new HttpService(pool, server, tracerProvider);
     }

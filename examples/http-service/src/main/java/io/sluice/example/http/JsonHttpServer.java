@@ -49,8 +49,8 @@ public final class JsonHttpServer implements AutoCloseable {
      * {@link #start(String, int, Map)} with the content type of some routes other than JSON ({@code /metrics}'s
      * Prometheus text, say): {@code contentTypes} maps a route's path to its type.
      */
-    public static JsonHttpServer start(String host, int port, Map<String, BodyWriter> routes,
-                                       Map<String, String> contentTypes) throws Exception {
+    public static JsonHttpServer start(
+            String host, int port, Map<String, BodyWriter> routes, Map<String, String> contentTypes) throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool();
         threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
         Server server = new Server(threads);

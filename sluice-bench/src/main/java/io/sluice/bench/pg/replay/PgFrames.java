@@ -100,11 +100,11 @@ final class PgFrames {
     static byte[] canonicalStatementName(byte[] message, Map<String, String> names) {
         int nameStart;
         switch (message[0]) {
-            case 'P' -> nameStart = 5;                                  // Parse: statement name first
-            case 'B' -> nameStart = indexOfZero(message, 5) + 1;        // Bind: portal, then statement
+            case 'P' -> nameStart = 5; // Parse: statement name first
+            case 'B' -> nameStart = indexOfZero(message, 5) + 1; // Bind: portal, then statement
             case 'D', 'C' -> {
                 if (message[5] != 'S') {
-                    return message;                                     // a portal
+                    return message; // a portal
                 }
                 nameStart = 6;
             }
@@ -117,7 +117,8 @@ final class PgFrames {
             return message;
         }
         String name = new String(message, nameStart, nameEnd - nameStart, StandardCharsets.UTF_8);
-        byte[] canonical = names.computeIfAbsent(name, n -> "S" + (names.size() + 1)).getBytes(StandardCharsets.UTF_8);
+        byte[] canonical =
+                names.computeIfAbsent(name, n -> "S" + (names.size() + 1)).getBytes(StandardCharsets.UTF_8);
         byte[] out = new byte[message.length - (nameEnd - nameStart) + canonical.length];
         System.arraycopy(message, 0, out, 0, nameStart);
         System.arraycopy(canonical, 0, out, nameStart, canonical.length);

@@ -205,7 +205,8 @@ public final class ReplayServer implements AutoCloseable {
             throws IOException {
         byte[] recorded = session == null ? null : session.get(key);
         if (recorded == null) {
-            String text = session == null ? "replay: no recorded session for this startup message"
+            String text = session == null
+                    ? "replay: no recorded session for this startup message"
                     : "replay: no recorded answer: exchange=" + (what != null ? what : describe(key));
             miss(out, text);
             return false;

@@ -64,7 +64,8 @@ class ReplayServerTest {
         byte[] bind = message('B', "\0sab12_1\0\0\0\0\0\0\0");
         assertThat(PgFrames.canonicalStatementName(parse, names)).isEqualTo(message('P', "S1\0SELECT 1\0\0\0"));
         assertThat(PgFrames.canonicalStatementName(bind, names)).isEqualTo(message('B', "\0S1\0\0\0\0\0\0\0"));
-        assertThat(PgFrames.canonicalStatementName(message('C', "Sother\0"), names)).isEqualTo(message('C', "SS2\0"));
+        assertThat(PgFrames.canonicalStatementName(message('C', "Sother\0"), names))
+                .isEqualTo(message('C', "SS2\0"));
         byte[] portal = message('D', "P\0");
         assertThat(PgFrames.canonicalStatementName(portal, names)).isSameAs(portal);
         byte[] unnamed = message('P', "\0SELECT 2\0\0\0");
@@ -73,19 +74,27 @@ class ReplayServerTest {
 
     private static byte[] message(char type, String body) {
         byte[] b = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        return java.nio.ByteBuffer.allocate(5 + b.length).put((byte) type).putInt(4 + b.length).put(b).array();
+        return java.nio.ByteBuffer.allocate(5 + b.length)
+                .put((byte) type)
+                .putInt(4 + b.length)
+                .put(b)
+                .array();
     }
 
     /** A Sluice connection through the replay server: an explicit prepared statement and ad-hoc SQL, 4 times each. */
     private static List<String> sluiceSession(int port) {
         List<String> values = new ArrayList<>();
         try (io.sluice.Connection c = io.sluice.Sluice.connect("postgresql://postgres@127.0.0.1:" + port
-                + "/test?sslmode=disable&application_name=replay-sluice");
+                        + "/test?sslmode=disable&application_name=replay-sluice");
                 io.sluice.PreparedStatement ps = c.prepare("SELECT now()::text, $1::int")) {
             for (int i = 0; i < 4; i++) {
                 values.add(ps.query(r -> r.getString(0) + "|" + r.getInt(1), i).get(0));
-                values.add(c.queryFirst("SELECT clock_timestamp()::text", r -> r.getString(0)).orElseThrow());
-                values.add(c.queryFirst("SELECT $1::int * 2, statement_timestamp()::text", r -> r.getInt(0) + "|" + r.getString(1), i)
+                values.add(c.queryFirst("SELECT clock_timestamp()::text", r -> r.getString(0))
+                        .orElseThrow());
+                values.add(c.queryFirst(
+                                "SELECT $1::int * 2, statement_timestamp()::text",
+                                r -> r.getInt(0) + "|" + r.getString(1),
+                                i)
                         .orElseThrow());
             }
         }
@@ -97,7 +106,8 @@ class ReplayServerTest {
         List<String> values = new ArrayList<>();
         String url = "jdbc:postgresql://127.0.0.1:" + port + "/test?user=postgres&sslmode=disable"
                 + "&ApplicationName=replay-test";
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement(QUERY)) {
+        try (Connection c = DriverManager.getConnection(url);
+                PreparedStatement ps = c.prepareStatement(QUERY)) {
             for (int i = 0; i < 8; i++) {
                 ps.setInt(1, rows);
                 try (ResultSet rs = ps.executeQuery()) {

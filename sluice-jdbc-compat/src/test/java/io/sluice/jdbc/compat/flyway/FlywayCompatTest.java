@@ -39,6 +39,7 @@ class FlywayCompatTest extends CompatTest {
 
     @TempDir
     Path migrations;
+
     private String database;
 
     FlywayCompatTest(Target target) {
@@ -51,7 +52,8 @@ class FlywayCompatTest extends CompatTest {
         String second = postgresql() ? "generate_accounts" : "procedure";
         for (String script : SCRIPTS) {
             String name = script.formatted(second);
-            try (InputStream in = getClass().getResourceAsStream("/db/flyway/" + target.server().id() + "/" + name)) {
+            try (InputStream in = getClass()
+                    .getResourceAsStream("/db/flyway/" + target.server().id() + "/" + name)) {
                 Files.copy(in, migrations.resolve(name));
             }
         }
@@ -71,9 +73,11 @@ class FlywayCompatTest extends CompatTest {
 
         assertThat(result.success).isTrue();
         assertThat(result.migrationsExecuted).isEqualTo(3);
-        try (Connection c = target.connect(database); Statement s = c.createStatement()) {
+        try (Connection c = target.connect(database);
+                Statement s = c.createStatement()) {
             assertThat(queryLong(s, "SELECT COUNT(*) FROM compat_account")).isEqualTo(7);
-            assertThat(queryLong(s, "SELECT COUNT(*) FROM compat_account WHERE name LIKE 'generated-%'")).isEqualTo(5);
+            assertThat(queryLong(s, "SELECT COUNT(*) FROM compat_account WHERE name LIKE 'generated-%'"))
+                    .isEqualTo(5);
             assertThat(queryString(s, "SELECT compat_describe('alice')")).isEqualTo("who is alice? (a ? stays a ?)");
             assertThat(queryString(s, "SELECT compat_question()")).isEqualTo("is this a question?");
         }
@@ -99,8 +103,11 @@ class FlywayCompatTest extends CompatTest {
         flyway.migrate();
         assertThat(flyway.validateWithResult().validationSuccessful).isTrue();
 
-        Files.writeString(migrations.resolve("V1__accounts.sql"), "\n-- edited after it was applied\n",
-                StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Files.writeString(
+                migrations.resolve("V1__accounts.sql"),
+                "\n-- edited after it was applied\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.APPEND);
         assertThat(flyway.validateWithResult().validationSuccessful).isFalse();
 
         assertThat(flyway.repair().migrationsAligned).hasSize(1);

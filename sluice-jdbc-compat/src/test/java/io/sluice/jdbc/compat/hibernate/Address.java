@@ -8,5 +8,4 @@ import jakarta.persistence.Embeddable;
 public record Address(
         @Column(length = 100) String street,
         @Column(length = 60) String city,
-        @Column(length = 12) String postalCode) {
-}
+        @Column(length = 12) String postalCode) {}

@@ -70,8 +70,7 @@ public class Customer {
     List<PurchaseOrder> orders = new ArrayList<>();
 
     /** For Hibernate. */
-    protected Customer() {
-    }
+    protected Customer() {}
 
     /** A customer with a name and a tier, nothing else set. */
     public Customer(String name, Tier tier) {

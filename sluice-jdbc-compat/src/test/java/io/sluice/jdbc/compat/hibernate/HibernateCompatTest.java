@@ -96,9 +96,13 @@ class HibernateCompatTest extends CompatTest {
 
     @Test
     void shouldDetectTheDialectAndValidateTheCreatedSchema() {
-        Dialect dialect = factory().unwrap(SessionFactoryImplementor.class).getJdbcServices().getDialect();
+        Dialect dialect = factory()
+                .unwrap(SessionFactoryImplementor.class)
+                .getJdbcServices()
+                .getDialect();
 
-        assertThat(dialect).isInstanceOf(target.server() == Server.POSTGRESQL ? PostgreSQLDialect.class : MariaDBDialect.class);
+        assertThat(dialect)
+                .isInstanceOf(target.server() == Server.POSTGRESQL ? PostgreSQLDialect.class : MariaDBDialect.class);
         factory().getSchemaManager().validateMappedObjects();
     }
 
@@ -132,7 +136,8 @@ class HibernateCompatTest extends CompatTest {
         assertThat(loaded.externalId).isEqualTo(saved.externalId);
         assertThat(loaded.preferences).containsEntry("theme", "dark").containsEntry("pageSize", 50);
         assertThat(loaded.avatar).containsExactly(saved.avatar);
-        assertThat(loaded.orders).singleElement().satisfies(o -> assertThat(o.amount).isEqualByComparingTo("9.99"));
+        assertThat(loaded.orders).singleElement().satisfies(o -> assertThat(o.amount)
+                .isEqualByComparingTo("9.99"));
 
         factory().inTransaction(s -> s.find(Customer.class, saved.id).name = "roundtrip-renamed");
         Customer renamed = factory().fromTransaction(s -> s.find(Customer.class, saved.id));
@@ -155,7 +160,10 @@ class HibernateCompatTest extends CompatTest {
         List<String> jpql = factory().fromTransaction(s -> s.createSelectionQuery(
                         "select c.name from Customer c where c.tier = :tier and c.name like 'page-%' order by c.name",
                         String.class)
-                .setParameter("tier", Tier.GOLD).setFirstResult(3).setMaxResults(4).getResultList());
+                .setParameter("tier", Tier.GOLD)
+                .setFirstResult(3)
+                .setMaxResults(4)
+                .getResultList());
         assertThat(jpql).containsExactly("page-06", "page-08", "page-10", "page-12");
 
         List<Customer> criteria = factory().fromTransaction(s -> {
@@ -165,7 +173,9 @@ class HibernateCompatTest extends CompatTest {
             q.select(c).where(cb.like(c.get("name"), "page-%")).orderBy(cb.desc(c.get("name")));
             return s.createQuery(q).setFirstResult(20).setMaxResults(10).getResultList();
         });
-        assertThat(criteria).extracting(c -> c.name).containsExactly("page-04", "page-03", "page-02", "page-01", "page-00");
+        assertThat(criteria)
+                .extracting(c -> c.name)
+                .containsExactly("page-04", "page-03", "page-02", "page-01", "page-00");
     }
 
     @Test
@@ -181,12 +191,17 @@ class HibernateCompatTest extends CompatTest {
         Statistics stats = factory().getStatistics();
         stats.clear();
 
-        long orders = factory().fromTransaction(s -> s.createSelectionQuery(
-                        "from Customer c where c.name like 'fetch-%'", Customer.class).getResultList()
-                .stream().mapToLong(c -> c.orders.size()).sum());
+        long orders = factory()
+                .fromTransaction(s -> s
+                        .createSelectionQuery("from Customer c where c.name like 'fetch-%'", Customer.class)
+                        .getResultList()
+                        .stream()
+                        .mapToLong(c -> c.orders.size())
+                        .sum());
 
         assertThat(orders).isEqualTo(12);
-        assertThat(stats.getPrepareStatementCount()).as("one query for the customers, one batch for all their orders")
+        assertThat(stats.getPrepareStatementCount())
+                .as("one query for the customers, one batch for all their orders")
                 .isEqualTo(2);
     }
 
@@ -194,7 +209,8 @@ class HibernateCompatTest extends CompatTest {
     void shouldBatchInsertsAndUpdatesThroughJdbc() {
         Customer customer = new Customer("batch", Tier.BASIC);
         for (int i = 0; i < 45; i++) {
-            customer.addOrder(BigDecimal.valueOf(i), LocalDateTime.of(2026, 5, 1, 0, 0).plusMinutes(i));
+            customer.addOrder(
+                    BigDecimal.valueOf(i), LocalDateTime.of(2026, 5, 1, 0, 0).plusMinutes(i));
         }
         COUNTER.reset();
         factory().inTransaction(s -> s.persist(customer));
@@ -202,11 +218,14 @@ class HibernateCompatTest extends CompatTest {
         assertThat(COUNTER.executeBatchCalls()).isEqualTo((45 + BATCH_SIZE - 1) / BATCH_SIZE);
 
         COUNTER.reset();
-        factory().inTransaction(s -> s.find(Customer.class, customer.id).orders.forEach(o -> o.amount = o.amount.add(BigDecimal.ONE)));
+        factory().inTransaction(s -> s.find(Customer.class, customer.id)
+                .orders
+                .forEach(o -> o.amount = o.amount.add(BigDecimal.ONE)));
         assertThat(COUNTER.addBatchCalls()).isEqualTo(45);
         BigDecimal sum = factory().fromTransaction(s -> s.createSelectionQuery(
                         "select sum(o.amount) from PurchaseOrder o where o.customer.id = :id", BigDecimal.class)
-                .setParameter("id", customer.id).getSingleResult());
+                .setParameter("id", customer.id)
+                .getSingleResult());
         assertThat(sum).isEqualByComparingTo(BigDecimal.valueOf(45 * 44 / 2 + 45));
     }
 
@@ -215,7 +234,8 @@ class HibernateCompatTest extends CompatTest {
         Customer customer = new Customer("stale", Tier.BASIC);
         factory().inTransaction(s -> s.persist(customer));
 
-        try (var first = factory().openSession(); var second = factory().openSession()) {
+        try (var first = factory().openSession();
+                var second = factory().openSession()) {
             Transaction t1 = first.beginTransaction();
             Customer mine = first.find(Customer.class, customer.id);
             Transaction t2 = second.beginTransaction();
@@ -238,7 +258,8 @@ class HibernateCompatTest extends CompatTest {
             tx.rollback();
         }
         long count = factory().fromTransaction(s -> s.createSelectionQuery(
-                "select count(c) from Customer c where c.name = 'rolled-back'", Long.class).getSingleResult());
+                        "select count(c) from Customer c where c.name = 'rolled-back'", Long.class)
+                .getSingleResult());
         assertThat(count).isZero();
     }
 }

@@ -31,8 +31,7 @@ public class PurchaseOrder {
     LocalDateTime placedAt;
 
     /** For Hibernate. */
-    protected PurchaseOrder() {
-    }
+    protected PurchaseOrder() {}
 
     PurchaseOrder(Customer customer, BigDecimal amount, LocalDateTime placedAt) {
         this.customer = customer;

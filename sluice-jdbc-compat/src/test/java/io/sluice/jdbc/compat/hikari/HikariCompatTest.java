@@ -33,7 +33,8 @@ class HikariCompatTest extends CompatTest {
     @BeforeEach
     void open() throws Exception {
         pool = DataSources.hikari(target, target.freshDatabase("hikari"), 1);
-        try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = pool.getConnection();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE compat_event (id int PRIMARY KEY)");
         }
     }
@@ -64,14 +65,16 @@ class HikariCompatTest extends CompatTest {
             assertThat(c.isReadOnly()).isFalse();
             assertThat(c.getTransactionIsolation()).isEqualTo(defaultIsolation);
             try (Statement s = c.createStatement()) {
-                assertThat(s.executeUpdate("INSERT INTO compat_event (id) VALUES (1)")).isEqualTo(1);
+                assertThat(s.executeUpdate("INSERT INTO compat_event (id) VALUES (1)"))
+                        .isEqualTo(1);
             }
         }
     }
 
     @Test
     void shouldRollBackAnOpenTransactionOnReturn() throws SQLException {
-        try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = pool.getConnection();
+                Statement s = c.createStatement()) {
             c.setAutoCommit(false);
             s.executeUpdate("INSERT INTO compat_event (id) VALUES (1)");
         }
@@ -108,7 +111,8 @@ class HikariCompatTest extends CompatTest {
     }
 
     private static long count(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM compat_event")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM compat_event")) {
             rs.next();
             return rs.getLong(1);
         }

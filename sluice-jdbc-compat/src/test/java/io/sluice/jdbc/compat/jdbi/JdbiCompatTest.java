@@ -25,8 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @MethodSource("io.sluice.jdbc.compat.Targets#all")
 class JdbiCompatTest extends CompatTest {
     /** A row mapped through its constructor. */
-    public record Row(String name, Integer qty, BigDecimal price, LocalDate added) {
-    }
+    public record Row(String name, Integer qty, BigDecimal price, LocalDate added) {}
 
     private HikariDataSource pool;
     private Jdbi jdbi;
@@ -54,16 +53,24 @@ class JdbiCompatTest extends CompatTest {
     void shouldBindBeansAndMapRows() {
         Item item = new Item("lamp", 2, new BigDecimal("19.90"), LocalDate.of(2026, 6, 7));
         jdbi.useHandle(h -> assertThat(h.createUpdate(
-                        "INSERT INTO compat_item (name, qty, price, added) VALUES (:name, :qty, :price, :added)")
-                .bindBean(item).execute()).isEqualTo(1));
+                                "INSERT INTO compat_item (name, qty, price, added) VALUES (:name, :qty, :price, :added)")
+                        .bindBean(item)
+                        .execute())
+                .isEqualTo(1));
 
-        List<Row> rows = jdbi.withHandle(h -> h.createQuery("SELECT name, qty, price, added FROM compat_item WHERE name = :n")
-                .bind("n", "lamp").mapTo(Row.class).list());
+        List<Row> rows =
+                jdbi.withHandle(h -> h.createQuery("SELECT name, qty, price, added FROM compat_item WHERE name = :n")
+                        .bind("n", "lamp")
+                        .mapTo(Row.class)
+                        .list());
         assertThat(rows).containsExactly(new Row("lamp", 2, new BigDecimal("19.90"), LocalDate.of(2026, 6, 7)));
-        Integer qty = jdbi.withHandle(h -> h.createQuery("SELECT qty FROM compat_item").mapTo(Integer.class).one());
+        Integer qty = jdbi.withHandle(h -> h.createQuery("SELECT qty FROM compat_item")
+                .mapTo(Integer.class)
+                .one());
         assertThat(qty).isEqualTo(2);
         Item bean = jdbi.withHandle(h -> h.createQuery("SELECT id, name, qty, price, added FROM compat_item")
-                .mapToBean(Item.class).one());
+                .mapToBean(Item.class)
+                .one());
         assertThat(bean.getId()).isPositive();
         assertThat(bean.getPrice()).isEqualByComparingTo("19.90");
     }
@@ -72,11 +79,14 @@ class JdbiCompatTest extends CompatTest {
     void shouldCommitOrRollBackInUseTransaction() {
         jdbi.useTransaction(h -> h.execute("INSERT INTO compat_item (name) VALUES (?)", "kept"));
         assertThatThrownBy(() -> jdbi.useTransaction(h -> {
-            h.execute("INSERT INTO compat_item (name) VALUES (?)", "dropped");
-            throw new IllegalStateException("roll back");
-        })).isInstanceOf(IllegalStateException.class);
+                    h.execute("INSERT INTO compat_item (name) VALUES (?)", "dropped");
+                    throw new IllegalStateException("roll back");
+                }))
+                .isInstanceOf(IllegalStateException.class);
 
-        List<String> names = jdbi.withHandle(h -> h.createQuery("SELECT name FROM compat_item").mapTo(String.class).list());
+        List<String> names = jdbi.withHandle(h -> h.createQuery("SELECT name FROM compat_item")
+                .mapTo(String.class)
+                .list());
         assertThat(names).containsExactly("kept");
     }
 
@@ -84,15 +94,19 @@ class JdbiCompatTest extends CompatTest {
     void shouldRunSqlBatchesAndReturnGeneratedKeys() {
         ItemDao dao = jdbi.onDemand(ItemDao.class);
 
-        int[] counts = dao.insertAll(List.of(new Item("x", 1, null, null), new Item("y", 4, BigDecimal.ONE, null),
+        int[] counts = dao.insertAll(List.of(
+                new Item("x", 1, null, null),
+                new Item("y", 4, BigDecimal.ONE, null),
                 new Item("z", 6, null, LocalDate.of(2026, 1, 1))));
         long id = dao.insert(new Item("w", 9, null, null));
 
         assertThat(counts).hasSize(3);
         assertThat(id).isPositive();
         assertThat(dao.namesWithQtyOfAtLeast(4)).containsExactly("w", "y", "z");
-        String name = jdbi.withHandle(h -> h.createQuery("SELECT name FROM compat_item WHERE id = :id").bind("id", id)
-                .mapTo(String.class).one());
+        String name = jdbi.withHandle(h -> h.createQuery("SELECT name FROM compat_item WHERE id = :id")
+                .bind("id", id)
+                .mapTo(String.class)
+                .one());
         assertThat(name).isEqualTo("w");
     }
 }

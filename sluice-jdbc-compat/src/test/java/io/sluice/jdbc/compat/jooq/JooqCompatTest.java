@@ -37,14 +37,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 class JooqCompatTest extends CompatTest {
     private static final Table<Record> ITEM = table(name("compat_item"));
     private static final Field<Long> ID = field(name("id"), SQLDataType.BIGINT.generatedByDefaultAsIdentity());
-    private static final Field<String> NAME = field(name("name"), SQLDataType.VARCHAR(100).notNull());
+    private static final Field<String> NAME =
+            field(name("name"), SQLDataType.VARCHAR(100).notNull());
     private static final Field<Integer> QTY = field(name("qty"), SQLDataType.INTEGER);
     private static final Field<BigDecimal> PRICE = field(name("price"), SQLDataType.DECIMAL(10, 2));
     private static final Field<LocalDate> ADDED = field(name("added"), SQLDataType.LOCALDATE);
 
     /** A row fetched by {@code fetchInto(Item.class)}. */
-    record Item(long id, String name, Integer qty, BigDecimal price, LocalDate added) {
-    }
+    record Item(long id, String name, Integer qty, BigDecimal price, LocalDate added) {}
 
     private HikariDataSource pool;
     private DSLContext ctx;
@@ -57,8 +57,14 @@ class JooqCompatTest extends CompatTest {
     void createTable() throws Exception {
         pool = DataSources.hikari(target, target.freshDatabase("jooq"), 3);
         ctx = DSL.using(pool, postgresql() ? SQLDialect.POSTGRES : SQLDialect.MARIADB);
-        ctx.createTable(ITEM).column(ID).column(NAME).column(QTY).column(PRICE).column(ADDED)
-                .primaryKey(ID).execute();
+        ctx.createTable(ITEM)
+                .column(ID)
+                .column(NAME)
+                .column(QTY)
+                .column(PRICE)
+                .column(ADDED)
+                .primaryKey(ID)
+                .execute();
     }
 
     @AfterEach
@@ -70,14 +76,20 @@ class JooqCompatTest extends CompatTest {
 
     @Test
     void shouldBindValuesInPlainSqlAndDsl() {
-        assertThat(ctx.execute("insert into compat_item (name, qty, price) values (?, ?, ?)", "plain", 7,
-                new BigDecimal("2.50"))).isEqualTo(1);
-        ctx.insertInto(ITEM, NAME, QTY, PRICE, ADDED).values("dsl", 3, new BigDecimal("10.00"), LocalDate.of(2026, 2, 3))
+        assertThat(ctx.execute(
+                        "insert into compat_item (name, qty, price) values (?, ?, ?)",
+                        "plain",
+                        7,
+                        new BigDecimal("2.50")))
+                .isEqualTo(1);
+        ctx.insertInto(ITEM, NAME, QTY, PRICE, ADDED)
+                .values("dsl", 3, new BigDecimal("10.00"), LocalDate.of(2026, 2, 3))
                 .execute();
 
         Result<Record> plain = ctx.fetch("select name, qty from compat_item where qty > ? and name <> 'what?'", 5);
         assertThat(plain.getValues("name", String.class)).containsExactly("plain");
-        Record dsl = ctx.select(QTY, PRICE, ADDED).from(ITEM).where(NAME.eq("dsl")).fetchOne();
+        Record dsl =
+                ctx.select(QTY, PRICE, ADDED).from(ITEM).where(NAME.eq("dsl")).fetchOne();
         assertThat(dsl.get(QTY)).isEqualTo(3);
         assertThat(dsl.get(PRICE)).isEqualByComparingTo("10.00");
         assertThat(dsl.get(ADDED)).isEqualTo(LocalDate.of(2026, 2, 3));
@@ -91,7 +103,8 @@ class JooqCompatTest extends CompatTest {
                 .values("b", null, null, null)
                 .execute();
 
-        List<Item> items = ctx.select(ID, NAME, QTY, PRICE, ADDED).from(ITEM).orderBy(ID).fetchInto(Item.class);
+        List<Item> items =
+                ctx.select(ID, NAME, QTY, PRICE, ADDED).from(ITEM).orderBy(ID).fetchInto(Item.class);
 
         assertThat(items).extracting(Item::name).containsExactly("a", "b");
         assertThat(items.get(0).price()).isEqualByComparingTo("1.10");
@@ -105,9 +118,10 @@ class JooqCompatTest extends CompatTest {
         int outerRows = ctx.transactionResult(outer -> {
             outer.dsl().insertInto(ITEM, NAME).values("outer").execute();
             assertThatThrownBy(() -> outer.dsl().transactionResult(inner -> {
-                inner.dsl().insertInto(ITEM, NAME).values("inner").execute();
-                throw new IllegalStateException("roll back the inner transaction");
-            })).isInstanceOf(IllegalStateException.class);
+                        inner.dsl().insertInto(ITEM, NAME).values("inner").execute();
+                        throw new IllegalStateException("roll back the inner transaction");
+                    }))
+                    .isInstanceOf(IllegalStateException.class);
             return outer.dsl().fetchCount(ITEM);
         });
 
@@ -118,21 +132,30 @@ class JooqCompatTest extends CompatTest {
     @Test
     void shouldExecuteBatches() {
         int[] bound = ctx.batch(ctx.insertInto(ITEM, NAME, QTY).values((String) null, (Integer) null))
-                .bind("b1", 1).bind("b2", 2).bind("b3", 3).execute();
+                .bind("b1", 1)
+                .bind("b2", 2)
+                .bind("b3", 3)
+                .execute();
         int[] statements = ctx.batch(
-                ctx.insertInto(ITEM, NAME, QTY).values("s1", 10),
-                ctx.update(ITEM).set(QTY, QTY.plus(100)).where(NAME.like("b%"))).execute();
+                        ctx.insertInto(ITEM, NAME, QTY).values("s1", 10),
+                        ctx.update(ITEM).set(QTY, QTY.plus(100)).where(NAME.like("b%")))
+                .execute();
 
         assertThat(bound).hasSize(3);
         assertThat(statements).containsExactly(1, 3);
-        assertThat(ctx.select(DSL.sum(QTY)).from(ITEM).fetchOne(0, Integer.class)).isEqualTo(1 + 2 + 3 + 300 + 10);
+        assertThat(ctx.select(DSL.sum(QTY)).from(ITEM).fetchOne(0, Integer.class))
+                .isEqualTo(1 + 2 + 3 + 300 + 10);
     }
 
     @Test
     void shouldReturnGeneratedValues() {
-        Long first = ctx.insertInto(ITEM, NAME, QTY).values("r1", 1).returning(ID).fetchOne(ID);
-        Result<Record2<Long, String>> more = ctx.insertInto(ITEM, NAME, QTY).values("r2", 2).values("r3", 3)
-                .returningResult(ID, NAME).fetch();
+        Long first =
+                ctx.insertInto(ITEM, NAME, QTY).values("r1", 1).returning(ID).fetchOne(ID);
+        Result<Record2<Long, String>> more = ctx.insertInto(ITEM, NAME, QTY)
+                .values("r2", 2)
+                .values("r3", 3)
+                .returningResult(ID, NAME)
+                .fetch();
 
         assertThat(first).isPositive();
         assertThat(more.getValues(NAME)).containsExactly("r2", "r3");

@@ -105,12 +105,16 @@ class LiquibaseCompatTest extends CompatTest {
     void shouldSnapshotTheSchemaThroughDatabaseMetaData() throws Exception {
         update();
 
-        DatabaseSnapshot snapshot = SnapshotGeneratorFactory.getInstance().createSnapshot(
-                new CatalogAndSchema(database.getDefaultCatalogName(), database.getDefaultSchemaName()),
-                database, new SnapshotControl(database));
+        DatabaseSnapshot snapshot = SnapshotGeneratorFactory.getInstance()
+                .createSnapshot(
+                        new CatalogAndSchema(database.getDefaultCatalogName(), database.getDefaultSchemaName()),
+                        database,
+                        new SnapshotControl(database));
 
         Table order = snapshot.get(Table.class).stream()
-                .filter(t -> t.getName().equalsIgnoreCase("compat_order")).findFirst().orElseThrow();
+                .filter(t -> t.getName().equalsIgnoreCase("compat_order"))
+                .findFirst()
+                .orElseThrow();
         assertThat(order.getColumns().stream().map(Column::getName).map(this::lower))
                 .containsExactly("id", "customer_id", "amount");
         assertThat(order.getPrimaryKey().getName()).isEqualToIgnoringCase(postgresql() ? "compat_order_pk" : "PRIMARY");
@@ -118,21 +122,26 @@ class LiquibaseCompatTest extends CompatTest {
             assertThat(fk.getName()).isEqualToIgnoringCase("compat_order_customer_fk");
             assertThat(fk.getPrimaryKeyTable().getName()).isEqualToIgnoringCase("compat_customer");
         });
-        Set<String> indexes = snapshot.get(Index.class).stream().map(Index::getName).map(this::lower)
+        Set<String> indexes = snapshot.get(Index.class).stream()
+                .map(Index::getName)
+                .map(this::lower)
                 .collect(Collectors.toSet());
         assertThat(indexes).contains("compat_customer_email", "compat_order_customer");
         Index email = snapshot.get(Index.class).stream()
-                .filter(i -> i.getName().equalsIgnoreCase("compat_customer_email")).findFirst().orElseThrow();
+                .filter(i -> i.getName().equalsIgnoreCase("compat_customer_email"))
+                .findFirst()
+                .orElseThrow();
         assertThat(email.isUnique()).isTrue();
         assertThat(snapshot.get(ForeignKey.class)).hasSize(1);
         if (postgresql()) {
-            assertThat(snapshot.get(Sequence.class).stream().map(Sequence::getName)).contains("compat_invoice_seq");
+            assertThat(snapshot.get(Sequence.class).stream().map(Sequence::getName))
+                    .contains("compat_invoice_seq");
         }
     }
 
     private Set<String> tables() throws SQLException {
-        try (ResultSet rs = connection.getMetaData().getTables(connection.getCatalog(), null, "compat_%",
-                new String[] {"TABLE"})) {
+        try (ResultSet rs =
+                connection.getMetaData().getTables(connection.getCatalog(), null, "compat_%", new String[] {"TABLE"})) {
             Set<String> names = new java.util.HashSet<>();
             while (rs.next()) {
                 names.add(lower(rs.getString("TABLE_NAME")));
@@ -142,7 +151,8 @@ class LiquibaseCompatTest extends CompatTest {
     }
 
     private long count(String sql) throws SQLException {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             assertThat(rs.next()).isTrue();
             return rs.getLong(1);
         }

@@ -85,17 +85,22 @@ class MyBatisCompatTest extends CompatTest {
 
     @Test
     void shouldBindParametersOfDynamicSqlAndLimit() {
-        List<Item> items = List.of(new Item("a", 1, null, null), new Item("b", 5, BigDecimal.TEN, null),
-                new Item("c", 7, null, LocalDate.of(2026, 1, 1)), new Item("d", 9, null, null));
+        List<Item> items = List.of(
+                new Item("a", 1, null, null),
+                new Item("b", 5, BigDecimal.TEN, null),
+                new Item("c", 7, null, LocalDate.of(2026, 1, 1)),
+                new Item("d", 9, null, null));
         try (SqlSession session = sessions.openSession()) {
             ItemMapper mapper = session.getMapper(ItemMapper.class);
             assertThat(mapper.insertAll(items)).isEqualTo(4);
             assertThat(mapper.findByMinQty(5, 2)).extracting(Item::getName).containsExactly("b", "c");
-            assertThat(mapper.updateQty(mapper.findByMinQty(9, 1).getFirst().getId(), null)).isEqualTo(1);
+            assertThat(mapper.updateQty(mapper.findByMinQty(9, 1).getFirst().getId(), null))
+                    .isEqualTo(1);
             session.commit();
         }
         try (SqlSession session = sessions.openSession()) {
-            assertThat(session.getMapper(ItemMapper.class).findByMinQty(0, 10)).extracting(Item::getName)
+            assertThat(session.getMapper(ItemMapper.class).findByMinQty(0, 10))
+                    .extracting(Item::getName)
                     .containsExactly("a", "b", "c");
         }
     }
@@ -108,7 +113,8 @@ class MyBatisCompatTest extends CompatTest {
                 mapper.insert(new Item("batch-" + i, i, null, null));
             }
             List<BatchResult> results = session.flushStatements();
-            assertThat(results).singleElement().satisfies(r -> assertThat(r.getUpdateCounts()).hasSize(10));
+            assertThat(results).singleElement().satisfies(r -> assertThat(r.getUpdateCounts())
+                    .hasSize(10));
             session.rollback();
         }
         try (SqlSession session = sessions.openSession()) {

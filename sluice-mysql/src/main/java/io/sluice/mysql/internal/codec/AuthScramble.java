@@ -72,12 +72,14 @@ public final class AuthScramble {
         }
         try {
             String base64 = publicKeyPem.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
-            PublicKey key = KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
+            PublicKey key = KeyFactory.getInstance("RSA")
+                    .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
             Cipher rsa = Cipher.getInstance("RSA/ECB/OAEPWithSHA-1AndMGF1Padding");
             rsa.init(Cipher.ENCRYPT_MODE, key);
             return rsa.doFinal(clear);
         } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new AuthenticationException("caching_sha2_password: server public key unusable: " + e.getMessage(), e);
+            throw new AuthenticationException(
+                    "caching_sha2_password: server public key unusable: " + e.getMessage(), e);
         }
     }
 

@@ -39,7 +39,8 @@ public final class BulkExecuteEncoder {
      *
      * @throws ValueConversionException if a set does not have {@code paramCount} values
      */
-    public static int writeBulk(PacketWriter w, int statementId, int paramCount, List<Object[]> sets, int from, int maxBytes) {
+    public static int writeBulk(
+            PacketWriter w, int statementId, int paramCount, List<Object[]> sets, int from, int maxBytes) {
         int[] types = new int[paramCount];
         java.util.Arrays.fill(types, MYSQL_TYPE_NULL);
         int to = from;
@@ -73,7 +74,8 @@ public final class BulkExecuteEncoder {
     /** True if {@code set}'s non-NULL values agree with {@code types}; fills in types still unknown. */
     private static boolean fits(Object[] set, int[] types, int paramCount) {
         if (set.length != paramCount) {
-            throw new ValueConversionException("wrong number of parameters: expected=" + paramCount + ", actual=" + set.length);
+            throw new ValueConversionException(
+                    "wrong number of parameters: expected=" + paramCount + ", actual=" + set.length);
         }
         for (int k = 0; k < paramCount; k++) {
             if (set[k] != null) {

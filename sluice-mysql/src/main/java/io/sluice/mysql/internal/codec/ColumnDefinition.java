@@ -53,12 +53,20 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
         }
         boolean unsigned = (flags & UNSIGNED_FLAG) != 0;
         ColumnType kind = kindOf(type, flags, charset, length);
-        ColumnDetails details = new ColumnDetails(schema == null ? "" : schema, table == null ? "" : table,
-                precision(type, kind, length, decimals, unsigned, charset), kind == ColumnType.DECIMAL ? decimals : 0,
+        ColumnDetails details = new ColumnDetails(
+                schema == null ? "" : schema,
+                table == null ? "" : table,
+                precision(type, kind, length, decimals, unsigned, charset),
+                kind == ColumnType.DECIMAL ? decimals : 0,
                 (flags & NOT_NULL_FLAG) != 0 ? ColumnDetails.Nullability.NOT_NULL : ColumnDetails.Nullability.NULLABLE,
                 (flags & AUTO_INCREMENT_FLAG) != 0);
-        return new ColumnDefinition(new Column(name == null ? "" : name, kind, nativeName(type, flags, charset), type, unsigned,
-                details), charset, length, type, flags, decimals);
+        return new ColumnDefinition(
+                new Column(name == null ? "" : name, kind, nativeName(type, flags, charset), type, unsigned, details),
+                charset,
+                length,
+                type,
+                flags,
+                decimals);
     }
 
     /**
@@ -67,21 +75,67 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
      * date-time; the display length otherwise.
      */
     static int precision(int type, ColumnType kind, long length, int decimals, boolean unsigned, int charset) {
-        long p = switch (kind) {
-            case DECIMAL -> length - (decimals > 0 ? 1 : 0) - (unsigned ? 0 : 1);
-            case TEXT -> length / maxBytesPerChar(charset);
-            case TIME, TIMESTAMP, TIMESTAMP_TZ, INTERVAL -> decimals;
-            default -> length;
-        };
+        long p =
+                switch (kind) {
+                    case DECIMAL -> length - (decimals > 0 ? 1 : 0) - (unsigned ? 0 : 1);
+                    case TEXT -> length / maxBytesPerChar(charset);
+                    case TIME, TIMESTAMP, TIMESTAMP_TZ, INTERVAL -> decimals;
+                    default -> length;
+                };
         return (int) Math.max(0, Math.min(Integer.MAX_VALUE, p));
     }
 
     private static int maxBytesPerChar(int charset) {
         return switch (charset) {
-            case 33, 83, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210,
-                    211, 223 -> 3; // utf8mb3
-            case 45, 46, 224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239, 240, 241,
-                    242, 243, 244, 245, 246, 247 -> 4; // utf8mb4
+            case 33,
+                    83,
+                    192,
+                    193,
+                    194,
+                    195,
+                    196,
+                    197,
+                    198,
+                    199,
+                    200,
+                    201,
+                    202,
+                    203,
+                    204,
+                    205,
+                    206,
+                    207,
+                    208,
+                    209,
+                    210,
+                    211,
+                    223 -> 3; // utf8mb3
+            case 45,
+                    46,
+                    224,
+                    225,
+                    226,
+                    227,
+                    228,
+                    229,
+                    230,
+                    231,
+                    232,
+                    233,
+                    234,
+                    235,
+                    236,
+                    237,
+                    238,
+                    239,
+                    240,
+                    241,
+                    242,
+                    243,
+                    244,
+                    245,
+                    246,
+                    247 -> 4; // utf8mb4
             default -> charset >= 255 ? 4 : 1;
         };
     }
@@ -126,36 +180,44 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
             case MYSQL_TYPE_NULL -> ColumnType.OTHER;
             case MYSQL_TYPE_GEOMETRY -> ColumnType.BYTES;
             case MYSQL_TYPE_ENUM, MYSQL_TYPE_SET -> ColumnType.TEXT;
-            default -> charset == Commands.BINARY_CHARSET && (flags & (ENUM_FLAG | SET_FLAG)) == 0 ? ColumnType.BYTES : ColumnType.TEXT;
+            default ->
+                charset == Commands.BINARY_CHARSET && (flags & (ENUM_FLAG | SET_FLAG)) == 0
+                        ? ColumnType.BYTES
+                        : ColumnType.TEXT;
         };
     }
 
     static String nativeName(int type, int flags, int charset) {
         boolean binary = charset == Commands.BINARY_CHARSET;
-        String name = switch (type) {
-            case MYSQL_TYPE_TINY -> "TINYINT";
-            case MYSQL_TYPE_SHORT -> "SMALLINT";
-            case MYSQL_TYPE_INT24 -> "MEDIUMINT";
-            case MYSQL_TYPE_LONG -> "INT";
-            case MYSQL_TYPE_LONGLONG -> "BIGINT";
-            case MYSQL_TYPE_FLOAT -> "FLOAT";
-            case MYSQL_TYPE_DOUBLE -> "DOUBLE";
-            case MYSQL_TYPE_DECIMAL, MYSQL_TYPE_NEWDECIMAL -> "DECIMAL";
-            case MYSQL_TYPE_DATE -> "DATE";
-            case MYSQL_TYPE_TIME -> "TIME";
-            case MYSQL_TYPE_DATETIME -> "DATETIME";
-            case MYSQL_TYPE_TIMESTAMP -> "TIMESTAMP";
-            case MYSQL_TYPE_YEAR -> "YEAR";
-            case MYSQL_TYPE_BIT -> "BIT";
-            case MYSQL_TYPE_JSON -> "JSON";
-            case MYSQL_TYPE_NULL -> "NULL";
-            case MYSQL_TYPE_GEOMETRY -> "GEOMETRY";
-            case MYSQL_TYPE_TINY_BLOB, MYSQL_TYPE_MEDIUM_BLOB, MYSQL_TYPE_LONG_BLOB, MYSQL_TYPE_BLOB -> binary ? "BLOB" : "TEXT";
-            case MYSQL_TYPE_STRING -> (flags & ENUM_FLAG) != 0 ? "ENUM" : (flags & SET_FLAG) != 0 ? "SET" : binary ? "BINARY" : "CHAR";
-            case MYSQL_TYPE_ENUM -> "ENUM";
-            case MYSQL_TYPE_SET -> "SET";
-            default -> binary ? "VARBINARY" : "VARCHAR";
-        };
+        String name =
+                switch (type) {
+                    case MYSQL_TYPE_TINY -> "TINYINT";
+                    case MYSQL_TYPE_SHORT -> "SMALLINT";
+                    case MYSQL_TYPE_INT24 -> "MEDIUMINT";
+                    case MYSQL_TYPE_LONG -> "INT";
+                    case MYSQL_TYPE_LONGLONG -> "BIGINT";
+                    case MYSQL_TYPE_FLOAT -> "FLOAT";
+                    case MYSQL_TYPE_DOUBLE -> "DOUBLE";
+                    case MYSQL_TYPE_DECIMAL, MYSQL_TYPE_NEWDECIMAL -> "DECIMAL";
+                    case MYSQL_TYPE_DATE -> "DATE";
+                    case MYSQL_TYPE_TIME -> "TIME";
+                    case MYSQL_TYPE_DATETIME -> "DATETIME";
+                    case MYSQL_TYPE_TIMESTAMP -> "TIMESTAMP";
+                    case MYSQL_TYPE_YEAR -> "YEAR";
+                    case MYSQL_TYPE_BIT -> "BIT";
+                    case MYSQL_TYPE_JSON -> "JSON";
+                    case MYSQL_TYPE_NULL -> "NULL";
+                    case MYSQL_TYPE_GEOMETRY -> "GEOMETRY";
+                    case MYSQL_TYPE_TINY_BLOB, MYSQL_TYPE_MEDIUM_BLOB, MYSQL_TYPE_LONG_BLOB, MYSQL_TYPE_BLOB ->
+                        binary ? "BLOB" : "TEXT";
+                    case MYSQL_TYPE_STRING ->
+                        (flags & ENUM_FLAG) != 0
+                                ? "ENUM"
+                                : (flags & SET_FLAG) != 0 ? "SET" : binary ? "BINARY" : "CHAR";
+                    case MYSQL_TYPE_ENUM -> "ENUM";
+                    case MYSQL_TYPE_SET -> "SET";
+                    default -> binary ? "VARBINARY" : "VARCHAR";
+                };
         return (flags & UNSIGNED_FLAG) != 0 ? name + " UNSIGNED" : name;
     }
 }

@@ -18,11 +18,15 @@ public final class Ed25519Password {
     public static final String CLIENT_ED25519 = "client_ed25519";
 
     private static final BigInteger P = BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(19));
-    private static final BigInteger L = BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"));
-    private static final BigInteger D = BigInteger.valueOf(-121665).multiply(BigInteger.valueOf(121666).modInverse(P)).mod(P);
+    private static final BigInteger L =
+            BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"));
+    private static final BigInteger D = BigInteger.valueOf(-121665)
+            .multiply(BigInteger.valueOf(121666).modInverse(P))
+            .mod(P);
     private static final BigInteger[] BASE = {
         new BigInteger("15112221349535400772501151409588531511454012693041857206046113283949847762202"),
-        new BigInteger("46316835694926478169428394003475163141307993866256225615783033603165251855960")};
+        new BigInteger("46316835694926478169428394003475163141307993866256225615783033603165251855960")
+    };
 
     /** The 64-byte signature {@code R || S} of {@code message} under the key derived from {@code password}. */
     public static byte[] sign(String password, byte[] message) {
@@ -54,8 +58,14 @@ public final class Ed25519Password {
         BigInteger x2 = p2[0];
         BigInteger y2 = p2[1];
         BigInteger dxy = D.multiply(x1).multiply(x2).multiply(y1).multiply(y2).mod(P);
-        BigInteger x3 = x1.multiply(y2).add(y1.multiply(x2)).multiply(BigInteger.ONE.add(dxy).modInverse(P)).mod(P);
-        BigInteger y3 = y1.multiply(y2).add(x1.multiply(x2)).multiply(BigInteger.ONE.subtract(dxy).mod(P).modInverse(P)).mod(P);
+        BigInteger x3 = x1.multiply(y2)
+                .add(y1.multiply(x2))
+                .multiply(BigInteger.ONE.add(dxy).modInverse(P))
+                .mod(P);
+        BigInteger y3 = y1.multiply(y2)
+                .add(x1.multiply(x2))
+                .multiply(BigInteger.ONE.subtract(dxy).mod(P).modInverse(P))
+                .mod(P);
         return new BigInteger[] {x3, y3};
     }
 

@@ -21,6 +21,7 @@ import java.math.RoundingMode;
 final class FloatingText {
     /** Significant digits of a FLOAT in text results (C's FLT_DIG). */
     private static final int FLOAT_DIGITS = 6;
+
     private static final MathContext FLOAT_CONTEXT = new MathContext(FLOAT_DIGITS, RoundingMode.HALF_EVEN);
     /** Largest decpt still written plain when no digit follows the point (DBL_DIG). */
     private static final int MAX_DECPT_FOR_F_FORMAT = 15;
@@ -57,7 +58,9 @@ final class FloatingText {
         int exp10 = e < 0 ? 0 : Integer.parseInt(j, e + 1, j.length(), 10);
         String mantissa = e < 0 ? j : j.substring(0, e);
         int dot = mantissa.indexOf('.');
-        StringBuilder digits = new StringBuilder(mantissa.length()).append(mantissa, 0, dot).append(mantissa, dot + 1, mantissa.length());
+        StringBuilder digits = new StringBuilder(mantissa.length())
+                .append(mantissa, 0, dot)
+                .append(mantissa, dot + 1, mantissa.length());
         int decpt = dot + exp10;
         int lead = 0;
         while (lead < digits.length() - 1 && digits.charAt(lead) == '0') {

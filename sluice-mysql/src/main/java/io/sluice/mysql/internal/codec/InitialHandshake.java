@@ -28,8 +28,14 @@ import io.sluice.mysql.internal.protocol.Capabilities;
  * @param capabilities  all 64 capability bits (MariaDB's extended ones in the upper half)
  * @param scramble      the 20-byte nonce for the authentication plugin
  */
-public record InitialHandshake(String serverVersion, long connectionId, long capabilities, int collation,
-                               byte[] scramble, String authPlugin, boolean mariaDb) {
+public record InitialHandshake(
+        String serverVersion,
+        long connectionId,
+        long capabilities,
+        int collation,
+        byte[] scramble,
+        String authPlugin,
+        boolean mariaDb) {
 
     /** Decodes the handshake, or throws {@link ProtocolException} if it is not a v10 handshake. */
     public static InitialHandshake decode(Payload p) {

@@ -53,6 +53,7 @@ public final class MysqlRow implements Row {
     private LocalDate[] lastDates;
     /** With zero_date=null: the DATE, DATETIME and TIMESTAMP columns, whose zero dates bind as NULL; else null. */
     private final int[] zeroDateColumns;
+
     private byte[] buf;
     private boolean binary;
 
@@ -62,8 +63,11 @@ public final class MysqlRow implements Row {
         this.zeroDateAsNull = zeroDateAsNull;
         this.offsets = new int[defs.length];
         this.lengths = new int[defs.length];
-        this.zeroDateColumns = zeroDateAsNull ? java.util.stream.IntStream.range(0, defs.length)
-                .filter(i -> isDateType(defs[i].fieldType())).toArray() : null;
+        this.zeroDateColumns = zeroDateAsNull
+                ? java.util.stream.IntStream.range(0, defs.length)
+                        .filter(i -> isDateType(defs[i].fieldType()))
+                        .toArray()
+                : null;
     }
 
     private static boolean isDateType(int type) {
@@ -89,7 +93,8 @@ public final class MysqlRow implements Row {
             p.skip(n);
         }
         if (p.remaining() != 0) {
-            throw new ProtocolException("text row longer than its columns: columns=" + defs.length + ", extra=" + p.remaining());
+            throw new ProtocolException(
+                    "text row longer than its columns: columns=" + defs.length + ", extra=" + p.remaining());
         }
         if (zeroDateColumns != null) {
             nullZeroDates();
@@ -132,15 +137,17 @@ public final class MysqlRow implements Row {
                 lengths[i] = -1;
                 continue;
             }
-            int n = switch (defs[i].fieldType()) {
-                case MYSQL_TYPE_TINY -> 1;
-                case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> 2;
-                case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24, MYSQL_TYPE_FLOAT -> 4;
-                case MYSQL_TYPE_LONGLONG, MYSQL_TYPE_DOUBLE -> 8;
-                case MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP -> temporalLength(p, 0b1000_1001_0001);
-                case MYSQL_TYPE_TIME -> temporalLength(p, 0b1_0001_0000_0001);
-                default -> p.readLengthEncodedLength();
-            };
+            int n =
+                    switch (defs[i].fieldType()) {
+                        case MYSQL_TYPE_TINY -> 1;
+                        case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> 2;
+                        case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24, MYSQL_TYPE_FLOAT -> 4;
+                        case MYSQL_TYPE_LONGLONG, MYSQL_TYPE_DOUBLE -> 8;
+                        case MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP ->
+                            temporalLength(p, 0b1000_1001_0001);
+                        case MYSQL_TYPE_TIME -> temporalLength(p, 0b1_0001_0000_0001);
+                        default -> p.readLengthEncodedLength();
+                    };
             offsets[i] = p.position();
             lengths[i] = n;
             p.skip(n);
@@ -214,7 +221,8 @@ public final class MysqlRow implements Row {
                 return i;
             }
         }
-        throw new IllegalArgumentException("no such column: name=" + name + ", columns=" + columns.stream().map(Column::name).toList());
+        throw new IllegalArgumentException("no such column: name=" + name + ", columns="
+                + columns.stream().map(Column::name).toList());
     }
 
     @Override
@@ -225,20 +233,25 @@ public final class MysqlRow implements Row {
     private int checkNotNull(int i, String type) {
         int n = lengths[i];
         if (n < 0) {
-            throw new ValueConversionException("NULL cannot be read as " + type + ": column=" + columns.get(i).name()
-                    + " (check isNull first or use an object getter)");
+            throw new ValueConversionException("NULL cannot be read as " + type + ": column="
+                    + columns.get(i).name() + " (check isNull first or use an object getter)");
         }
         return n;
     }
 
     private ValueConversionException cannot(int i, String type, Object value) {
-        return new ValueConversionException("value does not fit " + type + ": column=" + columns.get(i).name()
-                + ", type=" + columns.get(i).nativeType() + ", value=" + value);
+        return new ValueConversionException("value does not fit " + type + ": column="
+                + columns.get(i).name() + ", type=" + columns.get(i).nativeType() + ", value=" + value);
     }
 
     private boolean isBinaryInteger(int type) {
-        return binary && (type == MYSQL_TYPE_TINY || type == MYSQL_TYPE_SHORT || type == MYSQL_TYPE_YEAR
-                || type == MYSQL_TYPE_LONG || type == MYSQL_TYPE_INT24 || type == MYSQL_TYPE_LONGLONG);
+        return binary
+                && (type == MYSQL_TYPE_TINY
+                        || type == MYSQL_TYPE_SHORT
+                        || type == MYSQL_TYPE_YEAR
+                        || type == MYSQL_TYPE_LONG
+                        || type == MYSQL_TYPE_INT24
+                        || type == MYSQL_TYPE_LONGLONG);
     }
 
     /** Raw 64 bits of a binary integer column, sign- or zero-extended by its type. */
@@ -370,7 +383,9 @@ public final class MysqlRow implements Row {
             return Float.intBitsToFloat(Payload.getInt4(buf, offsets[i]));
         }
         if (isBinaryInteger(type)) {
-            return isUnsignedBigint(i) ? new BigInteger(Long.toUnsignedString(binaryInteger(i))).doubleValue() : binaryInteger(i);
+            return isUnsignedBigint(i)
+                    ? new BigInteger(Long.toUnsignedString(binaryInteger(i))).doubleValue()
+                    : binaryInteger(i);
         }
         String s = new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1);
         try {
@@ -488,10 +503,12 @@ public final class MysqlRow implements Row {
         return switch (type) {
             case MYSQL_TYPE_FLOAT -> FloatingText.ofFloat(getFloat(i), defs[i].decimals());
             case MYSQL_TYPE_DOUBLE -> FloatingText.ofDouble(getDouble(i), defs[i].decimals());
-            case MYSQL_TYPE_DATE -> temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(false, 0);
+            case MYSQL_TYPE_DATE ->
+                temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(false, 0);
             case MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP ->
-                    temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(true, defs[i].decimals());
-            case MYSQL_TYPE_TIME -> temporal.decodeBinaryTime(buf, offsets[i], n).formatTime(defs[i].decimals());
+                temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(true, defs[i].decimals());
+            case MYSQL_TYPE_TIME ->
+                temporal.decodeBinaryTime(buf, offsets[i], n).formatTime(defs[i].decimals());
             default -> new String(buf, offsets[i], n, StandardCharsets.UTF_8);
         };
     }
@@ -527,9 +544,18 @@ public final class MysqlRow implements Row {
 
     private static boolean isFixedOrTemporal(int type) {
         return switch (type) {
-            case MYSQL_TYPE_TINY, MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR, MYSQL_TYPE_LONG, MYSQL_TYPE_INT24, MYSQL_TYPE_LONGLONG,
-                 MYSQL_TYPE_FLOAT, MYSQL_TYPE_DOUBLE, MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP,
-                 MYSQL_TYPE_TIME -> true;
+            case MYSQL_TYPE_TINY,
+                    MYSQL_TYPE_SHORT,
+                    MYSQL_TYPE_YEAR,
+                    MYSQL_TYPE_LONG,
+                    MYSQL_TYPE_INT24,
+                    MYSQL_TYPE_LONGLONG,
+                    MYSQL_TYPE_FLOAT,
+                    MYSQL_TYPE_DOUBLE,
+                    MYSQL_TYPE_DATE,
+                    MYSQL_TYPE_DATETIME,
+                    MYSQL_TYPE_TIMESTAMP,
+                    MYSQL_TYPE_TIME -> true;
             default -> false;
         };
     }
@@ -547,8 +573,9 @@ public final class MysqlRow implements Row {
             if (zeroDateAsNull) {
                 return false;
             }
-            throw new ValueConversionException("zero date has no Java value: column=" + columns.get(i).name()
-                    + ", value=" + temporal.formatDate(false, 0) + " (setting zero_date=null reads it as NULL)");
+            throw new ValueConversionException(
+                    "zero date has no Java value: column=" + columns.get(i).name() + ", value="
+                            + temporal.formatDate(false, 0) + " (setting zero_date=null reads it as NULL)");
         }
         return true;
     }
@@ -733,12 +760,15 @@ public final class MysqlRow implements Row {
         else if (type == Duration.class) v = getDuration(i);
         else if (type == UUID.class) v = getUuid(i);
         else if (type == Object.class) v = getObject(i);
-        else throw new ValueConversionException("unsupported target type: type=" + type.getName() + ", column=" + columns.get(i).name());
+        else
+            throw new ValueConversionException("unsupported target type: type=" + type.getName() + ", column="
+                    + columns.get(i).name());
         return (T) v;
     }
 
     @Override
     public <T> List<T> getList(int i, Class<T> elementType) {
-        throw new ValueConversionException("MySQL has no array columns: column=" + columns.get(i).name());
+        throw new ValueConversionException(
+                "MySQL has no array columns: column=" + columns.get(i).name());
     }
 }

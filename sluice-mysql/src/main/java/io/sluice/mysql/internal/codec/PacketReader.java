@@ -89,7 +89,8 @@ public final class PacketReader {
             }
             ensure(length);
             if (joined.length < total + length) {
-                joined = java.util.Arrays.copyOf(joined, (int) Math.min(maxPayload, Math.max(total + length, 2L * joined.length)));
+                joined = java.util.Arrays.copyOf(
+                        joined, (int) Math.min(maxPayload, Math.max(total + length, 2L * joined.length)));
             }
             System.arraycopy(buf, readPos, joined, total, length);
             readPos += length;
@@ -102,8 +103,8 @@ public final class PacketReader {
     }
 
     private ProtocolException tooLarge(long length) {
-        return new ProtocolException("packet too large: length>=" + length + ", max=" + maxPayload
-                + " (setting max_message_size)");
+        return new ProtocolException(
+                "packet too large: length>=" + length + ", max=" + maxPayload + " (setting max_message_size)");
     }
 
     private int readHeader() {
@@ -150,8 +151,8 @@ public final class PacketReader {
                 throw new ConnectionException("read from server failed: " + e.getMessage(), e);
             }
             if (r < 0) {
-                throw new ConnectionException("server closed the connection: expected=" + n + " bytes, buffered="
-                        + (limit - readPos));
+                throw new ConnectionException(
+                        "server closed the connection: expected=" + n + " bytes, buffered=" + (limit - readPos));
             }
             limit += r;
         }

@@ -38,7 +38,8 @@ public final class ParameterEncoder {
 
     public static void writeExecute(PacketWriter w, int statementId, int flags, int paramCount, Object[] params) {
         if (params.length != paramCount) {
-            throw new ValueConversionException("wrong number of parameters: expected=" + paramCount + ", actual=" + params.length);
+            throw new ValueConversionException(
+                    "wrong number of parameters: expected=" + paramCount + ", actual=" + params.length);
         }
         w.command(Commands.COM_STMT_EXECUTE).int4(statementId).int1(flags).int4(1);
         if (paramCount > 0) {
@@ -99,11 +100,14 @@ public final class ParameterEncoder {
             case BigInteger b when b.signum() >= 0 && b.bitLength() <= 64 -> w.int8(b.longValue());
             case BigInteger b -> w.lengthEncodedString(b.toString());
             case byte[] b -> w.lengthEncodedBytes(b);
-            case LocalDate d -> w.int1(4).int2(d.getYear()).int1(d.getMonthValue()).int1(d.getDayOfMonth());
+            case LocalDate d ->
+                w.int1(4).int2(d.getYear()).int1(d.getMonthValue()).int1(d.getDayOfMonth());
             case LocalDateTime d -> writeDateTime(w, d);
             case Instant d -> writeDateTime(w, LocalDateTime.ofInstant(d, ZoneOffset.UTC));
-            case OffsetDateTime d -> writeDateTime(w, d.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime());
-            case ZonedDateTime d -> writeDateTime(w, d.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime());
+            case OffsetDateTime d ->
+                writeDateTime(w, d.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime());
+            case ZonedDateTime d ->
+                writeDateTime(w, d.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime());
             case LocalTime t -> writeTime(w, t.toNanoOfDay() / 1000);
             case Duration d -> writeTime(w, Interval.of(d).micros());
             case Interval t -> {
@@ -117,13 +121,21 @@ public final class ParameterEncoder {
             case UUID u -> w.lengthEncodedString(u.toString());
             case Character c -> w.lengthEncodedString(c.toString());
             case Enum<?> e -> w.lengthEncodedString(e.name());
-            default -> throw new ValueConversionException("unsupported parameter type: type=" + v.getClass().getName());
+            default ->
+                throw new ValueConversionException(
+                        "unsupported parameter type: type=" + v.getClass().getName());
         }
     }
 
     private static void writeDateTime(PacketWriter w, LocalDateTime d) {
-        w.int1(11).int2(d.getYear()).int1(d.getMonthValue()).int1(d.getDayOfMonth())
-                .int1(d.getHour()).int1(d.getMinute()).int1(d.getSecond()).int4(d.getNano() / 1000);
+        w.int1(11)
+                .int2(d.getYear())
+                .int1(d.getMonthValue())
+                .int1(d.getDayOfMonth())
+                .int1(d.getHour())
+                .int1(d.getMinute())
+                .int1(d.getSecond())
+                .int4(d.getNano() / 1000);
     }
 
     /** TIME: sign, days, hours, minutes, seconds, microseconds. */
@@ -135,7 +147,12 @@ public final class ParameterEncoder {
         if (days > 0xffffffffL) {
             throw new ValueConversionException("time out of MySQL TIME range: micros=" + micros);
         }
-        w.int1(12).int1(negative ? 1 : 0).int4((int) days).int1((int) (totalSeconds % 86_400 / 3600))
-                .int1((int) (totalSeconds % 3600 / 60)).int1((int) (totalSeconds % 60)).int4((int) (m % 1_000_000));
+        w.int1(12)
+                .int1(negative ? 1 : 0)
+                .int4((int) days)
+                .int1((int) (totalSeconds % 86_400 / 3600))
+                .int1((int) (totalSeconds % 3600 / 60))
+                .int1((int) (totalSeconds % 60))
+                .int4((int) (m % 1_000_000));
     }
 }

@@ -58,8 +58,8 @@ public final class Payload {
 
     private void need(int n) {
         if (end - pos < n) {
-            throw new ProtocolException("truncated packet: needed=" + n + ", remaining=" + (end - pos)
-                    + ", length=" + (end - start));
+            throw new ProtocolException(
+                    "truncated packet: needed=" + n + ", remaining=" + (end - pos) + ", length=" + (end - start));
         }
     }
 
@@ -112,7 +112,9 @@ public final class Payload {
             case 0xfc -> readInt2();
             case 0xfd -> readInt3();
             case 0xfe -> readInt8();
-            default -> throw new ProtocolException("malformed length-encoded integer: first=0xff, position=" + (pos - 1 - start));
+            default ->
+                throw new ProtocolException(
+                        "malformed length-encoded integer: first=0xff, position=" + (pos - 1 - start));
         };
     }
 
@@ -123,7 +125,8 @@ public final class Payload {
             throw new ProtocolException("NULL marker where a length is needed: position=" + (pos - 1 - start));
         }
         if (n > end - pos) {
-            throw new ProtocolException("length-encoded field exceeds its packet: length=" + n + ", remaining=" + (end - pos));
+            throw new ProtocolException(
+                    "length-encoded field exceeds its packet: length=" + n + ", remaining=" + (end - pos));
         }
         return (int) n;
     }
@@ -134,7 +137,8 @@ public final class Payload {
             return null;
         }
         if (n > end - pos) {
-            throw new ProtocolException("length-encoded string exceeds its packet: length=" + n + ", remaining=" + (end - pos));
+            throw new ProtocolException(
+                    "length-encoded string exceeds its packet: length=" + n + ", remaining=" + (end - pos));
         }
         String s = new String(buf, pos, (int) n, StandardCharsets.UTF_8);
         pos += (int) n;

@@ -56,7 +56,8 @@ final class Temporal {
 
     private static int checkMicros(int micros) {
         if (micros < 0 || micros > 999_999) {
-            throw new ValueConversionException("malformed date/time from server: microseconds=" + (micros & 0xffffffffL));
+            throw new ValueConversionException(
+                    "malformed date/time from server: microseconds=" + (micros & 0xffffffffL));
         }
         return micros;
     }
@@ -64,8 +65,8 @@ final class Temporal {
     /** TIME's range is -838:59:59.999999 to 838:59:59.999999; anything else is not a value a server sends. */
     private Temporal checkTime() {
         if (totalHours > MAX_TIME_HOURS || minute > 59 || second > 59 || minute < 0 || second < 0) {
-            throw new ValueConversionException("malformed TIME from server: hours=" + totalHours + ", minute=" + minute
-                    + ", second=" + second);
+            throw new ValueConversionException(
+                    "malformed TIME from server: hours=" + totalHours + ", minute=" + minute + ", second=" + second);
         }
         return this;
     }
@@ -164,7 +165,8 @@ final class Temporal {
     private static int digit(byte[] b, int i) {
         int d = b[i] - '0';
         if (d < 0 || d > 9) {
-            throw new ValueConversionException("malformed date/time text from server: byte=" + (b[i] & 0xff) + " at " + i);
+            throw new ValueConversionException(
+                    "malformed date/time text from server: byte=" + (b[i] & 0xff) + " at " + i);
         }
         return d;
     }

@@ -10,6 +10,7 @@ public final class Capabilities {
 
     /** Also called CLIENT_MYSQL: a MariaDB server leaves it unset to announce its extended capabilities. */
     public static final long CLIENT_LONG_PASSWORD = 1L;
+
     public static final long CLIENT_FOUND_ROWS = 1L << 1;
     public static final long CLIENT_LONG_FLAG = 1L << 2;
     public static final long CLIENT_CONNECT_WITH_DB = 1L << 3;
@@ -31,8 +32,16 @@ public final class Capabilities {
     public static final long MARIADB_CLIENT_STMT_BULK_OPERATIONS = 1L << 34;
 
     /** What this driver asks for; the session uses the intersection with the server's flags. */
-    public static final long CLIENT_DEFAULT = CLIENT_LONG_PASSWORD | CLIENT_LONG_FLAG | CLIENT_PROTOCOL_41
-            | CLIENT_TRANSACTIONS | CLIENT_SECURE_CONNECTION | CLIENT_MULTI_STATEMENTS | CLIENT_MULTI_RESULTS
-            | CLIENT_PS_MULTI_RESULTS | CLIENT_PLUGIN_AUTH | CLIENT_CONNECT_ATTRS
-            | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA | CLIENT_DEPRECATE_EOF;
+    public static final long CLIENT_DEFAULT = CLIENT_LONG_PASSWORD
+            | CLIENT_LONG_FLAG
+            | CLIENT_PROTOCOL_41
+            | CLIENT_TRANSACTIONS
+            | CLIENT_SECURE_CONNECTION
+            | CLIENT_MULTI_STATEMENTS
+            | CLIENT_MULTI_RESULTS
+            | CLIENT_PS_MULTI_RESULTS
+            | CLIENT_PLUGIN_AUTH
+            | CLIENT_CONNECT_ATTRS
+            | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA
+            | CLIENT_DEPRECATE_EOF;
 }

@@ -22,12 +22,14 @@ public final class Commands {
     public static final int STMT_BULK_FLAG_SEND_TYPES_TO_SERVER = 0x80;
     /** COM_STMT_BULK_EXECUTE per-value indicators: a value follows, or the value is NULL. */
     public static final int STMT_INDICATOR_NONE = 0;
+
     public static final int STMT_INDICATOR_NULL = 1;
 
     /** First payload byte of an OK packet. */
     public static final int OK_HEADER = 0x00;
     /** First payload byte of an EOF packet, or of an OK packet that ends a result with CLIENT_DEPRECATE_EOF. */
     public static final int EOF_HEADER = 0xfe;
+
     public static final int ERR_HEADER = 0xff;
     /** LOCAL INFILE request in a COM_QUERY response; also the NULL marker of a text row. */
     public static final int LOCAL_INFILE_HEADER = 0xfb;
@@ -44,6 +46,7 @@ public final class Commands {
 
     /** COM_STMT_EXECUTE flags. */
     public static final int CURSOR_TYPE_NO_CURSOR = 0x00;
+
     public static final int CURSOR_TYPE_READ_ONLY = 0x01;
 
     /** utf8mb4_general_ci, the collation this driver asks for in the handshake. */
@@ -53,6 +56,7 @@ public final class Commands {
 
     /** Error codes the driver reacts to (https://mariadb.com/kb/en/mariadb-error-codes/). */
     public static final int ER_ACCESS_DENIED_ERROR = 1045;
+
     public static final int ER_QUERY_INTERRUPTED = 1317;
     public static final int ER_UNSUPPORTED_PS = 1295;
     public static final int ER_CONNECTION_KILLED = 1927;

@@ -58,7 +58,9 @@ public final class ArrayCodec {
         if (elementOid == 0) {
             throw ValueCodec.unsupported("List", arrayOid);
         }
-        return binary ? decodeBinary(b, off, len, elementOid, elementType) : decodeText(b, off, len, elementOid, elementType);
+        return binary
+                ? decodeBinary(b, off, len, elementOid, elementType)
+                : decodeText(b, off, len, elementOid, elementType);
     }
 
     private static <T> List<T> decodeBinary(byte[] b, int off, int len, int elementOid, Class<T> elementType) {
@@ -71,7 +73,8 @@ public final class ArrayCodec {
             return Collections.emptyList();
         }
         if (ndim != 1) {
-            throw new ValueConversionException("array has more than one dimension: ndim=" + ndim + " (read it with getString)");
+            throw new ValueConversionException(
+                    "array has more than one dimension: ndim=" + ndim + " (read it with getString)");
         }
         if (len < HEADER_SIZE + 8 || readInt(b, elementOidOffset(off)) != elementOid) {
             throw malformed("header or element type mismatch", len);
@@ -148,7 +151,11 @@ public final class ArrayCodec {
             }
             total *= dims[d];
             decorate |= lower != 1;
-            bounds.append('[').append(lower).append(':').append((long) lower + dims[d] - 1).append(']');
+            bounds.append('[')
+                    .append(lower)
+                    .append(':')
+                    .append((long) lower + dims[d] - 1)
+                    .append(']');
         }
         if (total > (len - HEADER_SIZE - 8L * ndim) / 4) {
             throw malformed("element count out of range: " + total, len);

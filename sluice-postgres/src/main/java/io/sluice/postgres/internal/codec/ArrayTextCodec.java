@@ -152,8 +152,8 @@ public final class ArrayTextCodec {
 
     /** The same refusal as the binary form's, so that both formats fail alike. */
     private static ValueConversionException multiDimensional(String s, int ndim) {
-        return new ValueConversionException("array has more than one dimension: ndim=" + ndim + ", value=" + s
-                + " (read it with getString)");
+        return new ValueConversionException(
+                "array has more than one dimension: ndim=" + ndim + ", value=" + s + " (read it with getString)");
     }
 
     private static ValueConversionException malformedText(String s) {

@@ -33,6 +33,7 @@ import java.time.ZoneOffset;
 public final class DateTimeCodec {
     /** 2000-01-01 as days since 1970-01-01. */
     public static final long POSTGRES_EPOCH_DAY = 10_957;
+
     public static final long POSTGRES_EPOCH_SECOND = POSTGRES_EPOCH_DAY * 86_400;
     public static final int DATEVAL_NOBEGIN = Integer.MIN_VALUE;
     public static final int DATEVAL_NOEND = Integer.MAX_VALUE;
@@ -63,7 +64,8 @@ public final class DateTimeCodec {
         requireLength(len, oid == PgTypes.TIMETZ ? 12 : 8, oid);
         long micros = readLong(b, off);
         if (micros < 0 || micros > USECS_PER_DAY) {
-            throw new ValueConversionException("malformed binary time: type=" + PgTypes.typeName(oid) + ", micros=" + micros);
+            throw new ValueConversionException(
+                    "malformed binary time: type=" + PgTypes.typeName(oid) + ", micros=" + micros);
         }
         return micros;
     }
@@ -104,7 +106,8 @@ public final class DateTimeCodec {
         if (pgMicros == DT_NOEND) {
             return Instant.MAX;
         }
-        return Instant.ofEpochSecond(Math.floorDiv(pgMicros, USECS_PER_SEC) + POSTGRES_EPOCH_SECOND,
+        return Instant.ofEpochSecond(
+                Math.floorDiv(pgMicros, USECS_PER_SEC) + POSTGRES_EPOCH_SECOND,
                 Math.floorMod(pgMicros, USECS_PER_SEC) * 1000);
     }
 
@@ -203,7 +206,8 @@ public final class DateTimeCodec {
 
     private static long pgMicros(long epochSecond, int nanos, Object value) {
         try {
-            long micros = Math.addExact(Math.multiplyExact(epochSecond - POSTGRES_EPOCH_SECOND, USECS_PER_SEC), nanos / 1000);
+            long micros =
+                    Math.addExact(Math.multiplyExact(epochSecond - POSTGRES_EPOCH_SECOND, USECS_PER_SEC), nanos / 1000);
             if (micros == DT_NOBEGIN || micros == DT_NOEND) {
                 throw new ArithmeticException();
             }

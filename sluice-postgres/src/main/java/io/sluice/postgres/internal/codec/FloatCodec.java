@@ -62,7 +62,8 @@ public final class FloatCodec {
      * does not accept; such midpoints are integers, so only magnitudes from 2^53 (float: 2^24) are checked.
      */
     private static BigDecimal shortest(double d, boolean single) {
-        BigDecimal fromJdk = new BigDecimal(single ? Float.toString((float) d) : Double.toString(d)).stripTrailingZeros();
+        BigDecimal fromJdk =
+                new BigDecimal(single ? Float.toString((float) d) : Double.toString(d)).stripTrailingZeros();
         double abs = Math.abs(d);
         if (fromJdk.precision() > 2 && abs < (single ? 0x1p24 : 0x1p53)) {
             return fromJdk;

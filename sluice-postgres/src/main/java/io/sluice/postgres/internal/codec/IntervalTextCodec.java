@@ -1,7 +1,6 @@
 package io.sluice.postgres.internal.codec;
 
 import io.sluice.Interval;
-import io.sluice.ValueConversionException;
 
 /**
  * The text forms of interval ({@code EncodeInterval}/{@code DecodeInterval} in {@code datetime.c}).
@@ -102,7 +101,8 @@ public final class IntervalTextCodec {
         long micros;
 
         void time(long sign, long whole, long unitMicros, long fractionMicros) {
-            micros = Math.addExact(micros, Math.addExact(Math.multiplyExact(sign * whole, unitMicros), sign * fractionMicros));
+            micros = Math.addExact(
+                    micros, Math.addExact(Math.multiplyExact(sign * whole, unitMicros), sign * fractionMicros));
         }
 
         Interval toInterval() {

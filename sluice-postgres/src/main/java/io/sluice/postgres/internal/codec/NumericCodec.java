@@ -34,6 +34,7 @@ public final class NumericCodec {
     public static final int NUMERIC_NINF = 0xF000;
     /** The largest display scale PostgreSQL stores (NUMERIC_DSCALE_MAX). */
     public static final int NUMERIC_DSCALE_MAX = 0x3FFF;
+
     public static final int NBASE = 10000;
     public static final int HEADER_SIZE = 8;
 
@@ -82,7 +83,8 @@ public final class NumericCodec {
             case NUMERIC_NAN -> "NaN";
             case NUMERIC_PINF -> "Infinity";
             case NUMERIC_NINF -> "-Infinity";
-            default -> throw malformed("unknown sign 0x" + Integer.toHexString(readShort(b, signOffset(off)) & 0xFFFF), len);
+            default ->
+                throw malformed("unknown sign 0x" + Integer.toHexString(readShort(b, signOffset(off)) & 0xFFFF), len);
         };
     }
 
@@ -362,7 +364,8 @@ public final class NumericCodec {
         }
         int scale = value.scale();
         if (scale > NUMERIC_DSCALE_MAX) {
-            throw new ValueConversionException("numeric scale out of range: scale=" + scale + ", max=" + NUMERIC_DSCALE_MAX);
+            throw new ValueConversionException(
+                    "numeric scale out of range: scale=" + scale + ", max=" + NUMERIC_DSCALE_MAX);
         }
         if (value.signum() == 0) {
             writeHeader(out, 0, 0, NUMERIC_POS, scale);
@@ -395,7 +398,8 @@ public final class NumericCodec {
         }
         int ndigits = last - first;
         if (weight < Short.MIN_VALUE || weight > Short.MAX_VALUE || ndigits > 0xFFFF) {
-            throw new ValueConversionException("numeric value out of range: precision=" + value.precision() + ", scale=" + scale);
+            throw new ValueConversionException(
+                    "numeric value out of range: precision=" + value.precision() + ", scale=" + scale);
         }
         writeHeader(out, ndigits, weight, value.signum() < 0 ? NUMERIC_NEG : NUMERIC_POS, scale);
         for (int i = first; i < last; i++) {
@@ -416,8 +420,8 @@ public final class NumericCodec {
     }
 
     private static ValueConversionException noBigDecimal(String special) {
-        return new ValueConversionException(
-                "numeric value has no BigDecimal form: type=numeric, value=" + special + " (read it with getDouble or getString)");
+        return new ValueConversionException("numeric value has no BigDecimal form: type=numeric, value=" + special
+                + " (read it with getDouble or getString)");
     }
 
     private static ValueConversionException malformed(String why, int len) {

@@ -180,8 +180,9 @@ public final class ParamEncoder {
             }
             int eo = scalarOid(e.getClass());
             if (oid != 0 && eo != oid) {
-                throw new ValueConversionException("array parameter mixes element types: first="
-                        + PgTypes.typeName(oid) + ", other=" + PgTypes.typeName(eo) + ", class=" + e.getClass().getName());
+                throw new ValueConversionException("array parameter mixes element types: first=" + PgTypes.typeName(oid)
+                        + ", other=" + PgTypes.typeName(eo) + ", class="
+                        + e.getClass().getName());
             }
             oid = eo;
         }
@@ -204,8 +205,8 @@ public final class ParamEncoder {
     }
 
     private static ValueConversionException multiDimensional(Object value) {
-        return new ValueConversionException(
-                "unsupported parameter: multi-dimensional arrays are not supported, class=" + value.getClass().getName());
+        return new ValueConversionException("unsupported parameter: multi-dimensional arrays are not supported, class="
+                + value.getClass().getName());
     }
 
     private static ValueConversionException unsupported(Class<?> c) {

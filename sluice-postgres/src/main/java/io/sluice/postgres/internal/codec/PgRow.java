@@ -58,6 +58,7 @@ public final class PgRow implements Row {
     private long[] lastEpochDays;
     /** The layout's fixed value sizes (0 = varies), read once per row by {@link #reset}. */
     private final int[] fixedWidths;
+
     private LocalDate[] lastDates;
     /** A binary numeric's text for {@link #writeUtf8}; allocated on first use. */
     private byte[] scratch;
@@ -122,8 +123,8 @@ public final class PgRow implements Row {
     }
 
     private static ProtocolException malformed(String why, int length, int column) {
-        return new ProtocolException("malformed DataRow: reason=" + why + ", length=" + length
-                + (column >= 0 ? ", column=" + column : ""));
+        return new ProtocolException(
+                "malformed DataRow: reason=" + why + ", length=" + length + (column >= 0 ? ", column=" + column : ""));
     }
 
     /** A self-contained copy, with its own byte[] holding exactly this row's values, that outlives the receive buffer. */
@@ -182,8 +183,8 @@ public final class PgRow implements Row {
     private int requireValue(int index, String javaType) {
         int len = lengths[index];
         if (len == NULL_LENGTH) {
-            throw new ValueConversionException("cannot read NULL as " + javaType + ": column="
-                    + layout.name(index) + ", index=" + index + " (check isNull or use an object getter)");
+            throw new ValueConversionException("cannot read NULL as " + javaType + ": column=" + layout.name(index)
+                    + ", index=" + index + " (check isNull or use an object getter)");
         }
         return len;
     }
@@ -194,8 +195,10 @@ public final class PgRow implements Row {
         if (e instanceof ValueConversionException) {
             return new ValueConversionException(e.getMessage() + where, e);
         }
-        return new ValueConversionException("malformed value: type=" + PgTypes.typeName(layout.typeOid(index))
-                + ", format=" + layout.format(index) + ", length=" + lengths[index] + ", javaType=" + javaType + where, e);
+        return new ValueConversionException(
+                "malformed value: type=" + PgTypes.typeName(layout.typeOid(index)) + ", format=" + layout.format(index)
+                        + ", length=" + lengths[index] + ", javaType=" + javaType + where,
+                e);
     }
 
     @Override

@@ -88,8 +88,28 @@ public final class PgTypes {
     /** True for the scalar types this driver decodes in both formats. */
     public static boolean isSupportedScalar(int typeOid) {
         return switch (typeOid) {
-            case BOOL, BYTEA, NAME, INT8, INT2, INT4, TEXT, OID, JSON, FLOAT4, FLOAT8, BPCHAR, VARCHAR, DATE, TIME,
-                    TIMESTAMP, TIMESTAMPTZ, INTERVAL, TIMETZ, NUMERIC, UUID, JSONB -> true;
+            case BOOL,
+                    BYTEA,
+                    NAME,
+                    INT8,
+                    INT2,
+                    INT4,
+                    TEXT,
+                    OID,
+                    JSON,
+                    FLOAT4,
+                    FLOAT8,
+                    BPCHAR,
+                    VARCHAR,
+                    DATE,
+                    TIME,
+                    TIMESTAMP,
+                    TIMESTAMPTZ,
+                    INTERVAL,
+                    TIMETZ,
+                    NUMERIC,
+                    UUID,
+                    JSONB -> true;
             default -> false;
         };
     }

@@ -35,7 +35,8 @@ public final class PgWriteBuffer {
     /** Forgets everything after {@code position} (a message that failed half-way through encoding). */
     public void truncate(int position) {
         if (position < 0 || position > this.position) {
-            throw new IllegalArgumentException("truncate beyond content: position=" + position + ", size=" + this.position);
+            throw new IllegalArgumentException(
+                    "truncate beyond content: position=" + position + ", size=" + this.position);
         }
         this.position = position;
     }

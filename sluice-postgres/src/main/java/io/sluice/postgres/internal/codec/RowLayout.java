@@ -25,9 +25,11 @@ public final class RowLayout {
     private final short[] formats;
     /** Per column, the source table's OID (0 when none) and attribute number; null when no column has one. */
     private final int[] tableOids;
+
     private final int[] attributeNumbers;
     /** Per column, the one size its (binary) values have, or 0: see {@link PgRow#reset}. */
     private final int[] fixedWidths;
+
     private final List<Column> columns;
     private final Map<String, Integer> exactIndex;
     private final Map<String, Integer> foldedIndex;
@@ -48,10 +50,17 @@ public final class RowLayout {
      * @param attributeNumbers per column, the source column's attribute number; null when {@code tableOids} is
      * @throws IllegalArgumentException if the arrays differ in length
      */
-    public RowLayout(String[] names, int[] typeOids, int[] typeModifiers, short[] formats, int[] tableOids,
-                     int[] attributeNumbers) {
+    public RowLayout(
+            String[] names,
+            int[] typeOids,
+            int[] typeModifiers,
+            short[] formats,
+            int[] tableOids,
+            int[] attributeNumbers) {
         int n = names.length;
-        if (typeOids.length != n || typeModifiers.length != n || formats.length != n
+        if (typeOids.length != n
+                || typeModifiers.length != n
+                || formats.length != n
                 || (tableOids == null) != (attributeNumbers == null)
                 || (tableOids != null && (tableOids.length != n || attributeNumbers.length != n))) {
             throw new IllegalArgumentException("row layout arrays differ in length: names=" + n + ", typeOids="
@@ -70,8 +79,16 @@ public final class RowLayout {
         for (int i = 0; i < n; i++) {
             int oid = typeOids[i];
             fixedWidths[i] = formats[i] == 1 ? PgTypes.binaryFixedWidth(oid) : 0;
-            list.add(new Column(names[i], PgTypes.columnType(oid), PgTypes.typeName(oid), oid, false,
-                    detailsOf(oid, typeModifiers[i], tableOids == null ? 0 : tableOids[i],
+            list.add(new Column(
+                    names[i],
+                    PgTypes.columnType(oid),
+                    PgTypes.typeName(oid),
+                    oid,
+                    false,
+                    detailsOf(
+                            oid,
+                            typeModifiers[i],
+                            tableOids == null ? 0 : tableOids[i],
                             attributeNumbers == null ? 0 : attributeNumbers[i])));
             exact.putIfAbsent(names[i], i);
             folded.putIfAbsent(names[i].toLowerCase(Locale.ROOT), i);
@@ -98,7 +115,8 @@ public final class RowLayout {
         return switch (oid) {
             case PgTypes.NUMERIC -> ColumnDetails.ofPrecision(((typmod - 4) >> 16) & 0xffff, (typmod - 4) & 0xffff);
             case PgTypes.VARCHAR, PgTypes.BPCHAR -> ColumnDetails.ofPrecision(typmod - 4, 0);
-            case PgTypes.TIME, PgTypes.TIMETZ, PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ -> ColumnDetails.ofPrecision(typmod, 0);
+            case PgTypes.TIME, PgTypes.TIMETZ, PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ ->
+                ColumnDetails.ofPrecision(typmod, 0);
             default -> ColumnDetails.UNKNOWN;
         };
     }

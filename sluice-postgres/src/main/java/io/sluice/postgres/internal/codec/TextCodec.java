@@ -49,8 +49,8 @@ public final class TextCodec {
                 throw notANumber(b, off, end - off, oid);
             }
             if (result < (Long.MIN_VALUE + digit) / 10) {
-                throw new ValueConversionException("integer text out of range for long: type="
-                        + PgTypes.typeName(oid) + ", value=" + utf8(b, off, end - off));
+                throw new ValueConversionException("integer text out of range for long: type=" + PgTypes.typeName(oid)
+                        + ", value=" + utf8(b, off, end - off));
             }
             result = result * 10 - digit;
         }
@@ -58,8 +58,8 @@ public final class TextCodec {
             return result;
         }
         if (result == Long.MIN_VALUE) {
-            throw new ValueConversionException("integer text out of range for long: type="
-                    + PgTypes.typeName(oid) + ", value=" + utf8(b, off, end - off));
+            throw new ValueConversionException("integer text out of range for long: type=" + PgTypes.typeName(oid)
+                    + ", value=" + utf8(b, off, end - off));
         }
         return -result;
     }
@@ -100,8 +100,8 @@ public final class TextCodec {
     /** Throws unless a binary value has exactly {@code expected} bytes. */
     public static void requireLength(int len, int expected, int oid) {
         if (len != expected) {
-            throw new ValueConversionException("malformed binary value: type=" + PgTypes.typeName(oid)
-                    + ", length=" + len + ", expected=" + expected);
+            throw new ValueConversionException("malformed binary value: type=" + PgTypes.typeName(oid) + ", length="
+                    + len + ", expected=" + expected);
         }
     }
 

@@ -5,8 +5,8 @@ import static io.sluice.postgres.internal.codec.TextCodec.readLong;
 import static io.sluice.postgres.internal.codec.TextCodec.readShort;
 import static io.sluice.postgres.internal.codec.TextCodec.requireLength;
 
-import io.sluice.ValueConversionException;
 import io.sluice.Interval;
+import io.sluice.ValueConversionException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -239,7 +239,8 @@ public final class ValueCodec {
             try {
                 return UUID.fromString(s);
             } catch (IllegalArgumentException e) {
-                throw new ValueConversionException("text is not a uuid: type=" + PgTypes.typeName(oid) + ", value=" + s);
+                throw new ValueConversionException(
+                        "text is not a uuid: type=" + PgTypes.typeName(oid) + ", value=" + s);
             }
         }
         throw unsupported("UUID", oid);
@@ -258,22 +259,27 @@ public final class ValueCodec {
         return switch (oid) {
             case PgTypes.BOOL -> toBoolean(b, off, len, oid, true) ? "t" : "f";
             case PgTypes.INT2, PgTypes.INT4, PgTypes.INT8, PgTypes.OID -> Long.toString(toLong(b, off, len, oid, true));
-            case PgTypes.FLOAT4, PgTypes.FLOAT8 -> FloatCodec.format(toDouble(b, off, len, oid, true), oid == PgTypes.FLOAT4);
+            case PgTypes.FLOAT4, PgTypes.FLOAT8 ->
+                FloatCodec.format(toDouble(b, off, len, oid, true), oid == PgTypes.FLOAT4);
             case PgTypes.NUMERIC -> NumericCodec.binaryToText(b, off, len);
             case PgTypes.BYTEA -> ByteaCodec.encodeHexText(b, off, len);
             case PgTypes.UUID -> toUuid(b, off, len, oid, true).toString();
             case PgTypes.DATE -> DateTimeTextCodec.formatDate(DateTimeCodec.dateFromBinary(b, off, len));
             case PgTypes.TIME -> DateTimeTextCodec.formatTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid));
-            case PgTypes.TIMETZ -> DateTimeTextCodec.formatTimetz(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid),
-                    DateTimeCodec.timetzOffsetFromBinary(b, off, len));
-            case PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ -> DateTimeTextCodec.formatTimestamp(
-                    DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid), oid == PgTypes.TIMESTAMPTZ);
+            case PgTypes.TIMETZ ->
+                DateTimeTextCodec.formatTimetz(
+                        DateTimeCodec.timeMicrosFromBinary(b, off, len, oid),
+                        DateTimeCodec.timetzOffsetFromBinary(b, off, len));
+            case PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ ->
+                DateTimeTextCodec.formatTimestamp(
+                        DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid), oid == PgTypes.TIMESTAMPTZ);
             case PgTypes.INTERVAL -> IntervalTextCodec.format(IntervalCodec.decodeBinary(b, off, len));
             case PgTypes.JSONB -> {
                 int start = JsonbCodec.payloadOffset(b, off, len);
                 yield TextCodec.utf8(b, start, off + len - start);
             }
-            default -> PgTypes.elementOid(oid) != 0 ? ArrayCodec.binaryToText(b, off, len, oid) : TextCodec.utf8(b, off, len);
+            default ->
+                PgTypes.elementOid(oid) != 0 ? ArrayCodec.binaryToText(b, off, len, oid) : TextCodec.utf8(b, off, len);
         };
     }
 
@@ -319,7 +325,8 @@ public final class ValueCodec {
                 elements.set(i, canonicalText(elements.get(i), element));
             }
         }
-        return ArrayTextCodec.appendText(new StringBuilder(text.length()), elements).toString();
+        return ArrayTextCodec.appendText(new StringBuilder(text.length()), elements)
+                .toString();
     }
 
     /** The value as the Java type of its {@link io.sluice.ColumnType}; see TYPES.md. */
@@ -340,26 +347,28 @@ public final class ValueCodec {
             case PgTypes.TIMESTAMP -> toLocalDateTime(b, off, len, oid, binary);
             case PgTypes.TIMESTAMPTZ -> toOffsetDateTime(b, off, len, oid, binary);
             case PgTypes.INTERVAL -> toInterval(b, off, len, oid, binary);
-            default -> PgTypes.elementOid(oid) != 0
-                    ? ArrayCodec.decode(b, off, len, oid, binary, Object.class)
-                    : toText(b, off, len, oid, binary);
+            default ->
+                PgTypes.elementOid(oid) != 0
+                        ? ArrayCodec.decode(b, off, len, oid, binary, Object.class)
+                        : toText(b, off, len, oid, binary);
         };
     }
 
     static ValueConversionException unsupported(String javaType, int oid) {
-        return new ValueConversionException(
-                "cannot read column as " + javaType + ": type=" + PgTypes.typeName(oid));
+        return new ValueConversionException("cannot read column as " + javaType + ": type=" + PgTypes.typeName(oid));
     }
 
     static ValueConversionException outOfRange(String javaType, int oid, String value) {
-        return new ValueConversionException("value out of range for " + javaType + ": type="
-                + PgTypes.typeName(oid) + ", value=" + value);
+        return new ValueConversionException(
+                "value out of range for " + javaType + ": type=" + PgTypes.typeName(oid) + ", value=" + value);
     }
 
     /** date, the date of a timestamp, or parsed text. */
     public static LocalDate toLocalDate(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.DATE) {
-            return binary ? DateTimeCodec.dateFromBinary(b, off, len) : DateTimeTextCodec.parseDate(TextCodec.utf8(b, off, len));
+            return binary
+                    ? DateTimeCodec.dateFromBinary(b, off, len)
+                    : DateTimeTextCodec.parseDate(TextCodec.utf8(b, off, len));
         }
         if (oid == PgTypes.TIMESTAMP) {
             return toLocalDateTime(b, off, len, oid, binary).toLocalDate();
@@ -376,7 +385,8 @@ public final class ValueCodec {
             return DateTimeCodec.localTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid));
         }
         if (oid == PgTypes.TIME || isTextLike(oid)) {
-            return DateTimeCodec.localTime(DateTimeTextCodec.parseTimeMicros(TextCodec.utf8(b, off, len).strip()));
+            return DateTimeCodec.localTime(DateTimeTextCodec.parseTimeMicros(
+                    TextCodec.utf8(b, off, len).strip()));
         }
         throw unsupported("LocalTime", oid);
     }
@@ -384,7 +394,8 @@ public final class ValueCodec {
     /** timetz with its own offset, or parsed text. */
     public static OffsetTime toOffsetTime(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.TIMETZ && binary) {
-            return OffsetTime.of(DateTimeCodec.localTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid)),
+            return OffsetTime.of(
+                    DateTimeCodec.localTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid)),
                     DateTimeCodec.timetzOffsetFromBinary(b, off, len));
         }
         if (oid == PgTypes.TIMETZ || isTextLike(oid)) {
@@ -400,7 +411,9 @@ public final class ValueCodec {
         }
         if (oid == PgTypes.DATE) {
             LocalDate d = toLocalDate(b, off, len, oid, binary);
-            return d.equals(LocalDate.MAX) ? LocalDateTime.MAX : d.equals(LocalDate.MIN) ? LocalDateTime.MIN : d.atStartOfDay();
+            return d.equals(LocalDate.MAX)
+                    ? LocalDateTime.MAX
+                    : d.equals(LocalDate.MIN) ? LocalDateTime.MIN : d.atStartOfDay();
         }
         if (oid == PgTypes.TIMESTAMP || isTextLike(oid)) {
             return DateTimeTextCodec.parseTimestamp(TextCodec.utf8(b, off, len).strip());
@@ -414,7 +427,8 @@ public final class ValueCodec {
             return DateTimeCodec.offsetDateTime(DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid));
         }
         if (oid == PgTypes.TIMESTAMPTZ || isTextLike(oid)) {
-            return DateTimeTextCodec.parseTimestamptz(TextCodec.utf8(b, off, len).strip());
+            return DateTimeTextCodec.parseTimestamptz(
+                    TextCodec.utf8(b, off, len).strip());
         }
         throw unsupported("OffsetDateTime", oid);
     }
@@ -431,7 +445,9 @@ public final class ValueCodec {
     /** interval (any IntervalStyle in text), a time as a duration since midnight, or parsed text. */
     public static Interval toInterval(byte[] b, int off, int len, int oid, boolean binary) {
         if (oid == PgTypes.INTERVAL) {
-            return binary ? IntervalCodec.decodeBinary(b, off, len) : IntervalTextCodec.parse(TextCodec.utf8(b, off, len));
+            return binary
+                    ? IntervalCodec.decodeBinary(b, off, len)
+                    : IntervalTextCodec.parse(TextCodec.utf8(b, off, len));
         }
         if (oid == PgTypes.TIME) {
             long micros = binary
@@ -472,7 +488,8 @@ public final class ValueCodec {
         } else if (t == BigInteger.class) {
             BigDecimal d = toBigDecimal(b, off, len, oid, binary);
             if ((long) d.precision() - d.scale() > MAX_INTEGER_DIGITS) {
-                throw outOfRange("BigInteger", oid, d.toString()); // numeric text such as 1e999999999 would not fit in memory
+                throw outOfRange(
+                        "BigInteger", oid, d.toString()); // numeric text such as 1e999999999 would not fit in memory
             }
             try {
                 return d.toBigIntegerExact();
@@ -511,15 +528,21 @@ public final class ValueCodec {
         if (!type.isPrimitive()) {
             return type;
         }
-        Class<?> boxed = type == int.class ? Integer.class
-                : type == long.class ? Long.class
-                : type == short.class ? Short.class
-                : type == double.class ? Double.class
-                : type == float.class ? Float.class
-                : type == boolean.class ? Boolean.class
-                : type == byte.class ? Byte.class
-                : type == char.class ? Character.class
-                : Void.class;
+        Class<?> boxed = type == int.class
+                ? Integer.class
+                : type == long.class
+                        ? Long.class
+                        : type == short.class
+                                ? Short.class
+                                : type == double.class
+                                        ? Double.class
+                                        : type == float.class
+                                                ? Float.class
+                                                : type == boolean.class
+                                                        ? Boolean.class
+                                                        : type == byte.class
+                                                                ? Byte.class
+                                                                : type == char.class ? Character.class : Void.class;
         return (Class<T>) boxed;
     }
 }

@@ -104,7 +104,8 @@ public final class BackendDecoder {
     }
 
     static ProtocolException malformed(byte type, String what) {
-        return new ProtocolException("malformed message from server: type=" + BackendMessage.describe(type) + ", " + what);
+        return new ProtocolException(
+                "malformed message from server: type=" + BackendMessage.describe(type) + ", " + what);
     }
 
     /** ErrorResponse or NoticeResponse fields, keyed by the names {@link ServerMessage} documents. */
@@ -267,9 +268,11 @@ public final class BackendDecoder {
             throw malformed(BackendMessage.READY_FOR_QUERY, "length must be 1: length=" + length);
         }
         byte s = b[offset];
-        if (s != BackendMessage.TRANSACTION_IDLE && s != BackendMessage.TRANSACTION_IN_BLOCK
+        if (s != BackendMessage.TRANSACTION_IDLE
+                && s != BackendMessage.TRANSACTION_IN_BLOCK
                 && s != BackendMessage.TRANSACTION_FAILED) {
-            throw malformed(BackendMessage.READY_FOR_QUERY, "unknown transaction status: status=" + BackendMessage.describe(s));
+            throw malformed(
+                    BackendMessage.READY_FOR_QUERY, "unknown transaction status: status=" + BackendMessage.describe(s));
         }
         return s;
     }

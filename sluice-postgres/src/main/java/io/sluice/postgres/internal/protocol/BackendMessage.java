@@ -41,6 +41,7 @@ public final class BackendMessage {
 
     /** Authentication sub-codes (the Int32 after the length of an {@link #AUTHENTICATION} message). */
     public static final int AUTHENTICATION_OK = 0;
+
     public static final int AUTHENTICATION_KERBEROS_V5 = 2;
     public static final int AUTHENTICATION_CLEARTEXT_PASSWORD = 3;
     public static final int AUTHENTICATION_MD5_PASSWORD = 5;
@@ -53,11 +54,13 @@ public final class BackendMessage {
 
     /** ReadyForQuery transaction status bytes. */
     public static final byte TRANSACTION_IDLE = 'I';
+
     public static final byte TRANSACTION_IN_BLOCK = 'T';
     public static final byte TRANSACTION_FAILED = 'E';
 
     /** The single-byte answers to an SSLRequest. */
     public static final byte SSL_ACCEPTED = 'S';
+
     public static final byte SSL_REFUSED = 'N';
 
     private BackendMessage() {}
@@ -65,11 +68,29 @@ public final class BackendMessage {
     /** True for a type byte the specification defines for the backend. */
     public static boolean isKnown(byte type) {
         return switch (type) {
-            case AUTHENTICATION, BACKEND_KEY_DATA, BIND_COMPLETE, CLOSE_COMPLETE, COMMAND_COMPLETE,
-                    COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE, COPY_DATA, COPY_DONE, DATA_ROW,
-                    EMPTY_QUERY_RESPONSE, ERROR_RESPONSE, NEGOTIATE_PROTOCOL_VERSION, NO_DATA, NOTICE_RESPONSE,
-                    NOTIFICATION_RESPONSE, PARAMETER_DESCRIPTION, PARAMETER_STATUS, PARSE_COMPLETE,
-                    PORTAL_SUSPENDED, READY_FOR_QUERY, ROW_DESCRIPTION -> true;
+            case AUTHENTICATION,
+                    BACKEND_KEY_DATA,
+                    BIND_COMPLETE,
+                    CLOSE_COMPLETE,
+                    COMMAND_COMPLETE,
+                    COPY_IN_RESPONSE,
+                    COPY_OUT_RESPONSE,
+                    COPY_BOTH_RESPONSE,
+                    COPY_DATA,
+                    COPY_DONE,
+                    DATA_ROW,
+                    EMPTY_QUERY_RESPONSE,
+                    ERROR_RESPONSE,
+                    NEGOTIATE_PROTOCOL_VERSION,
+                    NO_DATA,
+                    NOTICE_RESPONSE,
+                    NOTIFICATION_RESPONSE,
+                    PARAMETER_DESCRIPTION,
+                    PARAMETER_STATUS,
+                    PARSE_COMPLETE,
+                    PORTAL_SUSPENDED,
+                    READY_FOR_QUERY,
+                    ROW_DESCRIPTION -> true;
             default -> false;
         };
     }

@@ -94,7 +94,8 @@ public final class FrontendEncoder {
      * @param resultFormats one format code per result column, or null for all text
      * @throws io.sluice.ValueConversionException from the encoder; the buffer then holds a partial message
      */
-    public static void bind(PgWriteBuffer out, String portal, String statement, Object[] params, short[] resultFormats) {
+    public static void bind(
+            PgWriteBuffer out, String portal, String statement, Object[] params, short[] resultFormats) {
         int len = begin(out, BIND);
         out.writeCString(portal);
         out.writeCString(statement);

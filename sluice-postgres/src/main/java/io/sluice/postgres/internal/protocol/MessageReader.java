@@ -32,13 +32,14 @@ public final class MessageReader {
     public static final int BUFFER_SIZE = 64 * 1024;
     /** The largest message accepted: a 1 GiB field (PostgreSQL's limit) plus framing. */
     public static final int DEFAULT_MAX_MESSAGE_LENGTH = (1 << 30) + 1024;
+
     private static final int HEADER = 5;
 
     private final InputStream in;
     private final int maxMessageLength;
     private byte[] buf = new byte[BUFFER_SIZE];
-    private int start;   // first unconsumed byte
-    private int limit;   // end of bytes read so far
+    private int start; // first unconsumed byte
+    private int limit; // end of bytes read so far
     private byte type;
     private int bodyOffset;
     private int bodyLength;

@@ -27,10 +27,15 @@ import java.util.Set;
  * @see <a href="https://www.postgresql.org/docs/current/libpq-pgpass.html">The Password File</a>
  */
 final class PgPassFile {
-    private static final Set<String> DEFAULT_SOCKET_DIRECTORIES = Set.of("/tmp", "/var/run/postgresql", "/run/postgresql");
+    private static final Set<String> DEFAULT_SOCKET_DIRECTORIES =
+            Set.of("/tmp", "/var/run/postgresql", "/run/postgresql");
     private static final Set<PosixFilePermission> GROUP_OR_OTHERS = Set.of(
-            PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
-            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_WRITE,
+            PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_WRITE,
+            PosixFilePermission.OTHERS_EXECUTE);
 
     /**
      * What a lookup found.
@@ -72,16 +77,27 @@ final class PgPassFile {
             return new Lookup(null, "password file " + file + " ignored: not a regular file");
         }
         try {
-            PosixFileAttributeView posix = Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+            PosixFileAttributeView posix =
+                    Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
             if (posix != null && posix.readAttributes().permissions().stream().anyMatch(GROUP_OR_OTHERS::contains)) {
-                return new Lookup(null, "password file " + file + " ignored: group or others may access it "
-                        + "(chmod 0600, as libpq requires)");
+                return new Lookup(
+                        null,
+                        "password file " + file + " ignored: group or others may access it "
+                                + "(chmod 0600, as libpq requires)");
             }
             String entryHost = lookupHost(host);
-            String password = find(Files.readAllLines(file, StandardCharsets.UTF_8), entryHost,
-                    Integer.toString(port), database, user);
-            return password != null ? new Lookup(password, null) : new Lookup(null, "no entry of password file " + file
-                    + " matches host=" + entryHost + ", port=" + port + ", database=" + database + ", user=" + user);
+            String password = find(
+                    Files.readAllLines(file, StandardCharsets.UTF_8),
+                    entryHost,
+                    Integer.toString(port),
+                    database,
+                    user);
+            return password != null
+                    ? new Lookup(password, null)
+                    : new Lookup(
+                            null,
+                            "no entry of password file " + file + " matches host=" + entryHost + ", port=" + port
+                                    + ", database=" + database + ", user=" + user);
         } catch (IOException | RuntimeException e) {
             return new Lookup(null, "password file " + file + " unreadable: " + e);
         }

@@ -108,15 +108,19 @@ public final class ScramSha256Client {
         String algorithm = certificate.getSigAlgName().toUpperCase(Locale.ROOT);
         int with = algorithm.indexOf("WITH");
         String hash = with < 0 ? "" : algorithm.substring(0, with);
-        String digest = switch (hash) {
-            case "MD5", "SHA1", "SHA256" -> "SHA-256";
-            case "SHA224" -> "SHA-224";
-            case "SHA384" -> "SHA-384";
-            case "SHA512" -> "SHA-512";
-            default -> throw new AuthenticationException("cannot bind SCRAM to this TLS channel: the server certificate's "
-                    + "signature algorithm has no single hash: algorithm=" + certificate.getSigAlgName()
-                    + " (set channel_binding=disable to authenticate without binding)");
-        };
+        String digest =
+                switch (hash) {
+                    case "MD5", "SHA1", "SHA256" -> "SHA-256";
+                    case "SHA224" -> "SHA-224";
+                    case "SHA384" -> "SHA-384";
+                    case "SHA512" -> "SHA-512";
+                    default ->
+                        throw new AuthenticationException(
+                                "cannot bind SCRAM to this TLS channel: the server certificate's "
+                                        + "signature algorithm has no single hash: algorithm="
+                                        + certificate.getSigAlgName()
+                                        + " (set channel_binding=disable to authenticate without binding)");
+                };
         try {
             return MessageDigest.getInstance(digest).digest(certificate.getEncoded());
         } catch (GeneralSecurityException e) {
@@ -150,7 +154,8 @@ public final class ScramSha256Client {
         String salt = attribute(serverFirst, 's');
         String iterationText = attribute(serverFirst, 'i');
         if (!nonce.startsWith(clientNonce) || nonce.length() == clientNonce.length()) {
-            throw new AuthenticationException("SCRAM server nonce does not extend the client nonce: mechanism=" + MECHANISM);
+            throw new AuthenticationException(
+                    "SCRAM server nonce does not extend the client nonce: mechanism=" + MECHANISM);
         }
         int iterations;
         try {
@@ -159,8 +164,8 @@ public final class ScramSha256Client {
             throw new AuthenticationException("SCRAM iteration count is not a number: i=" + iterationText);
         }
         if (iterations < 1 || iterations > MAX_ITERATIONS) {
-            throw new AuthenticationException("SCRAM iteration count out of range: i=" + iterations + ", min=1, max="
-                    + MAX_ITERATIONS);
+            throw new AuthenticationException(
+                    "SCRAM iteration count out of range: i=" + iterations + ", min=1, max=" + MAX_ITERATIONS);
         }
         byte[] saltBytes;
         try {
@@ -173,8 +178,8 @@ public final class ScramSha256Client {
         System.arraycopy(bindingData, 0, channel, header.length, bindingData.length);
         String withoutProof = "c=" + Base64.getEncoder().encodeToString(channel) + ",r=" + nonce;
         String authMessage = clientFirstBare + "," + serverFirst + "," + withoutProof;
-        byte[] saltedPassword = hi(saslPrep(password).getBytes(StandardCharsets.UTF_8), saltBytes, iterations,
-                deadlineNanos);
+        byte[] saltedPassword =
+                hi(saslPrep(password).getBytes(StandardCharsets.UTF_8), saltBytes, iterations, deadlineNanos);
         byte[] clientKey = hmac(saltedPassword, "Client Key".getBytes(StandardCharsets.US_ASCII));
         byte[] storedKey = sha256(clientKey);
         byte[] clientSignature = hmac(storedKey, authMessage.getBytes(StandardCharsets.UTF_8));
@@ -236,8 +241,11 @@ public final class ScramSha256Client {
             int cp = normalized.codePointAt(i);
             i += Character.charCount(cp);
             int type = Character.getType(cp);
-            if (type == Character.CONTROL || type == Character.PRIVATE_USE || type == Character.SURROGATE
-                    || type == Character.UNASSIGNED || (cp & 0xfffe) == 0xfffe) {
+            if (type == Character.CONTROL
+                    || type == Character.PRIVATE_USE
+                    || type == Character.SURROGATE
+                    || type == Character.UNASSIGNED
+                    || (cp & 0xfffe) == 0xfffe) {
                 return password;
             }
         }
@@ -246,8 +254,14 @@ public final class ScramSha256Client {
 
     /** RFC 3454 table B.1. */
     private static boolean mappedToNothing(int cp) {
-        return cp == 0x00ad || cp == 0x034f || cp == 0x1806 || (cp >= 0x180b && cp <= 0x180d)
-                || (cp >= 0x200b && cp <= 0x200d) || cp == 0x2060 || (cp >= 0xfe00 && cp <= 0xfe0f) || cp == 0xfeff;
+        return cp == 0x00ad
+                || cp == 0x034f
+                || cp == 0x1806
+                || (cp >= 0x180b && cp <= 0x180d)
+                || (cp >= 0x200b && cp <= 0x200d)
+                || cp == 0x2060
+                || (cp >= 0xfe00 && cp <= 0xfe0f)
+                || cp == 0xfeff;
     }
 
     private static String attribute(String message, char name) {

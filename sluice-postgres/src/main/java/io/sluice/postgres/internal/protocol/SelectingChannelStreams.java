@@ -36,7 +36,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
     }
 
     /** Each selector has one key: the action form of select leaves no selected-key set to clear (or allocate). */
-    private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
+    private static final Consumer<SelectionKey> IGNORE_KEY = key -> {};
     /** Readers of this process now waiting for a server, spinning or asleep. */
     private static final AtomicInteger WAITING = new AtomicInteger();
 
@@ -45,6 +45,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
     private final long spinNanos;
     /** Waits left to sleep through without spinning, after spins that found nothing (backoff; reader only). */
     private int spinSkip;
+
     private int spinMisses;
     private final Selector readSelector;
     private final Selector writeSelector;
@@ -258,7 +259,9 @@ public final class SelectingChannelStreams implements AutoCloseable {
                         listener.beforeSleep();
                     }
                     ready = readSelector.select(IGNORE_KEY, timeout);
-                } catch (ClosedSelectorException e) { // closed by another thread (the session broke): an I/O failure here
+                } catch (
+                        ClosedSelectorException
+                                e) { // closed by another thread (the session broke): an I/O failure here
                     throw new AsynchronousCloseException();
                 } finally {
                     WAITING.decrementAndGet();

@@ -18,10 +18,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -53,8 +53,17 @@ import javax.net.ssl.SSLSocket;
  */
 public final class StartupHandshake {
     /** What a finished handshake leaves behind: the open socket and the session's facts. */
-    public record Session(Socket socket, InputStream in, OutputStream out, MessageReader reader, int processId,
-            int secretKey, Map<String, String> parameters, byte transactionStatus, boolean tls, AutoCloseable io,
+    public record Session(
+            Socket socket,
+            InputStream in,
+            OutputStream out,
+            MessageReader reader,
+            int processId,
+            int secretKey,
+            Map<String, String> parameters,
+            byte transactionStatus,
+            boolean tls,
+            AutoCloseable io,
             SelectingChannelStreams channel) {}
 
     private ConnectDeadline deadline;
@@ -103,8 +112,10 @@ public final class StartupHandshake {
     }
 
     private ConnectionException timedOut(String where, Exception cause) {
-        return new ConnectionException("connect timed out: server=" + where + ", timeout=" + config.connectTimeout()
-                + " (setting connect_timeout)", cause);
+        return new ConnectionException(
+                "connect timed out: server=" + where + ", timeout=" + config.connectTimeout()
+                        + " (setting connect_timeout)",
+                cause);
     }
 
     private Session openBounded() {
@@ -160,8 +171,8 @@ public final class StartupHandshake {
                 } else if (answer != SSL_REFUSED) {
                     throw new ProtocolException("unexpected answer to SSLRequest: answer=" + answer);
                 } else if (config.sslMode().compareTo(SslMode.REQUIRE) >= 0) {
-                    throw new ConnectionException("server refused TLS: host=" + host + ", port=" + port
-                            + ", sslmode=" + config.sslMode().urlName() + " (set sslmode=prefer to allow plain text)");
+                    throw new ConnectionException("server refused TLS: host=" + host + ", port=" + port + ", sslmode="
+                            + config.sslMode().urlName() + " (set sslmode=prefer to allow plain text)");
                 }
             }
             InputStream in = active.getInputStream();
@@ -170,21 +181,44 @@ public final class StartupHandshake {
             Session session = login(reader, in, os, out, active, tls ? (SSLSocket) active : null);
             active.setSoTimeout(0);
             if (tls) {
-                return new Session(session.socket(), in, os, reader, session.processId(), session.secretKey(),
-                        session.parameters(), session.transactionStatus(), true, active, tlsStreams);
+                return new Session(
+                        session.socket(),
+                        in,
+                        os,
+                        reader,
+                        session.processId(),
+                        session.secretKey(),
+                        session.parameters(),
+                        session.transactionStatus(),
+                        true,
+                        active,
+                        tlsStreams);
             }
             if (reader.buffered() != 0) {
-                throw new ProtocolException("unexpected bytes after ReadyForQuery at start-up: buffered=" + reader.buffered());
+                throw new ProtocolException(
+                        "unexpected bytes after ReadyForQuery at start-up: buffered=" + reader.buffered());
             }
-            // Plain text: switch to non-blocking I/O so that an interrupt can cancel a query (see SelectingChannelStreams).
+            // Plain text: switch to non-blocking I/O so that an interrupt can cancel a query (see
+            // SelectingChannelStreams).
             SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
-            return new Session(socket, io.input(), io.output(), new MessageReader(io.input(), maxMessageLength(config)),
-                    session.processId(), session.secretKey(), session.parameters(), session.transactionStatus(), false,
-                    io, io);
+            return new Session(
+                    socket,
+                    io.input(),
+                    io.output(),
+                    new MessageReader(io.input(), maxMessageLength(config)),
+                    session.processId(),
+                    session.secretKey(),
+                    session.parameters(),
+                    session.transactionStatus(),
+                    false,
+                    io,
+                    io);
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
-            throw new ConnectionException("connect timed out: host=" + host + ", port=" + port + ", timeout="
-                    + config.connectTimeout() + " (setting connect_timeout)", e);
+            throw new ConnectionException(
+                    "connect timed out: host=" + host + ", port=" + port + ", timeout=" + config.connectTimeout()
+                            + " (setting connect_timeout)",
+                    e);
         } catch (IOException e) {
             closeQuietly(socket);
             throw new ConnectionException("connect failed: host=" + host + ", port=" + port + ", cause=" + e, e);
@@ -195,14 +229,16 @@ public final class StartupHandshake {
     }
 
     /** StartupMessage, authentication, then everything up to the first ReadyForQuery. */
-    private Session login(MessageReader reader, InputStream in, OutputStream os, PgWriteBuffer out, Socket socket,
-            SSLSocket tls) throws IOException {
+    private Session login(
+            MessageReader reader, InputStream in, OutputStream os, PgWriteBuffer out, Socket socket, SSLSocket tls)
+            throws IOException {
         Map<String, String> startup = new LinkedHashMap<>();
         startup.put("user", config.user());
         startup.put("database", config.database());
         startup.put("application_name", config.applicationName());
         startup.put("client_encoding", "UTF8");
-        startup.put("DateStyle", "ISO"); // with client_encoding, a parameter PgBouncer forwards (not extra_float_digits)
+        startup.put(
+                "DateStyle", "ISO"); // with client_encoding, a parameter PgBouncer forwards (not extra_float_digits)
         String options = config.properties().get("options"); // libpq: command-line options for the backend
         if (options != null && !options.isBlank()) {
             startup.put("options", options);
@@ -241,12 +277,24 @@ public final class StartupHandshake {
             MessageReader reader = new MessageReader(io.input(), maxMessageLength(config));
             Session session = login(reader, io.input(), io.output(), new PgWriteBuffer(256), null, null);
             io.readTimeout(0);
-            return new Session(null, io.input(), io.output(), reader, session.processId(), session.secretKey(),
-                    session.parameters(), session.transactionStatus(), false, io, io);
+            return new Session(
+                    null,
+                    io.input(),
+                    io.output(),
+                    reader,
+                    session.processId(),
+                    session.secretKey(),
+                    session.parameters(),
+                    session.transactionStatus(),
+                    false,
+                    io,
+                    io);
         } catch (SocketTimeoutException e) {
             closeQuietly(channel);
-            throw new ConnectionException("connect timed out: socket=" + path + ", timeout=" + config.connectTimeout()
-                    + " (setting connect_timeout)", e);
+            throw new ConnectionException(
+                    "connect timed out: socket=" + path + ", timeout=" + config.connectTimeout()
+                            + " (setting connect_timeout)",
+                    e);
         } catch (IOException e) {
             closeQuietly(channel);
             throw new ConnectionException("connect failed: socket=" + path + ", cause=" + e, e);
@@ -262,7 +310,8 @@ public final class StartupHandshake {
      * when the server offers SCRAM-SHA-256-PLUS; {@code require} fails unless that happens, before
      * any password is sent; {@code disable} never binds.
      */
-    private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os, SSLSocket tls) throws IOException {
+    private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os, SSLSocket tls)
+            throws IOException {
         String binding = channelBinding();
         boolean bound = false;
         ScramSha256Client scram = null;
@@ -282,15 +331,19 @@ public final class StartupHandshake {
                 continue;
             }
             if (type != AUTHENTICATION) {
-                throw new ProtocolException("unexpected message during authentication: type=" + BackendMessage.describe(type));
+                throw new ProtocolException(
+                        "unexpected message during authentication: type=" + BackendMessage.describe(type));
             }
             int code = BackendDecoder.authenticationCode(b, off, len);
-            if (binding.equals("require") && (code == AUTHENTICATION_CLEARTEXT_PASSWORD || code == AUTHENTICATION_MD5_PASSWORD)) {
+            if (binding.equals("require")
+                    && (code == AUTHENTICATION_CLEARTEXT_PASSWORD || code == AUTHENTICATION_MD5_PASSWORD)) {
                 throw new AuthenticationException("channel binding required, but the server asked for a "
                         + (code == AUTHENTICATION_MD5_PASSWORD ? "md5" : "cleartext") + " password (not sent): user="
                         + config.user() + " (channel_binding=require)");
             }
-            if (code != AUTHENTICATION_OK && code != AUTHENTICATION_SASL_CONTINUE && code != AUTHENTICATION_SASL_FINAL
+            if (code != AUTHENTICATION_OK
+                    && code != AUTHENTICATION_SASL_CONTINUE
+                    && code != AUTHENTICATION_SASL_FINAL
                     && step != NOT_ASKED) {
                 throw new ProtocolException("second authentication request: code=" + code + ", user=" + config.user());
             }
@@ -319,26 +372,32 @@ public final class StartupHandshake {
                     if (salt.length != 4) {
                         throw new ProtocolException("malformed AuthenticationMD5Password: saltLength=" + salt.length);
                     }
-                    FrontendEncoder.passwordMessage(out, Md5Password.encode(config.user(), requirePassword("md5"), salt));
+                    FrontendEncoder.passwordMessage(
+                            out, Md5Password.encode(config.user(), requirePassword("md5"), salt));
                     flush(out, os);
                     step = PASSWORD_SENT;
                 }
                 case AUTHENTICATION_SASL -> {
                     List<String> mechanisms = BackendDecoder.saslMechanisms(b, off, len);
-                    boolean plus = tls != null && !binding.equals("disable")
+                    boolean plus = tls != null
+                            && !binding.equals("disable")
                             && mechanisms.contains(ScramSha256Client.MECHANISM_PLUS);
                     if (binding.equals("require") && !plus) {
-                        throw new AuthenticationException("channel binding required, but " + (tls == null
-                                ? "the connection has no TLS" : "the server does not offer SCRAM-SHA-256-PLUS")
+                        throw new AuthenticationException("channel binding required, but "
+                                + (tls == null
+                                        ? "the connection has no TLS"
+                                        : "the server does not offer SCRAM-SHA-256-PLUS")
                                 + ": offered=" + mechanisms + " (channel_binding=require)");
                     }
                     if (!plus && !mechanisms.contains(ScramSha256Client.MECHANISM)) {
-                        throw new AuthenticationException("no supported SASL mechanism: offered=" + mechanisms
-                                + ", supported=[" + ScramSha256Client.MECHANISM + ", " + ScramSha256Client.MECHANISM_PLUS + "]");
+                        throw new AuthenticationException(
+                                "no supported SASL mechanism: offered=" + mechanisms + ", supported=["
+                                        + ScramSha256Client.MECHANISM + ", " + ScramSha256Client.MECHANISM_PLUS + "]");
                     }
                     String password = requirePassword("scram-sha-256");
                     if (plus) {
-                        X509Certificate server = (X509Certificate) tls.getSession().getPeerCertificates()[0];
+                        X509Certificate server =
+                                (X509Certificate) tls.getSession().getPeerCertificates()[0];
                         scram = ScramSha256Client.overTls("", password, ScramSha256Client.tlsServerEndPoint(server));
                         bound = true;
                     } else if (tls != null && !binding.equals("disable")) {
@@ -346,8 +405,8 @@ public final class StartupHandshake {
                     } else {
                         scram = ScramSha256Client.withRandomNonce("", password);
                     }
-                    FrontendEncoder.saslInitialResponse(out, scram.mechanism(),
-                            scram.clientFirstMessage().getBytes(StandardCharsets.UTF_8));
+                    FrontendEncoder.saslInitialResponse(
+                            out, scram.mechanism(), scram.clientFirstMessage().getBytes(StandardCharsets.UTF_8));
                     flush(out, os);
                     step = SASL_STARTED;
                 }
@@ -355,7 +414,8 @@ public final class StartupHandshake {
                     if (step != SASL_STARTED) {
                         throw new ProtocolException("AuthenticationSASLContinue out of order: step=" + stepName(step));
                     }
-                    String serverFirst = new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8);
+                    String serverFirst =
+                            new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8);
                     String clientFinal = scram.clientFinalMessage(serverFirst, deadline.nanos);
                     FrontendEncoder.saslResponse(out, clientFinal.getBytes(StandardCharsets.UTF_8));
                     flush(out, os);
@@ -365,11 +425,13 @@ public final class StartupHandshake {
                     if (step != SASL_ANSWERED) {
                         throw new ProtocolException("AuthenticationSASLFinal out of order: step=" + stepName(step));
                     }
-                    scram.verifyServerFinal(new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8));
+                    scram.verifyServerFinal(
+                            new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8));
                     step = SASL_VERIFIED;
                 }
-                default -> throw new AuthenticationException("unsupported authentication method: code=" + code
-                        + ", user=" + config.user() + ", supported=trust,password,md5,scram-sha-256");
+                default ->
+                    throw new AuthenticationException("unsupported authentication method: code=" + code + ", user="
+                            + config.user() + ", supported=trust,password,md5,scram-sha-256");
             }
         }
     }
@@ -415,13 +477,17 @@ public final class StartupHandshake {
                     processId = key[0];
                     secretKey = key[1];
                 }
-                case NOTICE_RESPONSE -> config.eventListener().onNotice(BackendDecoder.serverMessage(type, b, off, len));
+                case NOTICE_RESPONSE ->
+                    config.eventListener().onNotice(BackendDecoder.serverMessage(type, b, off, len));
                 case ERROR_RESPONSE -> throw startupError(BackendDecoder.serverMessage(type, b, off, len));
                 case READY_FOR_QUERY -> {
                     byte status = BackendDecoder.readyForQuery(b, off, len);
-                    return new Session(socket, in, os, reader, processId, secretKey, parameters, status, tls, socket, null);
+                    return new Session(
+                            socket, in, os, reader, processId, secretKey, parameters, status, tls, socket, null);
                 }
-                default -> throw new ProtocolException("unexpected message during start-up: type=" + BackendMessage.describe(type));
+                default ->
+                    throw new ProtocolException(
+                            "unexpected message during start-up: type=" + BackendMessage.describe(type));
             }
         }
     }
@@ -430,12 +496,16 @@ public final class StartupHandshake {
         ServerException cause = new ServerException(m);
         String state = m.sqlState();
         if ("28P01".equals(state) || "28000".equals(state)) {
-            return new AuthenticationException("authentication failed: host=" + host + ", port=" + port + ", user="
-                    + config.user() + ", sqlstate=" + state + ", message=" + m.message()
-                    + (passwordFile != null ? " (password from " + passwordFile + ")" : ""), cause);
+            return new AuthenticationException(
+                    "authentication failed: host=" + host + ", port=" + port + ", user="
+                            + config.user() + ", sqlstate=" + state + ", message=" + m.message()
+                            + (passwordFile != null ? " (password from " + passwordFile + ")" : ""),
+                    cause);
         }
-        return new ConnectionException("server refused the session: host=" + host + ", port=" + port + ", user="
-                + config.user() + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(), cause);
+        return new ConnectionException(
+                "server refused the session: host=" + host + ", port=" + port + ", user=" + config.user()
+                        + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(),
+                cause);
     }
 
     /**
@@ -448,7 +518,8 @@ public final class StartupHandshake {
 
     /** spin_micros: default {@link #DEFAULT_SPIN_MICROS}, 0 = never. */
     private static int spinMicros(ConnectionConfig config) {
-        String value = config.property("spin_micros", Integer.toString(DEFAULT_SPIN_MICROS)).trim();
+        String value = config.property("spin_micros", Integer.toString(DEFAULT_SPIN_MICROS))
+                .trim();
         try {
             int micros = Integer.parseInt(value);
             if (micros >= 0 && micros <= 100_000) {
@@ -462,11 +533,15 @@ public final class StartupHandshake {
 
     /** libpq's channel_binding: prefer (default), require or disable. */
     private String channelBinding() {
-        String value = config.properties().getOrDefault("channel_binding", "prefer").trim().toLowerCase(Locale.ROOT);
+        String value = config.properties()
+                .getOrDefault("channel_binding", "prefer")
+                .trim()
+                .toLowerCase(Locale.ROOT);
         return switch (value) {
             case "prefer", "require", "disable" -> value;
-            default -> throw new ConfigurationException("unknown channel_binding: value=" + value
-                    + ", expected one of disable, prefer, require");
+            default ->
+                throw new ConfigurationException(
+                        "unknown channel_binding: value=" + value + ", expected one of disable, prefer, require");
         };
     }
 

@@ -21,19 +21,42 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CodecGoldenVectorTest {
     private static final Map<String, Integer> OIDS = Map.ofEntries(
-            Map.entry("int2", PgTypes.INT2), Map.entry("int4", PgTypes.INT4), Map.entry("int8", PgTypes.INT8),
-            Map.entry("oid", PgTypes.OID), Map.entry("float4", PgTypes.FLOAT4), Map.entry("float8", PgTypes.FLOAT8),
-            Map.entry("numeric", PgTypes.NUMERIC), Map.entry("bool", PgTypes.BOOL), Map.entry("date", PgTypes.DATE),
-            Map.entry("time", PgTypes.TIME), Map.entry("timetz", PgTypes.TIMETZ),
-            Map.entry("timestamp", PgTypes.TIMESTAMP), Map.entry("timestamptz", PgTypes.TIMESTAMPTZ),
-            Map.entry("interval", PgTypes.INTERVAL), Map.entry("uuid", PgTypes.UUID), Map.entry("jsonb", PgTypes.JSONB),
-            Map.entry("json", PgTypes.JSON), Map.entry("bytea", PgTypes.BYTEA), Map.entry("text", PgTypes.TEXT),
-            Map.entry("_int4", PgTypes.INT4_ARRAY), Map.entry("_text", PgTypes.TEXT_ARRAY),
-            Map.entry("_numeric", PgTypes.NUMERIC_ARRAY), Map.entry("_timestamp", PgTypes.TIMESTAMP_ARRAY));
+            Map.entry("int2", PgTypes.INT2),
+            Map.entry("int4", PgTypes.INT4),
+            Map.entry("int8", PgTypes.INT8),
+            Map.entry("oid", PgTypes.OID),
+            Map.entry("float4", PgTypes.FLOAT4),
+            Map.entry("float8", PgTypes.FLOAT8),
+            Map.entry("numeric", PgTypes.NUMERIC),
+            Map.entry("bool", PgTypes.BOOL),
+            Map.entry("date", PgTypes.DATE),
+            Map.entry("time", PgTypes.TIME),
+            Map.entry("timetz", PgTypes.TIMETZ),
+            Map.entry("timestamp", PgTypes.TIMESTAMP),
+            Map.entry("timestamptz", PgTypes.TIMESTAMPTZ),
+            Map.entry("interval", PgTypes.INTERVAL),
+            Map.entry("uuid", PgTypes.UUID),
+            Map.entry("jsonb", PgTypes.JSONB),
+            Map.entry("json", PgTypes.JSON),
+            Map.entry("bytea", PgTypes.BYTEA),
+            Map.entry("text", PgTypes.TEXT),
+            Map.entry("_int4", PgTypes.INT4_ARRAY),
+            Map.entry("_text", PgTypes.TEXT_ARRAY),
+            Map.entry("_numeric", PgTypes.NUMERIC_ARRAY),
+            Map.entry("_timestamp", PgTypes.TIMESTAMP_ARRAY));
 
     /** Types whose Java value does not encode back to the same type (oid as Long, text-like as String, arrays with no type). */
-    private static final List<String> NOT_REENCODED = List.of("oid", "json", "jsonb", "text", "_int4:{}", "_int4:[0:1]={7,8}", "_numeric",
-            "_int4:{{1,2},{3,NULL}}", "_int4:[0:1][1:2]={{1,2},{3,4}}", "_text:{{a,\"b c\"}}");
+    private static final List<String> NOT_REENCODED = List.of(
+            "oid",
+            "json",
+            "jsonb",
+            "text",
+            "_int4:{}",
+            "_int4:[0:1]={7,8}",
+            "_numeric",
+            "_int4:{{1,2},{3,NULL}}",
+            "_int4:[0:1][1:2]={{1,2},{3,4}}",
+            "_text:{{a,\"b c\"}}");
 
     static Stream<Arguments> vectors() {
         String[][] v = {
@@ -70,7 +93,11 @@ class CodecGoldenVectorTest {
             {"numeric", "0.0001", "0001ffff000000040001"},
             {"numeric", "10000", "00010001000000000001"},
             {"numeric", "100000000000000000000", "00010005000000000001"},
-            {"numeric", "123456789012345678901234567890.123456789", "000b000700000009000c0d801ed204d2162e23340d801ed204d2162e2328"},
+            {
+                "numeric",
+                "123456789012345678901234567890.123456789",
+                "000b000700000009000c0d801ed204d2162e23340d801ed204d2162e2328"
+            },
             {"numeric", "-0.000000001", "0001fffd4000000903e8"},
             {"bool", "t", "01"},
             {"bool", "f", "00"},
@@ -111,12 +138,36 @@ class CodecGoldenVectorTest {
             {"_int4", "{1,NULL,3}", "00000001000000010000001700000003000000010000000400000001ffffffff0000000400000003"},
             {"_int4", "{}", "000000000000000000000017"},
             {"_int4", "[0:1]={7,8}", "000000010000000000000017000000020000000000000004000000070000000400000008"},
-            {"_text", "{a,\"b c\",\"NULL\",\"q\\\"\\\\\\\\\",\"\"}", "0000000100000000000000190000000500000001000000016100000003622063000000044e554c4c0000000471225c5c00000000"},
-            {"_numeric", "{1.5,NaN}", "0000000100000000000006a400000002000000010000000c0002000000000001000113880000000800000000c0000000"},
-            {"_int4", "{{1,2},{3,NULL}}", "00000002000000010000001700000002000000010000000200000001000000040000000100000004000000020000000400000003ffffffff"},
-            {"_int4", "[0:1][1:2]={{1,2},{3,4}}", "000000020000000000000017000000020000000000000002000000010000000400000001000000040000000200000004000000030000000400000004"},
-            {"_text", "{{a,\"b c\"}}", "00000002000000000000001900000001000000010000000200000001000000016100000003622063"},
-            {"_timestamp", "{\"2000-01-01 00:00:00\"}", "00000001000000000000045a0000000100000001000000080000000000000000"},
+            {
+                "_text",
+                "{a,\"b c\",\"NULL\",\"q\\\"\\\\\\\\\",\"\"}",
+                "0000000100000000000000190000000500000001000000016100000003622063000000044e554c4c0000000471225c5c00000000"
+            },
+            {
+                "_numeric",
+                "{1.5,NaN}",
+                "0000000100000000000006a400000002000000010000000c0002000000000001000113880000000800000000c0000000"
+            },
+            {
+                "_int4",
+                "{{1,2},{3,NULL}}",
+                "00000002000000010000001700000002000000010000000200000001000000040000000100000004000000020000000400000003ffffffff"
+            },
+            {
+                "_int4",
+                "[0:1][1:2]={{1,2},{3,4}}",
+                "000000020000000000000017000000020000000000000002000000010000000400000001000000040000000200000004000000030000000400000004"
+            },
+            {
+                "_text",
+                "{{a,\"b c\"}}",
+                "00000002000000000000001900000001000000010000000200000001000000016100000003622063"
+            },
+            {
+                "_timestamp",
+                "{\"2000-01-01 00:00:00\"}",
+                "00000001000000000000045a0000000100000001000000080000000000000000"
+            },
         };
         return Stream.of(v).map(r -> Arguments.of(r[0], r[1], r[2]));
     }

@@ -15,7 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ParamEncoderTest {
-    enum Colour { RED }
+    enum Colour {
+        RED
+    }
 
     private static String text(Object value) {
         return new String(HexFormat.of().parseHex(Rows.encodeHex(value)), StandardCharsets.UTF_8);

@@ -36,7 +36,8 @@ class PgRowTest {
         assertThat(row.isNull(2)).isTrue();
         assertThat(row.getList(2, Integer.class)).isNull();
         assertThat(row.getObject(2)).isNull();
-        assertThat(row.columns()).extracting(c -> c.type())
+        assertThat(row.columns())
+                .extracting(c -> c.type())
                 .containsExactly(ColumnType.BIGINT, ColumnType.TEXT, ColumnType.ARRAY);
         assertThat(row.column(2).nativeType()).isEqualTo("_int4");
     }
@@ -139,18 +140,23 @@ class PgRowTest {
         PgRow huge = Rows.text(PgTypes.TEXT, "1e999999999");
         assertThatThrownBy(() -> huge.getLong(0)).isInstanceOf(ValueConversionException.class);
         assertThatThrownBy(() -> huge.get(0, java.math.BigInteger.class))
-                .isInstanceOf(ValueConversionException.class).hasMessageContaining("1E+999999999");
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageContaining("1E+999999999");
         assertThatThrownBy(() -> Rows.text(PgTypes.NUMERIC, "1e999999999").getLong(0))
-                .isInstanceOf(ValueConversionException.class).hasMessageContaining("1E+999999999");
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageContaining("1E+999999999");
         assertThat(huge.getDouble(0)).isInfinite();
     }
 
     @Test
     void shouldPreserveNegativeZeroWhenFloatIsDecoded() {
-        assertThat(Double.doubleToRawLongBits(Rows.binary(PgTypes.FLOAT8, "8000000000000000").getDouble(0)))
+        assertThat(Double.doubleToRawLongBits(
+                        Rows.binary(PgTypes.FLOAT8, "8000000000000000").getDouble(0)))
                 .isEqualTo(Long.MIN_VALUE);
-        assertThat(Double.doubleToRawLongBits(Rows.text(PgTypes.FLOAT8, "-0").getDouble(0))).isEqualTo(Long.MIN_VALUE);
-        assertThat(Float.floatToRawIntBits(Rows.text(PgTypes.FLOAT4, "-0").getFloat(0))).isEqualTo(Integer.MIN_VALUE);
+        assertThat(Double.doubleToRawLongBits(Rows.text(PgTypes.FLOAT8, "-0").getDouble(0)))
+                .isEqualTo(Long.MIN_VALUE);
+        assertThat(Float.floatToRawIntBits(Rows.text(PgTypes.FLOAT4, "-0").getFloat(0)))
+                .isEqualTo(Integer.MIN_VALUE);
         assertThat(Rows.encodeHex(-0.0d)).isEqualTo("8000000000000000");
     }
 
@@ -167,8 +173,8 @@ class PgRowTest {
 
     @Test
     void shouldConvertElementsWhenArrayIsReadAsList() {
-        PgRow binary = Rows.binary(PgTypes.INT4_ARRAY,
-                "00000001000000010000001700000003000000010000000400000001ffffffff0000000400000003");
+        PgRow binary = Rows.binary(
+                PgTypes.INT4_ARRAY, "00000001000000010000001700000003000000010000000400000001ffffffff0000000400000003");
         assertThat(binary.getList(0, Long.class)).containsExactly(1L, null, 3L);
         assertThat(binary.getList(0, String.class)).containsExactly("1", null, "3");
         PgRow text = Rows.text(PgTypes.TEXT_ARRAY, "{a,\"b,c\",NULL,\"NULL\",\"x\\\"y\"}");
@@ -184,19 +190,31 @@ class PgRowTest {
 
     @Test
     void shouldReuseLocalDateOnlyWhenConsecutiveRowsShareTheDay() {
-        RowLayout layout = new RowLayout(new String[] {"d", "ts", "tz"},
-                new int[] {PgTypes.DATE, PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ}, new int[] {-1, -1, -1}, new short[] {1, 1, 1});
+        RowLayout layout = new RowLayout(
+                new String[] {"d", "ts", "tz"},
+                new int[] {PgTypes.DATE, PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ},
+                new int[] {-1, -1, -1},
+                new short[] {1, 1, 1});
         PgRow row = new PgRow(layout);
         java.time.LocalDateTime[] times = {
-            java.time.LocalDateTime.of(2024, 1, 1, 0, 1), java.time.LocalDateTime.of(2024, 1, 1, 23, 59),
-            java.time.LocalDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_000), java.time.LocalDateTime.of(-43, 3, 15, 12, 0),
-            java.time.LocalDateTime.MAX, java.time.LocalDateTime.of(-43, 3, 15, 13, 0)};
+            java.time.LocalDateTime.of(2024, 1, 1, 0, 1),
+            java.time.LocalDateTime.of(2024, 1, 1, 23, 59),
+            java.time.LocalDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_000),
+            java.time.LocalDateTime.of(-43, 3, 15, 12, 0),
+            java.time.LocalDateTime.MAX,
+            java.time.LocalDateTime.of(-43, 3, 15, 13, 0)
+        };
         java.time.LocalDate previous = null;
         for (java.time.LocalDateTime t : times) {
             PgWriteBuffer out = new PgWriteBuffer(64);
             out.writeShort(3);
-            for (Object v : new Object[] {t.toLocalDate(), t, t.equals(java.time.LocalDateTime.MAX)
-                    ? java.time.OffsetDateTime.MAX : t.atOffset(java.time.ZoneOffset.UTC)}) {
+            for (Object v : new Object[] {
+                t.toLocalDate(),
+                t,
+                t.equals(java.time.LocalDateTime.MAX)
+                        ? java.time.OffsetDateTime.MAX
+                        : t.atOffset(java.time.ZoneOffset.UTC)
+            }) {
                 int at = out.reserveInt();
                 ParamEncoder.encode(v, out);
                 out.putInt(at, out.position() - at - 4);
@@ -205,8 +223,11 @@ class PgRowTest {
             assertThat(row.getLocalDate(0)).isEqualTo(t.toLocalDate());
             assertThat(row.getLocalDateTime(1)).isEqualTo(t);
             assertThat(row.getObject(1)).isEqualTo(t);
-            assertThat(row.getOffsetDateTime(2)).isEqualTo(t.equals(java.time.LocalDateTime.MAX)
-                    ? java.time.OffsetDateTime.MAX : t.atOffset(java.time.ZoneOffset.UTC));
+            assertThat(row.getOffsetDateTime(2))
+                    .isEqualTo(
+                            t.equals(java.time.LocalDateTime.MAX)
+                                    ? java.time.OffsetDateTime.MAX
+                                    : t.atOffset(java.time.ZoneOffset.UTC));
             if (previous != null && previous.equals(t.toLocalDate())) {
                 assertThat(row.getLocalDateTime(1).toLocalDate()).isSameAs(previous);
             }

@@ -10,7 +10,8 @@ final class Rows {
 
     /** A one-column row of type {@code oid} in {@code format} holding {@code value} (null = SQL NULL). */
     static PgRow single(int oid, int format, byte[] value) {
-        PgRow row = new PgRow(new RowLayout(new String[] {"v"}, new int[] {oid}, new int[] {-1}, new short[] {(short) format}));
+        PgRow row = new PgRow(
+                new RowLayout(new String[] {"v"}, new int[] {oid}, new int[] {-1}, new short[] {(short) format}));
         byte[] body = body(value);
         // Put the body at an offset inside a larger buffer, as a receive buffer would.
         byte[] buf = new byte[body.length + 7];

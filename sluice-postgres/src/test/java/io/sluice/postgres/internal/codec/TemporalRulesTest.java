@@ -22,7 +22,8 @@ class TemporalRulesTest {
     void shouldMapInfinityToMinAndMaxWhenReadingAndWriting() {
         assertThat(Rows.binary(PgTypes.DATE, "7fffffff").getLocalDate(0)).isEqualTo(LocalDate.MAX);
         assertThat(Rows.text(PgTypes.DATE, "-infinity").getLocalDate(0)).isEqualTo(LocalDate.MIN);
-        assertThat(Rows.binary(PgTypes.TIMESTAMP, "8000000000000000").getLocalDateTime(0)).isEqualTo(LocalDateTime.MIN);
+        assertThat(Rows.binary(PgTypes.TIMESTAMP, "8000000000000000").getLocalDateTime(0))
+                .isEqualTo(LocalDateTime.MIN);
         assertThat(Rows.text(PgTypes.TIMESTAMP, "infinity").getLocalDateTime(0)).isEqualTo(LocalDateTime.MAX);
         PgRow tz = Rows.binary(PgTypes.TIMESTAMPTZ, "7fffffffffffffff");
         assertThat(tz.getOffsetDateTime(0)).isEqualTo(OffsetDateTime.MAX);
@@ -61,33 +62,44 @@ class TemporalRulesTest {
 
     @Test
     void shouldReturnUtcWhenTimestamptzTextCarriesSessionOffset() {
-        OffsetDateTime expected = OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 1000, ZoneOffset.UTC).minusMinutes(330);
-        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "2024-01-01 00:00:00.000001+05:30").getOffsetDateTime(0))
+        OffsetDateTime expected =
+                OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 1000, ZoneOffset.UTC).minusMinutes(330);
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "2024-01-01 00:00:00.000001+05:30")
+                        .getOffsetDateTime(0))
                 .isEqualTo(expected);
         // Local mean time offsets carry seconds (Asia/Kolkata before 1942 is +05:21:10).
-        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "1900-01-01 00:00:00+05:21:10").getOffsetDateTime(0))
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "1900-01-01 00:00:00+05:21:10")
+                        .getOffsetDateTime(0))
                 .isEqualTo(OffsetDateTime.of(1899, 12, 31, 18, 38, 50, 0, ZoneOffset.UTC));
-        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "0044-03-15 10:00:00+05:53:28 BC").getOffsetDateTime(0).getYear())
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "0044-03-15 10:00:00+05:53:28 BC")
+                        .getOffsetDateTime(0)
+                        .getYear())
                 .isEqualTo(-43);
     }
 
     @Test
     void shouldRenderTimestamptzInUtcWhenTextCarriesSessionOffset() {
-        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "2024-01-01 00:00:00.000001+05:30").getString(0))
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "2024-01-01 00:00:00.000001+05:30")
+                        .getString(0))
                 .isEqualTo("2023-12-31 18:30:00.000001+00");
-        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "0001-01-01 03:00:00+05:53:28 BC").getString(0))
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "0001-01-01 03:00:00+05:53:28 BC")
+                        .getString(0))
                 .isEqualTo("0002-12-31 21:06:32+00 BC");
         assertThat(Rows.text(PgTypes.TIMESTAMPTZ, "infinity").getString(0)).isEqualTo("infinity");
-        assertThat(Rows.text(PgTypes.TIMESTAMPTZ_ARRAY, "{\"2024-01-01 00:00:00-01\",NULL}").getString(0))
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ_ARRAY, "{\"2024-01-01 00:00:00-01\",NULL}")
+                        .getString(0))
                 .isEqualTo("{\"2024-01-01 01:00:00+00\",NULL}");
-        assertThat(Rows.text(PgTypes.TIMESTAMPTZ_ARRAY, "{{\"2024-01-01 00:00:00-01\"}}").getString(0))
+        assertThat(Rows.text(PgTypes.TIMESTAMPTZ_ARRAY, "{{\"2024-01-01 00:00:00-01\"}}")
+                        .getString(0))
                 .isEqualTo("{{\"2024-01-01 00:00:00-01\"}}");
     }
 
     @Test
     void shouldRenderOneFormWhenTextFollowsSessionSettings() {
-        assertThat(Rows.text(PgTypes.INTERVAL, "P1Y2M-3DT4H5M6.5S").getString(0)).isEqualTo("1 year 2 mons -3 days +04:05:06.5");
-        assertThat(Rows.text(PgTypes.INTERVAL, "@ 1 day 1 hour ago").getString(0)).isEqualTo("-1 days -01:00:00");
+        assertThat(Rows.text(PgTypes.INTERVAL, "P1Y2M-3DT4H5M6.5S").getString(0))
+                .isEqualTo("1 year 2 mons -3 days +04:05:06.5");
+        assertThat(Rows.text(PgTypes.INTERVAL, "@ 1 day 1 hour ago").getString(0))
+                .isEqualTo("-1 days -01:00:00");
         assertThat(Rows.text(PgTypes.INTERVAL_ARRAY, "{\"-1 1:00:00\",NULL}").getString(0))
                 .isEqualTo("{\"-1 days -01:00:00\",NULL}");
         assertThat(Rows.text(PgTypes.BYTEA, "a\\\\b\\001").getString(0)).isEqualTo("\\x615c6201");
@@ -96,7 +108,8 @@ class TemporalRulesTest {
     @Test
     void shouldTruncateNanosecondsWhenWritingTimestamps() {
         assertThat(Rows.encodeHex(LocalDateTime.of(2000, 1, 1, 0, 0, 0, 1999))).isEqualTo("0000000000000001");
-        assertThat(Rows.encodeHex(Instant.parse("1999-12-31T23:59:59.999999999Z"))).isEqualTo("ffffffffffffffff");
+        assertThat(Rows.encodeHex(Instant.parse("1999-12-31T23:59:59.999999999Z")))
+                .isEqualTo("ffffffffffffffff");
     }
 
     @Test
@@ -113,7 +126,8 @@ class TemporalRulesTest {
 
     @Test
     void shouldRefuseWhenTimestamptzIsReadAsLocalDateTime() {
-        assertThatThrownBy(() -> Rows.text(PgTypes.TIMESTAMPTZ, "2024-01-01 00:00:00+00").getLocalDateTime(0))
+        assertThatThrownBy(() ->
+                        Rows.text(PgTypes.TIMESTAMPTZ, "2024-01-01 00:00:00+00").getLocalDateTime(0))
                 .isInstanceOf(ValueConversionException.class)
                 .hasMessageContaining("type=timestamptz");
     }

@@ -34,8 +34,9 @@ class BackendDecoderFuzzTest {
         "52" + "00000008" + "00000000",
         "31" + "00000004",
     };
-    private static final RowLayout ONE_INT = new RowLayout(new String[] {"a"}, new int[] {23}, new int[] {-1},
-            new short[] {0});
+
+    private static final RowLayout ONE_INT =
+            new RowLayout(new String[] {"a"}, new int[] {23}, new int[] {-1}, new short[] {0});
 
     @Property(tries = 3000)
     void shouldDecodeOrRejectCleanlyWhenBytesAreRandom(@ForAll("streams") byte[] stream) {
@@ -45,15 +46,28 @@ class BackendDecoderFuzzTest {
     @Provide
     Arbitrary<byte[]> streams() {
         Arbitrary<byte[]> random = Arbitraries.bytes().array(byte[].class).ofMaxSize(64);
-        Arbitrary<byte[]> mutated = Combinators.combine(Arbitraries.of(SEEDS), Arbitraries.integers().between(0, 200),
-                Arbitraries.bytes(), Arbitraries.integers().between(0, 3)).as((seed, at, value, op) -> {
+        Arbitrary<byte[]> mutated = Combinators.combine(
+                        Arbitraries.of(SEEDS),
+                        Arbitraries.integers().between(0, 200),
+                        Arbitraries.bytes(),
+                        Arbitraries.integers().between(0, 3))
+                .as((seed, at, value, op) -> {
                     byte[] b = HexFormat.of().parseHex(seed.length() % 2 == 0 ? seed : seed + "0");
                     int i = at % b.length;
                     return switch (op) {
-                        case 0 -> { b[i] = value; yield b; }
-                        case 1 -> java.util.Arrays.copyOf(b, i);                 // truncated
-                        case 2 -> { b[i] ^= (byte) (1 << (value & 7)); yield b; } // one bit flipped
-                        default -> { b[Math.min(b.length - 1, 1 + (i % 4))] = value; yield b; } // length byte
+                        case 0 -> {
+                            b[i] = value;
+                            yield b;
+                        }
+                        case 1 -> java.util.Arrays.copyOf(b, i); // truncated
+                        case 2 -> {
+                            b[i] ^= (byte) (1 << (value & 7));
+                            yield b;
+                        } // one bit flipped
+                        default -> {
+                            b[Math.min(b.length - 1, 1 + (i % 4))] = value;
+                            yield b;
+                        } // length byte
                     };
                 });
         return Arbitraries.oneOf(random, mutated);
@@ -69,7 +83,8 @@ class BackendDecoderFuzzTest {
         } catch (ProtocolException | EOFException expected) {
             assertThat(expected.getMessage()).isNotBlank();
         } catch (Exception other) {
-            throw new AssertionError("decoder threw " + other + " for " + HexFormat.of().formatHex(stream), other);
+            throw new AssertionError(
+                    "decoder threw " + other + " for " + HexFormat.of().formatHex(stream), other);
         }
     }
 
@@ -79,7 +94,8 @@ class BackendDecoderFuzzTest {
             case BackendMessage.ROW_DESCRIPTION -> BackendDecoder.rowDescription(b, off, len);
             case BackendMessage.DATA_ROW -> new PgRow(ONE_INT).reset(b, off, len);
             case BackendMessage.COMMAND_COMPLETE -> BackendDecoder.commandCompleteRows(b, off, len);
-            case BackendMessage.ERROR_RESPONSE, BackendMessage.NOTICE_RESPONSE -> BackendDecoder.serverMessage(type, b, off, len);
+            case BackendMessage.ERROR_RESPONSE, BackendMessage.NOTICE_RESPONSE ->
+                BackendDecoder.serverMessage(type, b, off, len);
             case BackendMessage.PARAMETER_STATUS -> BackendDecoder.parameterStatus(b, off, len);
             case BackendMessage.BACKEND_KEY_DATA -> BackendDecoder.backendKeyData(b, off, len);
             case BackendMessage.READY_FOR_QUERY -> BackendDecoder.readyForQuery(b, off, len);
@@ -90,9 +106,12 @@ class BackendDecoderFuzzTest {
                 }
             }
             case BackendMessage.NOTIFICATION_RESPONSE -> BackendDecoder.notification(b, off, len);
-            case BackendMessage.PARSE_COMPLETE, BackendMessage.BIND_COMPLETE, BackendMessage.NO_DATA,
-                    BackendMessage.CLOSE_COMPLETE, BackendMessage.PORTAL_SUSPENDED, BackendMessage.EMPTY_QUERY_RESPONSE ->
-                    BackendDecoder.empty(type, len);
+            case BackendMessage.PARSE_COMPLETE,
+                    BackendMessage.BIND_COMPLETE,
+                    BackendMessage.NO_DATA,
+                    BackendMessage.CLOSE_COMPLETE,
+                    BackendMessage.PORTAL_SUSPENDED,
+                    BackendMessage.EMPTY_QUERY_RESPONSE -> BackendDecoder.empty(type, len);
             default -> throw new ProtocolException("unknown message type: type=" + BackendMessage.describe(type));
         }
     }

@@ -67,13 +67,15 @@ class BackendDecoderTest {
 
     @Test
     void shouldThrowProtocolExceptionWhenLengthIsBelowFour() {
-        assertThatThrownBy(() -> reader("5a00000003").next()).isInstanceOf(ProtocolException.class)
+        assertThatThrownBy(() -> reader("5a00000003").next())
+                .isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("length=3");
     }
 
     @Test
     void shouldThrowProtocolExceptionWhenLengthIsOversized() {
-        assertThatThrownBy(() -> reader("447fffffff").next()).isInstanceOf(ProtocolException.class)
+        assertThatThrownBy(() -> reader("447fffffff").next())
+                .isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("length=2147483647");
     }
 
@@ -94,8 +96,13 @@ class BackendDecoderTest {
         assertThat(m.sqlState()).isEqualTo("42601");
         assertThat(m.message()).isEqualTo("msg");
         assertThat(m.position()).isEqualTo(8);
-        assertThat(m.fields()).containsEntry("file", "scan.l").containsEntry("line", "1").containsEntry("routine", "x")
-                .containsEntry("table", "tbl").containsEntry("constraint", "con").containsEntry("Z", "zz")
+        assertThat(m.fields())
+                .containsEntry("file", "scan.l")
+                .containsEntry("line", "1")
+                .containsEntry("routine", "x")
+                .containsEntry("table", "tbl")
+                .containsEntry("constraint", "con")
+                .containsEntry("Z", "zz")
                 .containsEntry("severity_localized", "ERROR");
     }
 
@@ -103,7 +110,8 @@ class BackendDecoderTest {
     void shouldThrowProtocolExceptionWhenErrorFieldIsUnterminated() {
         byte[] b = hex("4d6d7367");
         assertThatThrownBy(() -> BackendDecoder.serverMessage(BackendMessage.ERROR_RESPONSE, b, 0, b.length))
-                .isInstanceOf(ProtocolException.class).hasMessageContaining("unterminated");
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("unterminated");
     }
 
     @Test
@@ -142,7 +150,8 @@ class BackendDecoderTest {
                 .isInstanceOf(ProtocolException.class);
         byte[] badFormat = hex("0001" + "696400" + "00000000" + "0000" + "00000017" + "0004" + "ffffffff" + "0007");
         assertThatThrownBy(() -> BackendDecoder.rowDescription(badFormat, 0, badFormat.length))
-                .isInstanceOf(ProtocolException.class).hasMessageContaining("format");
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("format");
     }
 
     @Test
@@ -166,12 +175,16 @@ class BackendDecoderTest {
     void shouldRejectBadReadyForQueryAndKeyDataWhenMalformed() {
         byte[] status = {'X'};
         assertThatThrownBy(() -> BackendDecoder.readyForQuery(status, 0, 1)).isInstanceOf(ProtocolException.class);
-        assertThatThrownBy(() -> BackendDecoder.readyForQuery(new byte[2], 0, 2)).isInstanceOf(ProtocolException.class);
-        assertThatThrownBy(() -> BackendDecoder.backendKeyData(new byte[7], 0, 7)).isInstanceOf(ProtocolException.class);
-        assertThatThrownBy(() -> BackendDecoder.backendKeyData(new byte[9], 0, 9)).isInstanceOf(ProtocolException.class);
+        assertThatThrownBy(() -> BackendDecoder.readyForQuery(new byte[2], 0, 2))
+                .isInstanceOf(ProtocolException.class);
+        assertThatThrownBy(() -> BackendDecoder.backendKeyData(new byte[7], 0, 7))
+                .isInstanceOf(ProtocolException.class);
+        assertThatThrownBy(() -> BackendDecoder.backendKeyData(new byte[9], 0, 9))
+                .isInstanceOf(ProtocolException.class);
         assertThat(BackendDecoder.backendKeyData(hex("0000000100000002"), 0, 8)).containsExactly(1, 2);
         assertThatThrownBy(() -> BackendDecoder.parameterDescription(hex("0002" + "00000017"), 0, 6))
                 .isInstanceOf(ProtocolException.class);
-        assertThatThrownBy(() -> BackendDecoder.empty(BackendMessage.BIND_COMPLETE, 1)).isInstanceOf(ProtocolException.class);
+        assertThatThrownBy(() -> BackendDecoder.empty(BackendMessage.BIND_COMPLETE, 1))
+                .isInstanceOf(ProtocolException.class);
     }
 }

@@ -24,7 +24,8 @@ class FrontendEncoderTest {
         p.put("skipped", null);
         FrontendEncoder.startup(out, p);
         // length 27 | 0x00030000 | "user\0u\0" | "database\0d\0" | 0
-        assertThat(hex()).isEqualTo("0000001b" + "00030000" + "7573657200" + "7500" + "646174616261736500" + "6400" + "00");
+        assertThat(hex())
+                .isEqualTo("0000001b" + "00030000" + "7573657200" + "7500" + "646174616261736500" + "6400" + "00");
     }
 
     @Test
@@ -54,8 +55,9 @@ class FrontendEncoderTest {
     void shouldEncodeBindWithNullAndResultFormatsWhenGiven() {
         FrontendEncoder.bind(out, "", "s1", new Object[] {null}, new short[] {1, 0});
         // 'B' | len | "" | "s1" | 1 format: 0 | 1 param: -1 | 2 result formats: 1, 0
-        assertThat(hex()).isEqualTo("42" + "00000018" + "00" + "733100" + "0001" + "0000" + "0001" + "ffffffff"
-                + "0002" + "0001" + "0000");
+        assertThat(hex())
+                .isEqualTo("42" + "00000018" + "00" + "733100" + "0001" + "0000" + "0001" + "ffffffff" + "0002" + "0001"
+                        + "0000");
     }
 
     @Test
@@ -72,10 +74,11 @@ class FrontendEncoderTest {
         FrontendEncoder.sync(out);
         FrontendEncoder.flush(out);
         FrontendEncoder.terminate(out);
-        assertThat(hex()).isEqualTo("44" + "00000008" + "53" + "733100"
-                + "45" + "00000009" + "00" + "00000064"
-                + "43" + "00000006" + "50" + "00"
-                + "53" + "00000004" + "48" + "00000004" + "58" + "00000004");
+        assertThat(hex())
+                .isEqualTo("44" + "00000008" + "53" + "733100"
+                        + "45" + "00000009" + "00" + "00000064"
+                        + "43" + "00000006" + "50" + "00"
+                        + "53" + "00000004" + "48" + "00000004" + "58" + "00000004");
     }
 
     @Test
@@ -90,7 +93,8 @@ class FrontendEncoderTest {
         FrontendEncoder.saslInitialResponse(out, "SCRAM-SHA-256", new byte[] {'n', ',', ','});
         FrontendEncoder.saslResponse(out, new byte[] {'c', '='});
         // 'p' | len 25 | "SCRAM-SHA-256\0" | Int32 3 | "n,,"    'p' | len 6 | "c="
-        assertThat(hex()).isEqualTo("70" + "00000019" + "534352414d2d5348412d32353600" + "00000003" + "6e2c2c"
-                + "70" + "00000006" + "633d");
+        assertThat(hex())
+                .isEqualTo("70" + "00000019" + "534352414d2d5348412d32353600" + "00000003" + "6e2c2c" + "70"
+                        + "00000006" + "633d");
     }
 }

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 /** The receive buffer grows with the bytes that arrive, never to the length a header declares. */
 class MessageReaderGrowthTest {
     private static byte[] header(char type, int length) {
-        return new byte[] {(byte) type, (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length};
+        return new byte[] {
+            (byte) type, (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length
+        };
     }
 
     /** Hands out at most {@code chunk} bytes per read, as a slow network does. */

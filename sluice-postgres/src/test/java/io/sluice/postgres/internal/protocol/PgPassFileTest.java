@@ -22,8 +22,10 @@ class PgPassFileTest {
                 "db.example:5432:orders:alice:first",
                 "*:*:*:alice:second",
                 "*:*:*:*:third");
-        assertThat(PgPassFile.find(lines, "db.example", "5432", "orders", "alice")).isEqualTo("first");
-        assertThat(PgPassFile.find(lines, "db.example", "5433", "orders", "alice")).isEqualTo("second");
+        assertThat(PgPassFile.find(lines, "db.example", "5432", "orders", "alice"))
+                .isEqualTo("first");
+        assertThat(PgPassFile.find(lines, "db.example", "5433", "orders", "alice"))
+                .isEqualTo("second");
         assertThat(PgPassFile.find(lines, "other", "5432", "orders", "bob")).isEqualTo("third");
     }
 
@@ -31,21 +33,29 @@ class PgPassFileTest {
     void shouldReturnNullWhenNoLineMatches() {
         List<String> lines = List.of("h:5432:db:alice:pw", "h:5432:db", "h:5432:db:alice", "# *:*:*:*:pw");
         assertThat(PgPassFile.find(lines, "h", "5432", "db", "bob")).isNull();
-        assertThat(PgPassFile.find(lines, "h", "5432", "d", "alice")).as("a prefix of a field is no match").isNull();
-        assertThat(PgPassFile.find(lines, "h", "5432", "dbx", "alice")).as("nor is a longer value").isNull();
+        assertThat(PgPassFile.find(lines, "h", "5432", "d", "alice"))
+                .as("a prefix of a field is no match")
+                .isNull();
+        assertThat(PgPassFile.find(lines, "h", "5432", "dbx", "alice"))
+                .as("nor is a longer value")
+                .isNull();
     }
 
     @Test
     void shouldUnescapeColonsAndBackslashesWhenFieldsHoldThem() {
         List<String> lines = List.of("/srv/pg\\:x:5432:my\\\\db:alice:p\\:w\\\\:d");
-        assertThat(PgPassFile.find(lines, "/srv/pg:x", "5432", "my\\db", "alice")).isEqualTo("p:w\\:d");
-        assertThat(PgPassFile.find(List.of("h:5432:db:alice:"), "h", "5432", "db", "alice")).isEmpty();
+        assertThat(PgPassFile.find(lines, "/srv/pg:x", "5432", "my\\db", "alice"))
+                .isEqualTo("p:w\\:d");
+        assertThat(PgPassFile.find(List.of("h:5432:db:alice:"), "h", "5432", "db", "alice"))
+                .isEmpty();
     }
 
     @Test
     void shouldMatchStarOnlyAsWholeField() {
-        assertThat(PgPassFile.find(List.of("*x:*:*:*:pw"), "ax", "5432", "db", "u")).isNull();
-        assertThat(PgPassFile.find(List.of("*x:*:*:*:pw"), "*x", "5432", "db", "u")).isEqualTo("pw");
+        assertThat(PgPassFile.find(List.of("*x:*:*:*:pw"), "ax", "5432", "db", "u"))
+                .isNull();
+        assertThat(PgPassFile.find(List.of("*x:*:*:*:pw"), "*x", "5432", "db", "u"))
+                .isEqualTo("pw");
     }
 
     @Test
@@ -77,14 +87,19 @@ class PgPassFileTest {
 
     @Test
     void shouldExplainWhenFileIsMissingOrNotRegular() {
-        assertThat(new PgPassFile(dir.resolve("none")).lookup("h", 5432, "db", "u").reason()).contains("no password file");
+        assertThat(new PgPassFile(dir.resolve("none"))
+                        .lookup("h", 5432, "db", "u")
+                        .reason())
+                .contains("no password file");
         assertThat(new PgPassFile(dir).lookup("h", 5432, "db", "u").reason()).contains("not a regular file");
     }
 
     @Test
     void shouldUsePassfilePropertyWhenSet() {
-        assertThat(PgPassFile.of(java.util.Map.of("passfile", "/x/pgpass")).file()).isEqualTo(Path.of("/x/pgpass"));
-        assertThat(PgPassFile.of(java.util.Map.of()).file().getFileName().toString()).isIn(".pgpass", "pgpass.conf");
+        assertThat(PgPassFile.of(java.util.Map.of("passfile", "/x/pgpass")).file())
+                .isEqualTo(Path.of("/x/pgpass"));
+        assertThat(PgPassFile.of(java.util.Map.of()).file().getFileName().toString())
+                .isIn(".pgpass", "pgpass.conf");
     }
 
     private Path write(String content, String permissions) throws Exception {

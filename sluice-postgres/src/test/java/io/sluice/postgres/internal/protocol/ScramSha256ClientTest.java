@@ -23,8 +23,8 @@ class ScramSha256ClientTest {
     void shouldProduceRfc7677MessagesWhenGivenItsNonce() {
         ScramSha256Client c = new ScramSha256Client("user", "pencil", "rOprNGfwEbeRWgbNEkqO");
         assertThat(c.clientFirstMessage()).isEqualTo("n,,n=user,r=rOprNGfwEbeRWgbNEkqO");
-        assertThat(c.clientFinalMessage(SERVER_FIRST)).isEqualTo(
-                "c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,"
+        assertThat(c.clientFinalMessage(SERVER_FIRST))
+                .isEqualTo("c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,"
                         + "p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=");
         c.verifyServerFinal("v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=");
     }
@@ -35,8 +35,8 @@ class ScramSha256ClientTest {
         for (int i = 0; i < hash.length; i++) {
             hash[i] = (byte) i;
         }
-        ScramSha256Client c = new ScramSha256Client("", "pencil", "rOprNGfwEbeRWgbNEkqO",
-                ScramSha256Client.GS2_TLS_SERVER_END_POINT, hash);
+        ScramSha256Client c = new ScramSha256Client(
+                "", "pencil", "rOprNGfwEbeRWgbNEkqO", ScramSha256Client.GS2_TLS_SERVER_END_POINT, hash);
         assertThat(c.mechanism()).isEqualTo("SCRAM-SHA-256-PLUS");
         assertThat(c.clientFirstMessage()).isEqualTo("p=tls-server-end-point,,n=,r=rOprNGfwEbeRWgbNEkqO");
         byte[] header = "p=tls-server-end-point,,".getBytes(StandardCharsets.US_ASCII);
@@ -56,10 +56,9 @@ class ScramSha256ClientTest {
     @Test
     void shouldHashTheCertificateWithItsSignatureHash() throws Exception {
         X509Certificate ca;
-        try (var in = Files.newInputStream(Path.of(
-                System.getProperty("sluice.state.dir", "../.sluice"), "tls", "ca.crt"))) {
-            ca = (X509Certificate) CertificateFactory.getInstance("X.509")
-                    .generateCertificate(in);
+        try (var in =
+                Files.newInputStream(Path.of(System.getProperty("sluice.state.dir", "../.sluice"), "tls", "ca.crt"))) {
+            ca = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
         }
         assertThat(ca.getSigAlgName()).isEqualToIgnoringCase("SHA256withRSA");
         assertThat(ScramSha256Client.tlsServerEndPoint(ca))
@@ -72,7 +71,8 @@ class ScramSha256ClientTest {
         c.clientFirstMessage();
         c.clientFinalMessage(SERVER_FIRST);
         assertThatThrownBy(() -> c.verifyServerFinal("v=AAAATRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4="))
-                .isInstanceOf(AuthenticationException.class).hasMessageContaining("signature");
+                .isInstanceOf(AuthenticationException.class)
+                .hasMessageContaining("signature");
     }
 
     @Test
@@ -80,17 +80,18 @@ class ScramSha256ClientTest {
         ScramSha256Client c = new ScramSha256Client("user", "pencil", "abc");
         c.clientFirstMessage();
         assertThatThrownBy(() -> c.clientFinalMessage("r=xyz123,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096"))
-                .isInstanceOf(AuthenticationException.class).hasMessageContaining("nonce");
+                .isInstanceOf(AuthenticationException.class)
+                .hasMessageContaining("nonce");
     }
 
     @Test
     void shouldPreparePasswordsAsRfc4013ExamplesShow() {
-        assertThat(ScramSha256Client.saslPrep("I\u00ADX")).isEqualTo("IX");       // soft hyphen mapped to nothing
+        assertThat(ScramSha256Client.saslPrep("I\u00ADX")).isEqualTo("IX"); // soft hyphen mapped to nothing
         assertThat(ScramSha256Client.saslPrep("user")).isEqualTo("user");
-        assertThat(ScramSha256Client.saslPrep("USER")).isEqualTo("USER");        // case preserved
-        assertThat(ScramSha256Client.saslPrep("\u00AA")).isEqualTo("a");         // NFKC
-        assertThat(ScramSha256Client.saslPrep("\u2168")).isEqualTo("IX");        // NFKC
-        assertThat(ScramSha256Client.saslPrep("a\u00A0b")).isEqualTo("a b");     // non-ASCII space
+        assertThat(ScramSha256Client.saslPrep("USER")).isEqualTo("USER"); // case preserved
+        assertThat(ScramSha256Client.saslPrep("\u00AA")).isEqualTo("a"); // NFKC
+        assertThat(ScramSha256Client.saslPrep("\u2168")).isEqualTo("IX"); // NFKC
+        assertThat(ScramSha256Client.saslPrep("a\u00A0b")).isEqualTo("a b"); // non-ASCII space
         assertThat(ScramSha256Client.saslPrep("\u0007x\u00e9")).isEqualTo("\u0007x\u00e9"); // prohibited: unchanged
     }
 
