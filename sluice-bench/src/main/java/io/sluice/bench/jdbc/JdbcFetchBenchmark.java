@@ -1,5 +1,6 @@
 package io.sluice.bench.jdbc;
 
+import io.sluice.bench.LdbcRows;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -65,11 +66,11 @@ public class JdbcFetchBenchmark {
         if (variant.equals("prepared")) {
             prepared.setInt(1, rows);
             try (ResultSet rs = prepared.executeQuery()) {
-                return JdbcWorkload.read(rs, postgres, bh);
+                return LdbcRows.read(rs, postgres, bh);
             }
         }
         try (ResultSet rs = statement.executeQuery(literal)) {
-            return JdbcWorkload.read(rs, postgres, bh);
+            return LdbcRows.read(rs, postgres, bh);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.sluice.bench.jdbc;
 
+import io.sluice.bench.LdbcRows;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -61,7 +62,7 @@ public class JdbcPointBenchmark {
         next = next % tableRows + 1;
         point.setLong(1, next);
         try (ResultSet rs = point.executeQuery()) {
-            return JdbcWorkload.read(rs, postgres, bh);
+            return LdbcRows.read(rs, postgres, bh);
         }
     }
 }

@@ -4,13 +4,6 @@ import io.sluice.bench.mysql.MyEndpoint;
 import io.sluice.bench.mysql.MyLdbcTable;
 import io.sluice.bench.pg.LdbcTable;
 import io.sluice.bench.pg.PgEndpoint;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The seed 16-column workload through the JDBC API only: the same code for every driver, only the URL
@@ -59,30 +52,5 @@ final class JdbcWorkload {
 
     static int tableRows(String server) {
         return server.equals(POSTGRESQL) ? LdbcTable.ROWS : MyLdbcTable.ROWS;
-    }
-
-    /** Reads every row's 16 columns with the typed getters; returns the rows read. */
-    static int read(ResultSet rs, boolean postgres, Blackhole bh) throws SQLException {
-        int n = 0;
-        while (rs.next()) {
-            bh.consume(rs.getLong(1));
-            bh.consume(rs.getShort(2));
-            bh.consume(rs.getInt(3));
-            bh.consume(rs.getFloat(4));
-            bh.consume(rs.getDouble(5));
-            bh.consume(rs.getBigDecimal(6));
-            bh.consume(rs.getString(7));
-            bh.consume(rs.getString(8));
-            bh.consume(rs.getObject(9, LocalDate.class));
-            bh.consume(rs.getObject(10, LocalTime.class));
-            bh.consume(rs.getObject(11, LocalDateTime.class));
-            bh.consume(postgres ? rs.getObject(12, OffsetDateTime.class) : rs.getObject(12, LocalDateTime.class));
-            bh.consume(rs.getBoolean(13));
-            bh.consume(rs.getInt(14));
-            bh.consume(rs.getLong(15));
-            bh.consume(rs.getString(16));
-            n++;
-        }
-        return n;
     }
 }

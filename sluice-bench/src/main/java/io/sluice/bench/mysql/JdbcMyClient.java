@@ -1,5 +1,6 @@
 package io.sluice.bench.mysql;
 
+import io.sluice.bench.LdbcRows;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -7,9 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -101,24 +100,7 @@ final class JdbcMyClient implements MyClient {
             }
             return;
         }
-        while (rs.next()) {
-            bh.consume(rs.getLong(1));
-            bh.consume(rs.getShort(2));
-            bh.consume(rs.getInt(3));
-            bh.consume(rs.getFloat(4));
-            bh.consume(rs.getDouble(5));
-            bh.consume(rs.getBigDecimal(6));
-            bh.consume(rs.getString(7));
-            bh.consume(rs.getString(8));
-            bh.consume(rs.getObject(9, LocalDate.class));
-            bh.consume(rs.getObject(10, LocalTime.class));
-            bh.consume(rs.getObject(11, LocalDateTime.class));
-            bh.consume(rs.getObject(12, LocalDateTime.class));
-            bh.consume(rs.getBoolean(13));
-            bh.consume(rs.getInt(14));
-            bh.consume(rs.getLong(15));
-            bh.consume(rs.getString(16));
-        }
+        LdbcRows.read(rs, false, bh);
     }
 
     @Override

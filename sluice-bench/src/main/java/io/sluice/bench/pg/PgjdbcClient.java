@@ -1,15 +1,12 @@
 package io.sluice.bench.pg;
 
+import io.sluice.bench.LdbcRows;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -46,24 +43,7 @@ final class PgjdbcClient implements PgClient {
     }
 
     static void read(ResultSet rs, Blackhole bh) throws SQLException {
-        while (rs.next()) {
-            bh.consume(rs.getLong(1));
-            bh.consume(rs.getShort(2));
-            bh.consume(rs.getInt(3));
-            bh.consume(rs.getFloat(4));
-            bh.consume(rs.getDouble(5));
-            bh.consume(rs.getBigDecimal(6));
-            bh.consume(rs.getString(7));
-            bh.consume(rs.getString(8));
-            bh.consume(rs.getObject(9, LocalDate.class));
-            bh.consume(rs.getObject(10, LocalTime.class));
-            bh.consume(rs.getObject(11, LocalDateTime.class));
-            bh.consume(rs.getObject(12, OffsetDateTime.class));
-            bh.consume(rs.getBoolean(13));
-            bh.consume(rs.getInt(14));
-            bh.consume(rs.getLong(15));
-            bh.consume(rs.getString(16));
-        }
+        LdbcRows.read(rs, true, bh);
     }
 
     @Override
