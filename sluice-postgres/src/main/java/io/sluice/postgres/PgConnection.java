@@ -237,7 +237,9 @@ public final class PgConnection implements Connection {
             }
         };
         Runnable work = () -> session.execute(
-                this, out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h), h);
+                this,
+                (QueryEncoder.Request) out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h),
+                h);
         if (QueryTrace.active(session.config.queryListener())) {
             traced(sql, work, () -> 0, () -> Arrays.stream(counts).sum());
         } else {
@@ -264,13 +266,24 @@ public final class PgConnection implements Connection {
         return PgPreparedStatement.prepare(this, sql, "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Costs no round trip: the BEGIN is sent with the next request, in the same Sync group as an
+     * extended query (which the server then skips if the BEGIN fails), as pgjdbc does.
+     */
     @Override
     public void begin(IsolationLevel level) {
-        simpleQuery(level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql());
+        session.ensureUsable();
+        session.deferredBegin.defer(
+                level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql());
     }
 
     @Override
     public void commit() {
+        if (session.deferredBegin.end() && serverIdle()) {
+            return; // nothing ran since begin(): the BEGIN was never sent
+        }
         ResponseHandler h = simpleQuery("COMMIT");
         if (h.rolledBack) {
             throw new SluiceException(
@@ -280,14 +293,23 @@ public final class PgConnection implements Connection {
 
     @Override
     public void rollback() {
-        if (inTransaction()) {
+        boolean requested = session.deferredBegin.requested(); // its answer may still be on the way
+        if (session.deferredBegin.end() && serverIdle()) {
+            return;
+        }
+        if (requested || !serverIdle()) {
             simpleQuery("ROLLBACK");
         }
     }
 
     @Override
     public boolean inTransaction() {
-        return session.transactionStatus() != BackendMessage.TRANSACTION_IDLE;
+        return session.deferredBegin.requested() || !serverIdle();
+    }
+
+    /** The last ReadyForQuery reported no transaction. */
+    private boolean serverIdle() {
+        return session.transactionStatus() == BackendMessage.TRANSACTION_IDLE;
     }
 
     @Override
@@ -339,9 +361,7 @@ public final class PgConnection implements Connection {
      */
     @Override
     public void reset() {
-        if (inTransaction()) {
-            simpleQuery("ROLLBACK");
-        }
+        rollback();
         simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
                 + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");
         applyFloatDigits(); // RESET ALL undid it

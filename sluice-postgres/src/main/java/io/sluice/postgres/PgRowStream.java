@@ -58,7 +58,7 @@ final class PgRowStream implements RowStream {
         StatementRegistry reg = registry == session.cache && !session.cache.enabled() ? null : registry;
         RequestPipeline.Ticket ticket;
         try {
-            ticket = session.send(this, out -> {
+            ticket = session.send(this, (QueryEncoder.Request) out -> {
                 QueryEncoder.encode(out, session, reg, sql, params, synced ? 0 : this.fetchSize, synced, handler);
                 session.pipeline.takeExclusive(this);
             });
@@ -109,7 +109,11 @@ final class PgRowStream implements RowStream {
                     });
                 }
                 case COMMAND_COMPLETE, EMPTY_QUERY_RESPONSE, ERROR_RESPONSE -> {
+                    boolean beginAnswer = type == COMMAND_COMPLETE && handler.beginAhead;
                     session.dispatch(type, handler);
+                    if (beginAnswer) {
+                        continue; // the deferred BEGIN's CommandComplete: this result has not started yet
+                    }
                     session.checkExecuted(handler);
                     finish(false);
                     return false;

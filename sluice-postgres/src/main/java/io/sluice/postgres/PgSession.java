@@ -73,6 +73,7 @@ final class PgSession implements RequestWriter.Session {
     final int processId;
     private final int secretKey;
     private volatile byte transactionStatus;
+    final DeferredBegin deferredBegin = new DeferredBegin();
     private volatile boolean closed;
     private volatile SluiceException brokenBy;
     volatile Duration queryTimeout;
@@ -127,7 +128,18 @@ final class PgSession implements RequestWriter.Session {
 
     /** Writes one request and returns its ticket (see {@link RequestWriter#send}). */
     RequestPipeline.Ticket send(Object owner, Consumer<PgWriteBuffer> encoder) {
+        if (!(encoder instanceof QueryEncoder.Request)) {
+            sendDeferredBegin(owner);
+        }
         return writer.send(owner, encoder);
+    }
+
+    /** Sends a BEGIN that {@link PgConnection#begin} deferred, as a request of its own, if one waits. */
+    private void sendDeferredBegin(Object owner) {
+        String begin = deferredBegin.take();
+        if (begin != null) {
+            execute(owner, out -> FrontendEncoder.query(out, begin), new ResponseHandler().simple());
+        }
     }
 
     /** Writes more messages for a request that already holds its read turn (a stream's next Execute). */
@@ -236,6 +248,11 @@ final class PgSession implements RequestWriter.Session {
                 h.dataRow(b, off, len);
             }
             case COMMAND_COMPLETE -> {
+                if (h.beginAhead) { // the deferred BEGIN's answer, ahead of the request's own
+                    endResult(type, h, true);
+                    h.beginAhead = false;
+                    return false;
+                }
                 long count = BackendDecoder.commandCompleteCount(b, off, len);
                 // A tag with a count states how many rows this Execute (or statement) returned.
                 if (count >= 0
@@ -269,7 +286,8 @@ final class PgSession implements RequestWriter.Session {
             }
             case BIND_COMPLETE -> {
                 BackendDecoder.empty(type, len);
-                if (h.parses != h.expectParses && h.expectParses != ResponseHandler.UNCHECKED || h.simpleQuery) {
+                int parsesBefore = h.beginAhead ? 1 : h.expectParses; // the BEGIN's Bind follows its own Parse
+                if (h.parses != parsesBefore && h.expectParses != ResponseHandler.UNCHECKED || h.simpleQuery) {
                     throw outOfPlace(
                             type, h.simpleQuery ? "no Bind in the simple Query protocol" : "before ParseComplete");
                 }
@@ -305,6 +323,9 @@ final class PgSession implements RequestWriter.Session {
                     checkComplete(h);
                 }
                 transactionStatus = status;
+                if (status != BackendMessage.TRANSACTION_IDLE) {
+                    deferredBegin.serverInTransaction();
+                }
                 return true;
             }
             case COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE ->

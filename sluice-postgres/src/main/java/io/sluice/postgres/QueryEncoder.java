@@ -7,6 +7,7 @@ import io.sluice.postgres.internal.codec.ParamEncoder;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Chooses the messages of one extended-query request, under the write lock:
@@ -19,14 +20,23 @@ import java.util.List;
  * </pre>
  *
  * The first execution gets text results in the same round trip as the Parse; every later one gets
- * binary results for the columns {@code PgTypes.binaryResultSupported} accepts.
+ * binary results for the columns {@code PgTypes.binaryResultSupported} accepts. A BEGIN the
+ * connection deferred ({@link DeferredBegin}) goes first, in the same Sync group:
+ * {@code Parse("" BEGIN) Bind Execute}, answered by ParseComplete BindComplete CommandComplete.
  *
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-EXT-QUERY">Extended Query</a>
  */
 final class QueryEncoder {
     private static final int[] NO_OIDS = new int[0];
+    private static final Object[] NO_PARAMS = new Object[0];
 
     private QueryEncoder() {}
+
+    /**
+     * An encoder that renders its request through this class, which writes a deferred BEGIN ahead
+     * of it; {@link PgSession#send} sends the BEGIN separately before any other encoder.
+     */
+    interface Request extends Consumer<PgWriteBuffer> {}
 
     static int[] paramOids(Object[] params) {
         if (params.length == 0) {
@@ -58,15 +68,34 @@ final class QueryEncoder {
             int maxRows,
             boolean sync,
             QueryHandler h) {
-        List<PgStatement> evicted = List.of();
-        int parses = prepareAndBind(out, session, registry, sql, params, h);
-        FrontendEncoder.execute(out, "", maxRows);
-        if (h.statement != null && !h.reused && registry != null) {
-            evicted = registry.put(h.key, h.statement);
+        String begin = session.deferredBegin.take();
+        try {
+            int ahead = writeBegin(out, begin);
+            List<PgStatement> evicted = List.of();
+            int parses = prepareAndBind(out, session, registry, sql, params, h);
+            FrontendEncoder.execute(out, "", maxRows);
+            if (h.statement != null && !h.reused && registry != null) {
+                evicted = registry.put(h.key, h.statement);
+            }
+            int closes = finish(out, session, evicted, sync);
+            h.expect(parses + ahead, describes(h, parses), 1 + ahead, 1 + ahead, closes);
+            h.beginAhead = ahead == 1;
+            h.rowLimit = maxRows == 0 ? Long.MAX_VALUE : maxRows;
+        } catch (RuntimeException | Error e) {
+            session.deferredBegin.restore(begin); // the writer drops what was encoded: nothing was sent
+            throw e;
         }
-        int closes = finish(out, session, evicted, sync);
-        h.expect(parses, describes(h, parses), 1, 1, closes);
-        h.rowLimit = maxRows == 0 ? Long.MAX_VALUE : maxRows;
+    }
+
+    /** Writes the deferred BEGIN, if any, on the unnamed statement and portal; returns 1 if written. */
+    private static int writeBegin(PgWriteBuffer out, String begin) {
+        if (begin == null) {
+            return 0;
+        }
+        FrontendEncoder.parse(out, "", begin, NO_OIDS);
+        FrontendEncoder.bind(out, "", "", NO_PARAMS, null);
+        FrontendEncoder.execute(out, "", 0);
+        return 1;
     }
 
     /** Encodes one Bind+Execute per parameter set, after a Parse+Describe when the statement is new. */
@@ -78,24 +107,33 @@ final class QueryEncoder {
             List<Object[]> parameterSets,
             QueryHandler h) {
         Object[] first = parameterSets.get(0);
-        int parses = prepareAndBind(out, session, registry, sql, first, h);
-        FrontendEncoder.execute(out, "", 0);
-        String name = h.statement == null ? "" : h.statement.name;
-        for (int i = 1; i < parameterSets.size(); i++) {
-            Object[] params = parameterSets.get(i);
-            if (params.length != first.length) {
-                throw new IllegalArgumentException("batch parameter sets differ in size: first=" + first.length
-                        + ", index=" + i + ", size=" + params.length);
-            }
-            FrontendEncoder.bind(out, "", name, params, null);
+        String begin = session.deferredBegin.take();
+        try {
+            int ahead = writeBegin(out, begin);
+            int parses = prepareAndBind(out, session, registry, sql, first, h);
             FrontendEncoder.execute(out, "", 0);
+            String name = h.statement == null ? "" : h.statement.name;
+            for (int i = 1; i < parameterSets.size(); i++) {
+                Object[] params = parameterSets.get(i);
+                if (params.length != first.length) {
+                    throw new IllegalArgumentException("batch parameter sets differ in size: first=" + first.length
+                            + ", index=" + i + ", size=" + params.length);
+                }
+                FrontendEncoder.bind(out, "", name, params, null);
+                FrontendEncoder.execute(out, "", 0);
+            }
+            List<PgStatement> evicted = List.of();
+            if (h.statement != null && !h.reused && registry != null) {
+                evicted = registry.put(h.key, h.statement);
+            }
+            int closes = finish(out, session, evicted, true);
+            int executions = parameterSets.size() + ahead;
+            h.expect(parses + ahead, describes(h, parses), executions, executions, closes);
+            h.beginAhead = ahead == 1;
+        } catch (RuntimeException | Error e) {
+            session.deferredBegin.restore(begin);
+            throw e;
         }
-        List<PgStatement> evicted = List.of();
-        if (h.statement != null && !h.reused && registry != null) {
-            evicted = registry.put(h.key, h.statement);
-        }
-        int closes = finish(out, session, evicted, true);
-        h.expect(parses, describes(h, parses), parameterSets.size(), parameterSets.size(), closes);
     }
 
     /**

@@ -2,7 +2,6 @@ package io.sluice.postgres;
 
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
-import java.util.function.Consumer;
 
 /**
  * A {@link ResponseHandler} for one extended-query request, remembering which statement the
@@ -10,7 +9,7 @@ import java.util.function.Consumer;
  * It is also the request's encoder ({@link #request}, then {@link #accept} under the write lock),
  * so that a query allocates no encoder object of its own.
  */
-class QueryHandler extends ResponseHandler implements Consumer<PgWriteBuffer> {
+class QueryHandler extends ResponseHandler implements QueryEncoder.Request {
     StatementCache.Key key; // the new statement's key after a cache miss; null after a hit
     PgStatement statement;
     StatementRegistry registry;

@@ -30,6 +30,11 @@ class ResponseHandler {
     int expectResults = UNCHECKED;
 
     int expectCloses = UNCHECKED;
+    /**
+     * A deferred BEGIN was written ahead of the request ({@link QueryEncoder}); true until its
+     * CommandComplete, which the session consumes without reporting it. Counted in {@code expect*}.
+     */
+    boolean beginAhead;
     /** The simple Query protocol: one or more results, each with its own RowDescription. */
     boolean simpleQuery;
 
