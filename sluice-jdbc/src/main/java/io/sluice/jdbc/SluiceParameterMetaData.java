@@ -1,11 +1,12 @@
 package io.sluice.jdbc;
 
+import io.sluice.jdbc.metadata.SelfWrapper;
 import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
 
 /** Parameter descriptions: the count is exact; types are left to the server ({@code OTHER}, nullable unknown). */
-final class SluiceParameterMetaData implements ParameterMetaData {
+final class SluiceParameterMetaData implements ParameterMetaData, SelfWrapper {
     private final int count;
 
     SluiceParameterMetaData(int count) {
@@ -69,18 +70,5 @@ final class SluiceParameterMetaData implements ParameterMetaData {
     public int getParameterMode(int param) throws SQLException {
         check(param);
         return parameterModeIn;
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

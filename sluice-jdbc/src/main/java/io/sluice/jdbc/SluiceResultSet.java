@@ -3,6 +3,7 @@ package io.sluice.jdbc;
 import io.sluice.Column;
 import io.sluice.ColumnType;
 import io.sluice.Row;
+import io.sluice.jdbc.metadata.SelfWrapper;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;
@@ -45,7 +46,7 @@ import java.util.UUID;
  * no per-row object beyond what the getter returns. Conversions the native row does not make are in
  * {@link Conversions}.
  */
-final class SluiceResultSet extends LabelledResultSet {
+final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
     private final SluiceStatement statement;
     private final RowCursor cursor;
     private final int type;
@@ -718,19 +719,6 @@ final class SluiceResultSet extends LabelledResultSet {
     @Override
     public Statement getStatement() {
         return statement;
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 
     @Override

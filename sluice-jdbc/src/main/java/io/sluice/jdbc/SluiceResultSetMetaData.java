@@ -1,6 +1,7 @@
 package io.sluice.jdbc;
 
 import io.sluice.Column;
+import io.sluice.jdbc.metadata.SelfWrapper;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.List;
  * column that is not a table column (an expression) answers {@code ""}, {@link #columnNullableUnknown}
  * and {@code false}. {@link #getColumnName} is the label, as pgjdbc answers.
  */
-final class SluiceResultSetMetaData implements ResultSetMetaData {
+final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
     private final List<Column> columns;
     private final SluiceConnection connection; // null: nothing to ask the catalog through
     private PgColumnSources.Source[] sources; // resolved on first need
@@ -183,18 +184,5 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
     @Override
     public String getColumnClassName(int column) throws SQLException {
         return JdbcTypes.javaClass(column(column)).getName();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import io.sluice.Row;
 import io.sluice.RowStream;
+import io.sluice.jdbc.metadata.SelfWrapper;
 import io.sluice.sql.ParsedSql;
 import io.sluice.sql.SqlDialect;
 import java.sql.BatchUpdateException;
@@ -23,7 +24,7 @@ import java.util.List;
  * {@code next()} asks, in batches of the fetch size when one is set (bounded memory, in auto-commit
  * too), else as one stream the server sends in a single response.
  */
-class SluiceStatement implements Statement {
+class SluiceStatement implements Statement, SelfWrapper {
     static final Object[] NO_PARAMS = new Object[0];
 
     final SluiceConnection connection;
@@ -585,18 +586,5 @@ class SluiceStatement implements Statement {
     public boolean isCloseOnCompletion() throws SQLException {
         checkOpen();
         return closeOnCompletion;
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

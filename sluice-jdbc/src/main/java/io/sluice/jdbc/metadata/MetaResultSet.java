@@ -25,7 +25,7 @@ import java.util.Locale;
  *
  * <p>Not thread-safe, like any result set. Closing it only drops the rows.
  */
-final class MetaResultSet extends LabelResultSet {
+final class MetaResultSet extends LabelResultSet implements SelfWrapper {
 
     private final List<MetaColumn> columns;
     private final List<Object[]> rows;
@@ -411,18 +411,5 @@ final class MetaResultSet extends LabelResultSet {
     @Override
     public boolean isClosed() {
         return closed;
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

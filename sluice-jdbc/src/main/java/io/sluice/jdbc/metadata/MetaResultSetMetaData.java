@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.util.List;
 
 /** The {@link ResultSetMetaData} of a {@link MetaResultSet}: names and JDBC types from its layout. */
-final class MetaResultSetMetaData implements ResultSetMetaData {
+final class MetaResultSetMetaData implements ResultSetMetaData, SelfWrapper {
 
     private final List<MetaColumn> columns;
 
@@ -144,18 +144,5 @@ final class MetaResultSetMetaData implements ResultSetMetaData {
     @Override
     public String getColumnClassName(int column) throws SQLException {
         return column(column).javaClass().getName();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }

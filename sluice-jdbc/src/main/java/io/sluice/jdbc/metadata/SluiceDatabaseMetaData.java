@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * <p>Errors: a failing catalog query throws {@link SQLException} with the server's SQLSTATE and the
  * {@link io.sluice.SluiceException} as its cause.
  */
-public final class SluiceDatabaseMetaData extends DialectAnswers {
+public final class SluiceDatabaseMetaData extends DialectAnswers implements SelfWrapper {
 
     /** The driver's version when the module or jar carries none (a build from the source tree). */
     static final String FALLBACK_DRIVER_VERSION = "0.1.0";
@@ -322,18 +322,5 @@ public final class SluiceDatabaseMetaData extends DialectAnswers {
     public ResultSet getPseudoColumns(
             String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) {
         return MetaResultSet.empty(MetaLayouts.PSEUDO_COLUMNS);
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
     }
 }
