@@ -4,7 +4,6 @@ import io.sluice.ConnectionException;
 import io.sluice.IsolationLevel;
 import io.sluice.jdbc.metadata.SluiceDatabaseMetaData;
 import io.sluice.sql.ParsedSql;
-import io.sluice.sql.Placeholders;
 import io.sluice.sql.SqlDialect;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -44,6 +43,7 @@ public final class SluiceConnection extends ConnectionSettings {
     private DatabaseMetaData metaData; // made on first use
     private PgColumnSources columnSources; // made on first use
     private final SqlDialect dialect;
+    private final ParsedSqlCache parsedSql;
     private final List<SluiceStatement> statements = new ArrayList<>();
     private final Warnings warnings = new Warnings();
     /** The result set whose rows are still being read from the server, if any. */
@@ -57,6 +57,7 @@ public final class SluiceConnection extends ConnectionSettings {
         super(url, user, dialectOf(nativeConnection));
         this.nativeConnection = nativeConnection;
         this.dialect = dialectOf(nativeConnection);
+        this.parsedSql = new ParsedSqlCache(dialect);
         this.appliedTimeout = nativeConnection.queryTimeout();
         defaultTimeout(); // remembers the configured timeout, restored before a pooled connection goes back
     }
@@ -213,7 +214,7 @@ public final class SluiceConnection extends ConnectionSettings {
             throw new SQLException("sql must not be null", "22004");
         }
         try {
-            return Placeholders.parse(sql, dialect, true);
+            return parsedSql.parse(sql);
         } catch (RuntimeException e) {
             throw SqlExceptions.translate(e);
         }
