@@ -129,12 +129,25 @@ public final class PgConnection implements Connection {
 
     @Override
     public long copyIn(String sql, InputStream data) {
+        if (QueryTrace.active(session.config.queryListener())) {
+            return tracedCopy(sql, () -> PgCopy.in(session, sql, data));
+        }
         return PgCopy.in(session, sql, data);
     }
 
     @Override
     public long copyOut(String sql, OutputStream out) {
+        if (QueryTrace.active(session.config.queryListener())) {
+            return tracedCopy(sql, () -> PgCopy.out(session, sql, out));
+        }
         return PgCopy.out(session, sql, out);
+    }
+
+    /** A COPY under a {@link QueryTrace}: the rows copied, in either direction, are its rows and its count. */
+    private long tracedCopy(String sql, LongSupplier copy) {
+        long[] copied = new long[1];
+        traced(sql, () -> copied[0] = copy.getAsLong(), () -> copied[0], () -> copied[0]);
+        return copied[0];
     }
 
     @Override
@@ -264,13 +277,29 @@ public final class PgConnection implements Connection {
         return PgPreparedStatement.prepare(this, sql, "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
     }
 
+    // Transaction control is observed like any statement while a listener or a recording wants it; the
+    // unobserved branch creates no lambda, so that the no-listener path allocates nothing for observation.
+
     @Override
     public void begin(IsolationLevel level) {
-        simpleQuery(level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql());
+        String sql = level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql();
+        if (QueryTrace.active(session.config.queryListener())) {
+            traced(sql, () -> simpleQuery(sql), () -> 0, () -> 0);
+        } else {
+            simpleQuery(sql);
+        }
     }
 
     @Override
     public void commit() {
+        if (QueryTrace.active(session.config.queryListener())) {
+            traced("COMMIT", this::commitUntraced, () -> 0, () -> 0);
+        } else {
+            commitUntraced();
+        }
+    }
+
+    private void commitUntraced() {
         ResponseHandler h = simpleQuery("COMMIT");
         if (h.rolledBack) {
             throw new SluiceException(
@@ -280,7 +309,12 @@ public final class PgConnection implements Connection {
 
     @Override
     public void rollback() {
-        if (inTransaction()) {
+        if (!inTransaction()) {
+            return;
+        }
+        if (QueryTrace.active(session.config.queryListener())) {
+            traced("ROLLBACK", () -> simpleQuery("ROLLBACK"), () -> 0, () -> 0);
+        } else {
             simpleQuery("ROLLBACK");
         }
     }

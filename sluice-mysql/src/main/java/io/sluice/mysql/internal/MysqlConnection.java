@@ -686,9 +686,21 @@ public final class MysqlConnection implements Connection {
         return request(() -> new MysqlPreparedStatement(this, statements.prepareOnServer(sql)));
     }
 
+    // Transaction control is observed like any statement while a listener or a recording wants it; the
+    // unobserved branch creates no extra lambda. The observed text of a begin is START TRANSACTION alone:
+    // a SET TRANSACTION ISOLATION LEVEL sent before it travels in the same write.
+
     @Override
     public void begin(IsolationLevel level) {
-        request(() -> {
+        if (QueryTrace.active(config.queryListener())) {
+            traced("START TRANSACTION", () -> beginUntraced(level), n -> 0, n -> 0);
+        } else {
+            beginUntraced(level);
+        }
+    }
+
+    private Object beginUntraced(IsolationLevel level) {
+        return request(() -> {
             int n = 0;
             if (level != IsolationLevel.DEFAULT) {
                 writeQuery("SET TRANSACTION ISOLATION LEVEL " + level.sql());
@@ -721,16 +733,25 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void commit() {
-        request(() -> {
-            sendText("COMMIT").drain();
-            return null;
-        });
+        endTransaction("COMMIT");
     }
 
     @Override
     public void rollback() {
-        request(() -> {
-            sendText("ROLLBACK").drain();
+        endTransaction("ROLLBACK");
+    }
+
+    private void endTransaction(String sql) {
+        if (QueryTrace.active(config.queryListener())) {
+            traced(sql, () -> endTransactionUntraced(sql), n -> 0, n -> 0);
+        } else {
+            endTransactionUntraced(sql);
+        }
+    }
+
+    private Object endTransactionUntraced(String sql) {
+        return request(() -> {
+            sendText(sql).drain();
             return null;
         });
     }
