@@ -41,7 +41,10 @@ import java.util.function.ToLongFunction;
  * Ad-hoc SQL goes through the {@link StatementCache} and runs with the binary protocol.
  */
 public final class MysqlConnection implements Connection {
-    /** Connection life-cycle (DEBUG: opened, closed; INFO: broken). Never logs a password or a parameter value. */
+    /**
+     * Connection life-cycle (DEBUG: opened, with TLS protocol and cipher and the authentication plugin that
+     * authenticated; closed; INFO: broken). Never logs a password, SQL text or a parameter value.
+     */
     private static final System.Logger LOG = System.getLogger("io.sluice.mysql");
     /** From the last OK packet (https://mariadb.com/kb/en/ok_packet/); read by the thread that ran the statement. */
     private volatile long lastInsertId;
@@ -123,7 +126,7 @@ public final class MysqlConnection implements Connection {
                                 ? ssl.getSession().getProtocol() + " "
                                         + ssl.getSession().getCipherSuite()
                                 : "off",
-                        wire.handshake().authPlugin(),
+                        wire.authPlugin(),
                         wire.handshake().serverVersion());
             }
             return c;
