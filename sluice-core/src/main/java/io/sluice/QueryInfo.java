@@ -58,7 +58,8 @@ public final class QueryInfo {
 
     /**
      * The statement's leading keyword in upper case ({@code SELECT}, {@code INSERT}, {@code BEGIN}...); for a
-     * {@code WITH} query the keyword of its main statement. Null when the text starts with no keyword.
+     * {@code WITH} query the keyword of its main statement; {@code BEGIN} for {@code START TRANSACTION} too, so
+     * that every transaction start has one name. Null when the text starts with no keyword.
      */
     public String operation() {
         return shape().operation;

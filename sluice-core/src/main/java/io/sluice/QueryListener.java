@@ -4,7 +4,11 @@ import java.util.List;
 
 /**
  * Observes every query, statement and batch a driver runs: metrics, traces, slow-query logs. Register
- * with {@link ConnectionConfig.Builder#queryListener}; {@link #of} combines several.
+ * with {@link ConnectionConfig.Builder#queryListener}; {@link #of} combines several. PostgreSQL's COPY
+ * ({@link Connection#copyIn}, {@link Connection#copyOut}) and transaction control ({@link Connection#begin},
+ * {@link Connection#commit}, {@link Connection#rollback}) are observed too, as the SQL the driver sends: their
+ * {@link QueryInfo#operation()} is {@code COPY}, {@code BEGIN} (MySQL's {@code START TRANSACTION} too),
+ * {@code COMMIT} or {@code ROLLBACK}.
  *
  * <p>Both calls run on the caller's thread, around the request: {@link #onStart} just before it is sent,
  * {@link #onEnd} once its response has been read or it failed. They must return quickly, must not use the

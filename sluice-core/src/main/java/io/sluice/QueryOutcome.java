@@ -3,9 +3,10 @@ package io.sluice;
 /**
  * How an observed query ended (see {@link QueryListener#onEnd}).
  *
- * @param rows          rows read from the result (0 for a statement without one)
- * @param affected      the server's count: PostgreSQL's command tag count (for a SELECT, the rows it returned),
- *                      MySQL's affected rows (0 for a SELECT)
+ * @param rows          rows read from the result (0 for a statement without one); for a COPY, the rows copied,
+ *                      in either direction
+ * @param affected      the server's count: PostgreSQL's command tag count (for a SELECT, the rows it returned;
+ *                      for a COPY, the rows copied), MySQL's affected rows (0 for a SELECT)
  * @param failure       what the query threw, or null when it succeeded
  * @param durationNanos time from just before the request was sent until its response was read or it failed
  */

@@ -15,7 +15,10 @@ final class SqlSummary {
 
     private SqlSummary() {}
 
-    /** The upper-case leading keyword (or the main statement's keyword after WITH), or null. */
+    /**
+     * The upper-case leading keyword (or the main statement's keyword after WITH; {@code BEGIN} for
+     * {@code START TRANSACTION}), or null.
+     */
     static String operation(String sql, boolean mysql) {
         Lexer lx = new Lexer(sql, mysql);
         String first = lx.nextWordAtDepth0();
@@ -23,6 +26,11 @@ final class SqlSummary {
             return null;
         }
         first = first.toUpperCase(Locale.ROOT);
+        if (first.equals("START")) {
+            // MySQL's and standard SQL's spelling of BEGIN: one operation name for every transaction start
+            String next = lx.nextWordAtDepth0();
+            return next != null && next.equalsIgnoreCase("TRANSACTION") ? "BEGIN" : first;
+        }
         if (!first.equals("WITH")) {
             return first;
         }

@@ -24,6 +24,10 @@ class QueryInfoTest {
         assertThat(pg("UPDATE ONLY \"Mixed\" SET x = 1").summary()).isEqualTo("UPDATE \"Mixed\"");
         assertThat(pg("delete from t where id = 3").summary()).isEqualTo("DELETE t");
         assertThat(pg("BEGIN").summary()).isEqualTo("BEGIN");
+        assertThat(my("START TRANSACTION").operation()).isEqualTo("BEGIN");
+        assertThat(pg("start transaction isolation level serializable").summary())
+                .isEqualTo("BEGIN");
+        assertThat(pg("START REPLICATION SLOT s").operation()).isEqualTo("START");
         assertThat(pg("SELECT 1").summary()).isEqualTo("SELECT");
         assertThat(my("SELECT * FROM `db`.`t` WHERE x = ?").summary()).isEqualTo("SELECT `db`.`t`");
     }

@@ -108,6 +108,35 @@ public abstract class QueryListenerContract {
     }
 
     @Test
+    void shouldReportTransactionControlAsBeginCommitAndRollback() {
+        connection.begin();
+        connection.execute("INSERT INTO " + table + " (id, name) VALUES (1, 'a')");
+        connection.commit();
+        assertThatThrownBy(() -> connection.transaction(IsolationLevel.SERIALIZABLE, c -> {
+                    c.execute("UPDATE " + table + " SET name = 'b'");
+                    throw new IllegalStateException("undo");
+                }))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(connection.query("SELECT name FROM " + table, r -> r.getString(0)))
+                .containsExactly("a");
+        assertThat(ended)
+                .extracting(e -> e.query().operation() + " rows=" + e.outcome().rows() + " "
+                        + e.outcome().status().tag())
+                .containsExactly(
+                        "BEGIN rows=0 ok",
+                        "INSERT rows=0 ok",
+                        "COMMIT rows=0 ok",
+                        "BEGIN rows=0 ok",
+                        "UPDATE rows=0 ok",
+                        "ROLLBACK rows=0 ok",
+                        "SELECT rows=1 ok");
+        assertThat(started).hasSize(ended.size());
+        assertThat(ended.get(0).query().summary()).isEqualTo("BEGIN");
+        assertThat(ended.get(2).query().sql()).isEqualTo("COMMIT");
+        assertThat(ended.get(5).query().sql()).isEqualTo("ROLLBACK");
+    }
+
+    @Test
     void shouldRunQueriesWhenListenerThrows() {
         QueryListener throwing = new QueryListener() {
             @Override

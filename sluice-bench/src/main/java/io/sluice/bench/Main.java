@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 public final class Main {
 
     /** The areas whose {@code io.sluice.bench.<area>.Suites} provider is loaded when present. */
-    public static final List<String> AREAS = List.of("pg", "mysql", "jdbc", "pool", "kv", "http", "orm");
+    public static final List<String> AREAS = List.of("pg", "mysql", "jdbc", "pool", "kv", "http", "orm", "obs");
 
     private Main() {}
 

@@ -38,6 +38,15 @@ public interface Suite {
         return java.util.List.of();
     }
 
+    /**
+     * True (the default) when the repository README's summary table, which {@code bin/bench --publish} writes,
+     * lists the suite; {@code docs/benchmarks.md} lists every suite. False for a suite that measures Sluice
+     * against itself (a feature's cost) rather than against a peer.
+     */
+    default boolean inReadmeSummary() {
+        return true;
+    }
+
     /** Runs the suite at {@code context.mode()}'s size and reports every cell. */
     void run(RunContext context, ResultSink sink) throws Exception;
 }

@@ -29,7 +29,15 @@ class SuiteSmokeTest {
     @TestFactory
     Stream<DynamicTest> shouldReportPositiveCellsForEveryNamedSystemWhenEachSuiteRunsInSmokeMode() {
         Set<String> services = servicesUp();
-        List<Suite> suites = Main.discover(System.out);
+        // -Dsluice.bench.smoke.suites=obs-,pg-point smokes only those suites (names or prefixes, as --suite)
+        List<String> only = List.of(
+                        System.getProperty("sluice.bench.smoke.suites", "").split(","))
+                .stream()
+                .filter(s -> !s.isBlank())
+                .toList();
+        List<Suite> suites = Main.discover(System.out).stream()
+                .filter(s -> only.isEmpty() || only.stream().anyMatch(s.name()::startsWith))
+                .toList();
         return suites.stream().map(suite -> DynamicTest.dynamicTest(suite.name(), () -> smoke(suite, services)));
     }
 

@@ -12,6 +12,9 @@ import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ServerException;
 import io.sluice.Sluice;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -101,5 +104,54 @@ class QueryMetricsTest {
                         .timer()
                         .count())
                 .isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"postgresql", "mariadb"})
+    void shouldTimeTransactionControlAsBeginCommitAndRollback(String driver) {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        try (Connection c = Sluice.connect(config(driver, new QueryMetrics(registry)))) {
+            c.transaction(t -> t.queryFirst("SELECT 1", r -> r.getInt(0)));
+            c.transaction(t -> t.queryFirst("SELECT 2", r -> r.getInt(0)));
+            c.begin();
+            c.rollback();
+        }
+        assertThat(count(registry, "BEGIN", "ok")).isEqualTo(3);
+        assertThat(count(registry, "COMMIT", "ok")).isEqualTo(2);
+        assertThat(count(registry, "ROLLBACK", "ok")).isEqualTo(1);
+        assertThat(count(registry, "SELECT", "ok")).isEqualTo(2);
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldTimeCopyInBothDirections() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        String table = "slob_qm_copy";
+        try (Connection c = Sluice.connect(config("postgresql", new QueryMetrics(registry)))) {
+            c.execute("DROP TABLE IF EXISTS " + table);
+            c.execute("CREATE TABLE " + table + " (id int)");
+            try {
+                assertThat(c.copyIn(
+                                "COPY " + table + " FROM STDIN",
+                                new ByteArrayInputStream("1\n2\n3\n".getBytes(StandardCharsets.UTF_8))))
+                        .isEqualTo(3);
+                assertThat(c.copyOut("COPY " + table + " TO STDOUT", new ByteArrayOutputStream()))
+                        .isEqualTo(3);
+                assertThatThrownBy(() -> c.copyIn(
+                                "COPY " + table + " FROM STDIN",
+                                new ByteArrayInputStream("x\n".getBytes(StandardCharsets.UTF_8))))
+                        .isInstanceOf(ServerException.class);
+            } finally {
+                c.execute("DROP TABLE " + table);
+            }
+        }
+        assertThat(count(registry, "COPY", "ok")).isEqualTo(2);
+        assertThat(count(registry, "COPY", "server_error")).isEqualTo(1);
+    }
+
+    private static long count(MeterRegistry registry, String operation, String outcome) {
+        return registry.get(QueryMetrics.NAME)
+                .tags("operation", operation, "outcome", outcome)
+                .timer()
+                .count();
     }
 }

@@ -16,6 +16,9 @@ import io.sluice.QueryListener;
 import io.sluice.RowStream;
 import io.sluice.ServerException;
 import io.sluice.Sluice;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -152,5 +155,62 @@ class QueryTracingTest {
         assertThat(spans.get(1).getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
         assertThat(spans.get(2).getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
         assertThat(spans.get(2).getName()).isEqualTo("SELECT obs_missing_stream");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"postgresql", "mariadb"})
+    void shouldTraceBeginCommitAndRollbackAsSpans(String driver) {
+        try (Connection c = Sluice.connect(config(driver, QueryTracing.create(OTEL.getOpenTelemetry())))) {
+            c.transaction(t -> t.queryFirst("SELECT 1", r -> r.getInt(0)));
+            c.begin();
+            c.rollback();
+        }
+        List<SpanData> spans = OTEL.getSpans();
+        assertThat(spans)
+                .extracting(SpanData::getName)
+                .containsExactly("BEGIN", "SELECT", "COMMIT", "BEGIN", "ROLLBACK");
+        assertThat(spans).allSatisfy(s -> {
+            assertThat(s.getKind()).isEqualTo(SpanKind.CLIENT);
+            assertThat(s.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
+        });
+        assertThat(attr(spans.get(0), "db.operation.name")).isEqualTo("BEGIN");
+        assertThat(attr(spans.get(0), "db.query.text"))
+                .isEqualTo(driver.equals("postgresql") ? "BEGIN" : "START TRANSACTION");
+        assertThat(attr(spans.get(4), "db.operation.name")).isEqualTo("ROLLBACK");
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldTraceCopyWithTheRowsCopied() {
+        String table = "slob_otel_copy";
+        try (Connection c = Sluice.connect(config("postgresql", QueryTracing.create(OTEL.getOpenTelemetry())))) {
+            c.execute("DROP TABLE IF EXISTS " + table);
+            c.execute("CREATE TABLE " + table + " (id int, name text)");
+            try {
+                c.copyIn(
+                        "COPY " + table + " FROM STDIN",
+                        new ByteArrayInputStream("1\ta\n2\tb\n".getBytes(StandardCharsets.UTF_8)));
+                c.copyOut("COPY " + table + " TO STDOUT", new ByteArrayOutputStream());
+                assertThatThrownBy(() -> c.copyIn(
+                                "COPY " + table + " (id) FROM STDIN",
+                                new ByteArrayInputStream("not-a-number\n".getBytes(StandardCharsets.UTF_8))))
+                        .isInstanceOf(ServerException.class);
+            } finally {
+                c.execute("DROP TABLE " + table);
+            }
+        }
+        List<SpanData> copies = OTEL.getSpans().stream()
+                .filter(s -> s.getName().startsWith("COPY"))
+                .toList();
+        assertThat(copies)
+                .extracting(SpanData::getName)
+                .containsExactly("COPY " + table, "COPY " + table, "COPY " + table);
+        assertThat(copies.subList(0, 2)).allSatisfy(s -> {
+            assertThat(attr(s, "db.operation.name")).isEqualTo("COPY");
+            assertThat(attr(s, "db.collection.name")).isEqualTo(table);
+            assertThat(s.getAttributes().get(AttributeKey.longKey("db.response.returned_rows")))
+                    .isEqualTo(2L);
+        });
+        assertThat(copies.get(2).getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+        assertThat(attr(copies.get(2), "db.response.status_code")).isEqualTo("22P02");
     }
 }

@@ -7,8 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The default {@link PoolListener}: one {@link System.Logger} named {@code io.sluice.pool}. Creation
- * failures are logged at most once per 10 seconds per pool (the pool retries several times a second
- * while the server is down); the others are logged at DEBUG.
+ * failures are logged at WARNING at most once per 10 seconds per pool (the pool retries several times a
+ * second while the server is down); the others are logged at DEBUG, as are new connections.
  */
 final class LoggingPoolListener implements PoolListener {
     private static final System.Logger LOG = System.getLogger("io.sluice.pool");
@@ -36,6 +36,11 @@ final class LoggingPoolListener implements PoolListener {
         } else {
             LOG.log(Level.INFO, "connection evicted: pool=" + poolName + ", reason=" + reason, cause);
         }
+    }
+
+    @Override
+    public void onCreated(String poolName) {
+        LOG.log(Level.DEBUG, "connection opened: pool={0}", poolName);
     }
 
     @Override

@@ -9,7 +9,11 @@ import io.sluice.SluiceException;
  */
 public interface PoolListener {
 
-    /** Logs leaks and rolled-back transactions at WARNING, evictions and failures at INFO/DEBUG. */
+    /**
+     * Logs leaks, rolled-back transactions and creation failures at WARNING, evictions at INFO (with a cause:
+     * a broken connection) or DEBUG, new connections at DEBUG. Never a password: failures carry the driver's
+     * messages, which name the user, never a credential.
+     */
     PoolListener LOGGING = new LoggingPoolListener();
 
     /** Ignores everything. */
@@ -26,6 +30,9 @@ public interface PoolListener {
 
     /** A connection was discarded; {@code reason} says why and {@code cause} is the error, if any. */
     default void onEvicted(String poolName, String reason, Throwable cause) {}
+
+    /** The pool opened a connection (its driver logs the connection's own details). */
+    default void onCreated(String poolName) {}
 
     /** An attempt to open a connection failed; the pool retries while borrowers wait or minIdle is unmet. */
     default void onCreationFailure(String poolName, SluiceException failure) {}

@@ -129,12 +129,25 @@ public final class PgConnection implements Connection {
 
     @Override
     public long copyIn(String sql, InputStream data) {
+        if (QueryTrace.active(session.config.queryListener())) {
+            return tracedCopy(sql, () -> PgCopy.in(session, sql, data));
+        }
         return PgCopy.in(session, sql, data);
     }
 
     @Override
     public long copyOut(String sql, OutputStream out) {
+        if (QueryTrace.active(session.config.queryListener())) {
+            return tracedCopy(sql, () -> PgCopy.out(session, sql, out));
+        }
         return PgCopy.out(session, sql, out);
+    }
+
+    /** A COPY under a {@link QueryTrace}: the rows copied, in either direction, are its rows and its count. */
+    private long tracedCopy(String sql, LongSupplier copy) {
+        long[] copied = new long[1];
+        traced(sql, () -> copied[0] = copy.getAsLong(), () -> copied[0], () -> copied[0]);
+        return copied[0];
     }
 
     @Override
@@ -266,21 +279,37 @@ public final class PgConnection implements Connection {
         return PgPreparedStatement.prepare(this, sql, "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
     }
 
+    // Transaction control is observed like any statement while a listener or a recording wants it; the
+    // unobserved branch creates no lambda, so that the no-listener path allocates nothing for observation.
+
     /**
      * {@inheritDoc}
      *
      * <p>Costs no round trip: the BEGIN is sent with the next request, in the same Sync group as an
-     * extended query (which the server then skips if the BEGIN fails), as pgjdbc does.
+     * extended query (which the server then skips if the BEGIN fails), as pgjdbc does. A listener sees
+     * the BEGIN when it is deferred (its duration is that of the call).
      */
     @Override
     public void begin(IsolationLevel level) {
         session.ensureUsable();
-        session.deferredBegin.defer(
-                level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql());
+        String sql = level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql();
+        if (QueryTrace.active(session.config.queryListener())) {
+            traced(sql, () -> session.deferredBegin.defer(sql), () -> 0, () -> 0);
+        } else {
+            session.deferredBegin.defer(sql);
+        }
     }
 
     @Override
     public void commit() {
+        if (QueryTrace.active(session.config.queryListener())) {
+            traced("COMMIT", this::commitUntraced, () -> 0, () -> 0);
+        } else {
+            commitUntraced();
+        }
+    }
+
+    private void commitUntraced() {
         if (session.deferredBegin.end() && serverIdle()) {
             return; // nothing ran since begin(): the BEGIN was never sent
         }
@@ -293,6 +322,17 @@ public final class PgConnection implements Connection {
 
     @Override
     public void rollback() {
+        if (!inTransaction()) {
+            return;
+        }
+        if (QueryTrace.active(session.config.queryListener())) {
+            traced("ROLLBACK", this::rollbackUntraced, () -> 0, () -> 0);
+        } else {
+            rollbackUntraced();
+        }
+    }
+
+    private void rollbackUntraced() {
         boolean requested = session.deferredBegin.requested(); // its answer may still be on the way
         if (session.deferredBegin.end() && serverIdle()) {
             return;
@@ -361,7 +401,7 @@ public final class PgConnection implements Connection {
      */
     @Override
     public void reset() {
-        rollback();
+        rollbackUntraced();
         simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
                 + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");
         applyFloatDigits(); // RESET ALL undid it

@@ -45,7 +45,10 @@ import java.util.function.Consumer;
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-ASYNC">Asynchronous Operations</a>
  */
 final class PgSession implements RequestWriter.Session {
-    /** Connection life-cycle (DEBUG: opened, closed; INFO: broken). Never logs a password or a parameter value. */
+    /**
+     * Connection life-cycle (DEBUG: opened, with TLS protocol and cipher and the authentication method; closed;
+     * INFO: broken). Never logs a password, SQL text or a parameter value.
+     */
     private static final System.Logger LOG = System.getLogger("io.sluice.postgres");
 
     final ConnectionConfig config;
@@ -82,7 +85,8 @@ final class PgSession implements RequestWriter.Session {
 
     PgSession(ConnectionConfig config) {
         this.config = config;
-        StartupHandshake.Session s = new StartupHandshake(config).open();
+        StartupHandshake handshake = new StartupHandshake(config);
+        StartupHandshake.Session s = handshake.open();
         this.io = s.io();
         this.channel = s.channel();
         this.writer = new RequestWriter(this, pipeline, s.out());
@@ -103,7 +107,7 @@ final class PgSession implements RequestWriter.Session {
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
             LOG.log(
                     System.Logger.Level.DEBUG,
-                    "connection opened: {0}, database={1}, user={2}, tls={3}, server_version={4}",
+                    "connection opened: {0}, database={1}, user={2}, tls={3}, auth={4}, server_version={5}",
                     where(),
                     config.database(),
                     config.user(),
@@ -111,6 +115,7 @@ final class PgSession implements RequestWriter.Session {
                             ? ssl.getSession().getProtocol() + " "
                                     + ssl.getSession().getCipherSuite()
                             : s.tls() ? "on" : "off",
+                    handshake.authMethod(),
                     parameters.get("server_version"));
         }
     }

@@ -7,11 +7,14 @@ import io.sluice.Connection;
 import io.sluice.ServerAddress;
 import io.sluice.Sluice;
 import io.sluice.SluiceException;
+import io.sluice.SslMode;
 import io.sluice.testing.LogCapture;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** What the driver logs through System.Logger: life-cycle, cache evictions, failover; never secrets. */
+/** What the driver logs through System.Logger: life-cycle, TLS, authentication, cache evictions, failover; never secrets. */
 class PgLoggingTest {
     private static final String SECRET_VALUE = "obs_secret_parameter_value";
 
@@ -32,10 +35,49 @@ class PgLoggingTest {
         }
         assertThat(lines).anySatisfy(l -> assertThat(l)
                 .startsWith("FINE connection opened: host=127.0.0.1, port=5432")
-                .contains("database=test", "user=sluice_scram", "tls=off"));
+                .contains("database=test", "user=sluice_scram", "tls=off", "auth=SCRAM-SHA-256,"));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("FINE statement evicted from the cache: name="));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("FINE connection closed: host=127.0.0.1"));
         assertThat(lines).noneSatisfy(l -> assertThat(l).containsAnyOf("sluice-scram-pw", SECRET_VALUE, "SELECT"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "sluice_md5, sluice-md5-pw, md5",
+        "sluice_clear, sluice-clear-pw, password",
+        "postgres, '', none",
+    })
+    void shouldLogAuthenticationMethodWhenConnectionOpens(String user, String password, String method) {
+        List<String> lines = openedLines(PgTestConfig.trust()
+                .user(user)
+                .password(password.isEmpty() ? null : password)
+                .build());
+        assertThat(lines).singleElement().satisfies(l -> assertThat(l)
+                .contains("user=" + user, "tls=off", "auth=" + method + ",")
+                .doesNotContain(password.isEmpty() ? "password=" : password));
+    }
+
+    @Test
+    void shouldLogNegotiatedTlsAndChannelBindingWhenTlsIsOn() {
+        List<String> lines = openedLines(PgTestConfig.role("sluice_tls", "sluice-tls-pw")
+                .sslMode(SslMode.VERIFY_FULL)
+                .sslRootCert(PgTestConfig.caCert())
+                .build());
+        assertThat(lines).singleElement().satisfies(l -> assertThat(l)
+                .containsPattern("tls=TLSv1\\.[23] TLS_\\w+, auth=SCRAM-SHA-256-PLUS,")
+                .doesNotContain("sluice-tls-pw"));
+    }
+
+    /** The "connection opened" lines logged while a connection to {@code config} opens and closes. */
+    private static List<String> openedLines(io.sluice.ConnectionConfig config) {
+        try (LogCapture log = LogCapture.of("io.sluice.postgres")) {
+            try (Connection c = Sluice.connect(config)) {
+                c.query("SELECT 1", r -> r.getInt(0));
+            }
+            return log.lines().stream()
+                    .filter(l -> l.startsWith("FINE connection opened: "))
+                    .toList();
+        }
     }
 
     @Test

@@ -1,15 +1,9 @@
 package io.sluice.bench.obs;
 
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.sluice.QueryListener;
 import io.sluice.ServerAddress;
 import io.sluice.bench.pg.LdbcTable;
-import io.sluice.micrometer.QueryMetrics;
-import io.sluice.opentelemetry.QueryTracing;
 import io.sluice.spi.QueryTrace;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,39 +20,28 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * The listener's own cost per query without a server, which {@link ListenerOverheadBenchmark} cannot separate
  * from round-trip noise: a driver's whole observation of one query ({@link QueryTrace#active},
- * {@link QueryTrace#start}, {@link QueryTrace#finish}) for pg-point's SQL. {@code none} is the disabled path
- * (the guard only). Listeners as in {@link ListenerOverheadBenchmark}, and run the same way (its class comment
- * gives the command, with this class's name).
+ * {@link QueryTrace#start}, {@link QueryTrace#finish}) for pg-point's SQL. {@code sluice} is the disabled path
+ * (the guard only: what every query pays when no listener is set, expected 0 B). Listeners as in
+ * {@link ListenerOverheadBenchmark}; the {@code obs-listener} suite runs both.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
 public class ListenerCostBenchmark {
     private static final ServerAddress SERVER = new ServerAddress("127.0.0.1", 5432);
 
-    /** {@code none}, {@code micrometer} or {@code otel}. */
-    @Param({"none", "micrometer", "otel"})
-    public String listener;
+    /** {@code sluice} (no listener), {@code sluice+micrometer} or {@code sluice+otel}. */
+    @Param({ListenerSystems.OFF, ListenerSystems.MICROMETER, ListenerSystems.OTEL})
+    public String system;
 
     private QueryListener queryListener;
     private SdkTracerProvider tracerProvider;
 
     @Setup(Level.Trial)
     public void open() {
-        queryListener = switch (listener) {
-            case "none" -> QueryListener.NONE;
-            case "micrometer" -> new QueryMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
-            case "otel" -> {
-                tracerProvider = SdkTracerProvider.builder()
-                        .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter())
-                                .build())
-                        .build();
-                yield QueryTracing.create(OpenTelemetrySdk.builder()
-                        .setTracerProvider(tracerProvider)
-                        .build());
-            }
-            default -> throw new IllegalArgumentException("listener=" + listener);
-        };
+        ListenerSystems.Listener l = ListenerSystems.listener(system);
+        queryListener = l.listener();
+        tracerProvider = l.tracerProvider();
     }
 
     @TearDown(Level.Trial)

@@ -1,10 +1,6 @@
 package io.sluice.bench.obs;
 
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.QueryListener;
@@ -31,11 +27,11 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * What a {@link QueryListener} costs per query on PostgreSQL: pg-point's point select (a random id, all 16
- * columns read) and pg-fetch's 500-row fetch, with no listener ({@code none}: the disabled path), with
- * sluice-micrometer's {@link QueryMetrics} on a Prometheus registry ({@code micrometer}) and with
+ * columns read) and pg-fetch's 500-row fetch, with no listener ({@code sluice}: the disabled path), with
+ * sluice-micrometer's {@link QueryMetrics} on a Prometheus registry ({@code sluice+micrometer}) and with
  * sluice-opentelemetry's {@link QueryTracing} on the SDK, every span sampled and handed to a batch processor
- * whose exporter drops it ({@code otel}). One connection, ad-hoc SQL with a parameter (statement cache).
- * Not a suite: run it directly with the gc profiler for B/op, e.g.
+ * whose exporter drops it ({@code sluice+otel}). One connection, ad-hoc SQL with a parameter (statement cache).
+ * The {@code obs-listener} suite runs it (class {@code ListenerSuite}); to run it alone, with the gc profiler for B/op:
  *
  * <pre>
  * java -cp sluice-bench/target/classes:$(cat sluice-bench/target/classpath.txt) org.openjdk.jmh.Main \
@@ -43,12 +39,15 @@ import org.openjdk.jmh.infra.Blackhole;
  * </pre>
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
 public class ListenerOverheadBenchmark {
-    /** {@code none}, {@code micrometer} or {@code otel}. */
-    @Param({"none", "micrometer", "otel"})
-    public String listener;
+    /** {@code sluice} (no listener), {@code sluice+micrometer} or {@code sluice+otel}. */
+    @Param({ListenerSystems.OFF, ListenerSystems.MICROMETER, ListenerSystems.OTEL})
+    public String system;
+
+    /** Rows of the fetch, as in pg-fetch's smaller grid point. */
+    static final int FETCH_ROWS = 500;
 
     private Connection connection;
     private SdkTracerProvider tracerProvider;
@@ -57,25 +56,12 @@ public class ListenerOverheadBenchmark {
     @Setup(Level.Trial)
     public void open(Blackhole bh) throws Exception {
         LdbcTable.ensure();
-        QueryListener l =
-                switch (listener) {
-                    case "none" -> QueryListener.NONE;
-                    case "micrometer" -> new QueryMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
-                    case "otel" -> {
-                        tracerProvider = SdkTracerProvider.builder()
-                                .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter())
-                                        .build())
-                                .build();
-                        yield QueryTracing.create(OpenTelemetrySdk.builder()
-                                .setTracerProvider(tracerProvider)
-                                .build());
-                    }
-                    default -> throw new IllegalArgumentException("listener=" + listener);
-                };
+        ListenerSystems.Listener l = ListenerSystems.listener(system);
+        tracerProvider = l.tracerProvider();
         ConnectionConfig config = ConnectionConfig.fromUrl(
                         PgEndpoint.server("obs_bench").sluiceUrl())
                 .toBuilder()
-                .queryListener(l)
+                .queryListener(l.listener())
                 .build();
         connection = Sluice.connect(config);
         reader = r -> read(r, bh);
@@ -96,10 +82,10 @@ public class ListenerOverheadBenchmark {
                 LdbcTable.POINT_PARAM, reader, ThreadLocalRandom.current().nextInt(1, LdbcTable.ROWS + 1));
     }
 
-    /** pg-fetch: 500 rows. */
+    /** pg-fetch: {@value #FETCH_ROWS} rows. */
     @Benchmark
     public void fetch() {
-        connection.forEach(LdbcTable.FETCH_PARAM, reader, 500);
+        connection.forEach(LdbcTable.FETCH_PARAM, reader, FETCH_ROWS);
     }
 
     /** Reads all 16 columns of an ldbc row, as pg-point and pg-fetch do. */

@@ -138,8 +138,10 @@ public final class PublishedReport {
         return b.toString();
     }
 
-    /** The README's table: one line per suite, then where the details are. */
-    static String summary(List<Published> published, Path report, Path readme) {
+    /** The README's table: one line per suite that {@linkplain Suite#inReadmeSummary() asks for one}, then where the details are. */
+    static String summary(List<Published> all, Path report, Path readme) {
+        List<Published> published =
+                all.stream().filter(p -> p.suite().inReadmeSummary()).toList();
         Path parent = readme.toAbsolutePath().getParent();
         String link = parent == null
                 ? report.toString()

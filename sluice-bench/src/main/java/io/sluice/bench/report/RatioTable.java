@@ -52,7 +52,11 @@ public final class RatioTable {
         if (seen.contains(baseline)) {
             systems.add(baseline);
         }
-        seen.stream().filter(s -> s.startsWith("sluice")).sorted().forEach(systems::add);
+        // a Sluice baseline (Sluice against itself with a feature on) is a column once, first
+        seen.stream()
+                .filter(s -> s.startsWith("sluice") && !systems.contains(s))
+                .sorted()
+                .forEach(systems::add);
         seen.stream().filter(s -> !systems.contains(s)).forEach(systems::add);
         return new RatioTable(suite, baseline, List.copyOf(systems), rows);
     }

@@ -18,7 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 class PublishedReportTest {
 
-    private record FixedSuite(String name) implements Suite {
+    private record FixedSuite(String name, boolean inReadmeSummary) implements Suite {
+        FixedSuite(String name) {
+            this(name, true);
+        }
+
         @Override
         public Set<String> requiredServices() {
             return Set.of();
@@ -119,6 +123,25 @@ class PublishedReportTest {
                         "Rel CPU, 2 cores",
                         "| get | threads=8 | ops/s | 200 | 100 | 0.50x |",
                         "- rel note: 6 cells");
+    }
+
+    @Test
+    void shouldLeaveSuiteOutOfReadmeSummaryButNotOutOfReportWhenItAsks(@TempDir Path dir) throws Exception {
+        for (String suite : List.of("rel-suite", "rel-self")) {
+            JsonlWriter.write(
+                    dir.resolve(suite + ".jsonl"),
+                    List.of(cell("peer", "ops/s", 1, 100), cell("sluice", "ops/s", 1, 90)));
+            RunFacts.write(dir.resolve(suite + ".run"), Map.of("command", "bin/bench"));
+        }
+
+        List<PublishedReport.Published> published =
+                PublishedReport.collect(dir, List.of(new FixedSuite("rel-suite"), new FixedSuite("rel-self", false)));
+
+        assertThat(PublishedReport.summary(published, dir.resolve("docs/b.md"), dir.resolve("README.md")))
+                .contains("`rel-suite`")
+                .doesNotContain("rel-self")
+                .contains("- command: `bin/bench`\n");
+        assertThat(PublishedReport.render(published)).contains("## rel-suite", "## rel-self");
     }
 
     @Test

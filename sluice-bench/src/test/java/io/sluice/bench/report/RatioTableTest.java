@@ -68,4 +68,27 @@ class RatioTableTest {
                         List.of("prepared", "rows=500", "ops/s", "100", "200", "250", "150", "2.00x", "2.50x"),
                         List.of("prepared", "rows=500", "B/op", "1,000", "250", "-", "-", "4.00x", "-"));
     }
+
+    @Test
+    void shouldShowSluiceBaselineOnceWhenSluiceIsComparedWithItself() {
+        List<Cell> cells = List.of(
+                new Cell("obs-listener", "point", PARAMS, "sluice+otel", "ops/s", 90, 1),
+                new Cell("obs-listener", "point", PARAMS, "sluice", "ops/s", 100, 1),
+                new Cell("obs-listener", "point", PARAMS, "sluice+micrometer", "ops/s", 95, 1));
+
+        RatioTable table = RatioTable.of("obs-listener", "sluice", cells);
+
+        assertThat(table.systems()).containsExactly("sluice", "sluice+micrometer", "sluice+otel");
+        assertThat(table.header())
+                .containsExactly(
+                        "case",
+                        "params",
+                        "unit",
+                        "sluice",
+                        "sluice+micrometer",
+                        "sluice+otel",
+                        "sluice+micrometer/sluice",
+                        "sluice+otel/sluice");
+        assertThat(table.body().getFirst()).endsWith("0.95x", "0.90x");
+    }
 }

@@ -39,7 +39,8 @@ final class Handshaker {
             PacketWriter writer,
             InitialHandshake handshake,
             long capabilities,
-            boolean tls) {}
+            boolean tls,
+            String authPlugin) {}
 
     /**
      * Opens the socket and logs in. Each read waits at most {@code connect_timeout}; the {@code deadline}
@@ -178,8 +179,8 @@ final class Handshaker {
         writer.end();
         reader.expectSequence(writer.nextSequence());
         writer.flush();
-        authenticate(config, reader, writer, plugin, nonce, tls);
-        return new Wire(socket, plain, reader, writer, hs, caps, tls);
+        String used = authenticate(config, reader, writer, plugin, nonce, tls);
+        return new Wire(socket, plain, reader, writer, hs, caps, tls, used);
     }
 
     /** The 32 bytes shared by SSLRequest and HandshakeResponse41. */
@@ -219,8 +220,11 @@ final class Handshaker {
         };
     }
 
-    /** The authentication exchange after HandshakeResponse41, until OK or ERR. */
-    private static void authenticate(
+    /**
+     * The authentication exchange after HandshakeResponse41, until OK or ERR; returns the plugin that
+     * authenticated, the server's AuthSwitchRequest's when it sent one.
+     */
+    private static String authenticate(
             ConnectionConfig config,
             PacketReader reader,
             PacketWriter writer,
@@ -232,7 +236,7 @@ final class Handshaker {
             switch (p.header()) {
                 case Commands.OK_HEADER -> {
                     ServerPackets.decodeOk(p, new ServerPackets.OkPacket()); // a truncated OK is no login
-                    return;
+                    return plugin;
                 }
                 case Commands.ERR_HEADER -> {
                     ServerMessage m = ServerPackets.decodeError(p);

@@ -41,7 +41,10 @@ import java.util.function.ToLongFunction;
  * Ad-hoc SQL goes through the {@link StatementCache} and runs with the binary protocol.
  */
 public final class MysqlConnection implements Connection {
-    /** Connection life-cycle (DEBUG: opened, closed; INFO: broken). Never logs a password or a parameter value. */
+    /**
+     * Connection life-cycle (DEBUG: opened, with TLS protocol and cipher and the authentication plugin that
+     * authenticated; closed; INFO: broken). Never logs a password, SQL text or a parameter value.
+     */
     private static final System.Logger LOG = System.getLogger("io.sluice.mysql");
     /** From the last OK packet (https://mariadb.com/kb/en/ok_packet/); read by the thread that ran the statement. */
     private volatile long lastInsertId;
@@ -123,7 +126,7 @@ public final class MysqlConnection implements Connection {
                                 ? ssl.getSession().getProtocol() + " "
                                         + ssl.getSession().getCipherSuite()
                                 : "off",
-                        wire.handshake().authPlugin(),
+                        wire.authPlugin(),
                         wire.handshake().serverVersion());
             }
             return c;
@@ -686,9 +689,21 @@ public final class MysqlConnection implements Connection {
         return request(() -> new MysqlPreparedStatement(this, statements.prepareOnServer(sql)));
     }
 
+    // Transaction control is observed like any statement while a listener or a recording wants it; the
+    // unobserved branch creates no extra lambda. The observed text of a begin is START TRANSACTION alone:
+    // a SET TRANSACTION ISOLATION LEVEL sent before it travels in the same write.
+
     @Override
     public void begin(IsolationLevel level) {
-        request(() -> {
+        if (QueryTrace.active(config.queryListener())) {
+            traced("START TRANSACTION", () -> beginUntraced(level), n -> 0, n -> 0);
+        } else {
+            beginUntraced(level);
+        }
+    }
+
+    private Object beginUntraced(IsolationLevel level) {
+        return request(() -> {
             int n = 0;
             if (level != IsolationLevel.DEFAULT) {
                 writeQuery("SET TRANSACTION ISOLATION LEVEL " + level.sql());
@@ -721,16 +736,25 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void commit() {
-        request(() -> {
-            sendText("COMMIT").drain();
-            return null;
-        });
+        endTransaction("COMMIT");
     }
 
     @Override
     public void rollback() {
-        request(() -> {
-            sendText("ROLLBACK").drain();
+        endTransaction("ROLLBACK");
+    }
+
+    private void endTransaction(String sql) {
+        if (QueryTrace.active(config.queryListener())) {
+            traced(sql, () -> endTransactionUntraced(sql), n -> 0, n -> 0);
+        } else {
+            endTransactionUntraced(sql);
+        }
+    }
+
+    private Object endTransactionUntraced(String sql) {
+        return request(() -> {
+            sendText(sql).drain();
             return null;
         });
     }

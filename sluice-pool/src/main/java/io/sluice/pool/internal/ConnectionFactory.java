@@ -41,6 +41,7 @@ final class ConnectionFactory {
                 e = open();
                 core.metrics.onCreated(System.nanoTime() - start);
                 core.lastCreationFailure = null;
+                core.listener.onCreated(core.name);
             } catch (RuntimeException | LinkageError | AssertionError ex) {
                 // a creator that died here would stay counted in pending forever and starve the pool
                 SluiceException failure =

@@ -44,6 +44,15 @@ final class SafeListener implements PoolListener {
     }
 
     @Override
+    public void onCreated(String poolName) {
+        try {
+            delegate.onCreated(poolName);
+        } catch (RuntimeException ignored) {
+            // see class comment
+        }
+    }
+
+    @Override
     public void onCreationFailure(String poolName, SluiceException failure) {
         try {
             delegate.onCreationFailure(poolName, failure);

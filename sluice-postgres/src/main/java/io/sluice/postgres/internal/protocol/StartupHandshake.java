@@ -75,6 +75,8 @@ public final class StartupHandshake {
     private Path passwordFile;
     /** spin_micros: how long a lone waiting reader spins before it sleeps (see SelectingChannelStreams). */
     private final int spinMicros;
+    /** The authentication method the server asked for (see {@link #authMethod()}). */
+    private String authMethod = "none";
 
     /** @throws ConfigurationException for a {@code spin_micros} that is not an integer from 0 to 100000 */
     public StartupHandshake(ConnectionConfig config) {
@@ -109,6 +111,15 @@ public final class StartupHandshake {
         } finally {
             deadline.cancel();
         }
+    }
+
+    /**
+     * How the session authenticated, for the connection log: {@code none} (the server asked for nothing:
+     * trust, peer or a client certificate), {@code password} (cleartext), {@code md5}, {@code SCRAM-SHA-256} or
+     * {@code SCRAM-SHA-256-PLUS} (bound to the TLS channel). Never a credential.
+     */
+    public String authMethod() {
+        return authMethod;
     }
 
     private ConnectionException timedOut(String where, Exception cause) {
@@ -313,6 +324,7 @@ public final class StartupHandshake {
     private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os, SSLSocket tls)
             throws IOException {
         String binding = channelBinding();
+        authMethod = "none";
         boolean bound = false;
         ScramSha256Client scram = null;
         // One method per session: after the client answered a request, only the steps of that method,
@@ -363,6 +375,7 @@ public final class StartupHandshake {
                 }
                 case AUTHENTICATION_CLEARTEXT_PASSWORD -> {
                     BackendDecoder.empty(AUTHENTICATION, len - 4);
+                    authMethod = "password";
                     FrontendEncoder.passwordMessage(out, requirePassword("cleartext"));
                     flush(out, os);
                     step = PASSWORD_SENT;
@@ -372,6 +385,7 @@ public final class StartupHandshake {
                     if (salt.length != 4) {
                         throw new ProtocolException("malformed AuthenticationMD5Password: saltLength=" + salt.length);
                     }
+                    authMethod = "md5";
                     FrontendEncoder.passwordMessage(
                             out, Md5Password.encode(config.user(), requirePassword("md5"), salt));
                     flush(out, os);
@@ -405,6 +419,7 @@ public final class StartupHandshake {
                     } else {
                         scram = ScramSha256Client.withRandomNonce("", password);
                     }
+                    authMethod = scram.mechanism();
                     FrontendEncoder.saslInitialResponse(
                             out, scram.mechanism(), scram.clientFirstMessage().getBytes(StandardCharsets.UTF_8));
                     flush(out, os);
