@@ -191,6 +191,14 @@ class MysqlExtendedTypesTest {
         }
         assertEverywhere(select("b1"), r -> r.getString(0), Arrays.asList("true", "false", "true", null));
         assertEverywhere(select("b12"), r -> r.getString(0), Arrays.asList("b'101010101010'", "b''", "b'101'", null));
+        // Connector/J reads BIT(64)'s top bit as a sign in getBigDecimal too; BIT is unsigned, as b64 + 0 shows.
+        assertThat(ConnectorJReference.connectorJ(select("b64 + 0"), rs -> rs.getBigDecimal(1))
+                        .getFirst())
+                .containsExactly(
+                        new BigDecimal("9223372036854775809"),
+                        new BigDecimal("18446744073709551615"),
+                        BigDecimal.ZERO,
+                        null);
         assertEverywhere(
                 select("b64"),
                 r -> r.getBigDecimal(0),
