@@ -5,8 +5,9 @@
  * <h2>What it does</h2>
  * <ul>
  *   <li>Handshake v10 with CLIENT_PROTOCOL_41, CLIENT_DEPRECATE_EOF, CLIENT_PLUGIN_AUTH, CLIENT_SSL and,
- *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement)
- *       and MARIADB_CLIENT_STMT_BULK_OPERATIONS.</li>
+ *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement),
+ *       MARIADB_CLIENT_STMT_BULK_OPERATIONS and MARIADB_CLIENT_EXTENDED_TYPE_INFO (JSON columns and
+ *       spatial subtypes are named).</li>
  *   <li>Authentication: mysql_native_password, caching_sha2_password (fast path; full path in clear
  *       over TLS or RSA-encrypted with the server's public key), mysql_clear_password (TLS only),
  *       MariaDB's client_ed25519, and auth switch requests.</li>
@@ -121,8 +122,7 @@
  *  DECIMAL                         DECIMAL    BigDecimal (exact)
  *  CHAR, VARCHAR, TEXT             TEXT       String (utf8mb4)
  *  ENUM, SET                       TEXT       String; getEnum, getEnumSet, getList(i, String.class)
- *  JSON (MySQL)                    JSON       String; get(i, Json.class)
- *  JSON (MariaDB: LONGTEXT)        TEXT       String; get(i, Json.class)
+ *  JSON (MariaDB: a json LONGTEXT)  JSON       String; get(i, Json.class)
  *  BINARY, VARBINARY, BLOB, BIT(n) BYTES      byte[]; BIT also getLong, get(i, BitSet.class)
  *  GEOMETRY, POINT, ...            BYTES      byte[] (SRID + WKB); get(i, Geometry.class)
  *  DATE                            DATE       LocalDate

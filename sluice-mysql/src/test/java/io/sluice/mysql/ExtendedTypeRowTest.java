@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.ColumnType;
 import io.sluice.Json;
+import io.sluice.ProtocolException;
 import io.sluice.ValueConversionException;
 import io.sluice.mysql.internal.codec.ColumnDefinition;
 import io.sluice.mysql.internal.codec.MysqlRow;
@@ -63,6 +64,35 @@ class ExtendedTypeRowTest {
             assertThat(r.getObject(0)).isEqualTo("{\"a\": [1, \"é\"]}");
             assertThat(r.get(0, Json.class)).isEqualTo(new Json("{\"a\": [1, \"é\"]}"));
             assertThat(r.getBytes(0)).isEqualTo(text);
+        }
+    }
+
+    /** A LONGTEXT definition carrying MariaDB's extended type information {@code extended}. */
+    private static ColumnDefinition extendedDef(byte[] extended) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        for (String s : new String[] {"def", "test", "t", "t", "js", "js"}) {
+            b.write(s.length());
+            b.writeBytes(s.getBytes(StandardCharsets.US_ASCII));
+        }
+        b.write(extended.length);
+        b.writeBytes(extended);
+        b.writeBytes(new byte[] {0x0c, 45, 0, -1, -1, -1, -1, (byte) 252, 16, 0, 0, 0, 0});
+        byte[] p = b.toByteArray();
+        return ColumnDefinition.decode(new Payload().wrap(p, 0, p.length), true);
+    }
+
+    @Test
+    void shouldReadMariadbExtendedTypeInformationAndRefuseEntriesThatOverrunIt() {
+        ColumnDefinition json = extendedDef(new byte[] {1, 4, 'j', 's', 'o', 'n'});
+        assertThat(json.column().type()).isEqualTo(ColumnType.JSON);
+        assertThat(json.column().nativeType()).isEqualTo("JSON");
+        ColumnDefinition none = extendedDef(new byte[0]);
+        assertThat(none.column().type()).isEqualTo(ColumnType.TEXT);
+        for (byte[] bad : new byte[][] {{1, 5, 'j', 's', 'o', 'n'}, {1}, {1, (byte) 0xfb}}) {
+            assertThatThrownBy(() -> extendedDef(bad))
+                    .as(java.util.Arrays.toString(bad))
+                    .isInstanceOf(ProtocolException.class)
+                    .hasMessageStartingWith("malformed column definition");
         }
     }
 

@@ -52,16 +52,16 @@ class MysqlExtendedTypesTest {
         try (Connection c = MysqlTestSupport.connect()) {
             c.executeScript("""
                     CREATE OR REPLACE TABLE slmt_types (id INT PRIMARY KEY, en ENUM('small','Large'), st SET('a','b','c'),
-                      js JSON, b1 BIT(1), b12 BIT(12), b64 BIT(64), g GEOMETRY, yr YEAR)""");
+                      js JSON, b1 BIT(1), b12 BIT(12), b64 BIT(64), g GEOMETRY, yr YEAR, pt POINT)""");
             c.executeScript("SET SESSION sql_mode = ''; INSERT INTO slmt_types VALUES"
                     + " (1, 'small', 'a,c', '{\"k\": [1, 2.50], \"s\": \"é😀\"}', b'1', b'101010101010',"
                     + "  b'1000000000000000000000000000000000000000000000000000000000000001',"
-                    + "  ST_GeomFromText('POINT(1 2)', 4326), 2024),"
+                    + "  ST_GeomFromText('POINT(1 2)', 4326), 2024, POINT(3, 4)),"
                     + " (2, 'Large', '', '[]', b'0', b'0', x'ffffffffffffffff', ST_GeomFromText('" + POLYGON + "'),"
-                    + "  1901),"
+                    + "  1901, NULL),"
                     + " (3, 'bogus', 'c,b', 'null', b'1', b'000000000101', 0, ST_GeomFromText('LINESTRING(0 0, 1 1)', 3857),"
-                    + "  '0000'),"
-                    + " (4, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)");
+                    + "  '0000', NULL),"
+                    + " (4, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)");
         }
     }
 
@@ -173,6 +173,22 @@ class MysqlExtendedTypesTest {
                 "SELECT JSON_OBJECT('a', 1, 'b', JSON_ARRAY(true, NULL)) AS j",
                 r -> r.get("j", Json.class),
                 List.of(new Json("{\"a\": 1, \"b\": [true, null]}")));
+    }
+
+    @Test
+    void shouldReportMariadbJsonAndSpatialSubtypesFromExtendedTypeInformation() {
+        String sql = "SELECT js, g, pt, st FROM slmt_types WHERE id = 1";
+        assertLikeConnectorJ(
+                sql,
+                rs -> rs.getMetaData().getColumnTypeName(1) + " "
+                        + rs.getMetaData().getColumnTypeName(3),
+                r -> r.column(0).nativeType() + " " + r.column(2).nativeType());
+        assertEverywhere(
+                sql,
+                r -> r.columns().stream()
+                        .map(c -> c.type() + "/" + c.nativeType())
+                        .toList(),
+                List.of(List.of("JSON/JSON", "BYTES/GEOMETRY", "BYTES/POINT", "TEXT/SET")));
     }
 
     @Test

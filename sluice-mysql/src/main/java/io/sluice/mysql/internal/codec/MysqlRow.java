@@ -518,14 +518,14 @@ public final class MysqlRow implements Row {
     }
 
     /**
-     * Text columns (TEXT kind: strings, ENUM, SET) and DECIMAL, which MySQL sends as its digits, hold
+     * Text columns (TEXT kind: strings, ENUM, SET), JSON and DECIMAL, which MySQL sends as its digits, hold
      * exactly {@link #getString}'s UTF-8 bytes in both protocols.
      */
     @Override
     public boolean writeUtf8(int i, Utf8Sink sink) throws IOException {
         int n = lengths[i];
         ColumnType type = defs[i].column().type();
-        if (n < 0 || type != ColumnType.TEXT && type != ColumnType.DECIMAL) {
+        if (n < 0 || type != ColumnType.TEXT && type != ColumnType.DECIMAL && type != ColumnType.JSON) {
             return false;
         }
         sink.write(buf, offsets[i], n);
