@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.UUID;
 
@@ -111,6 +112,38 @@ public interface Row {
     <T> List<T> getList(int index, Class<T> elementType);
 
     /**
+     * The value's text ({@link #getString}) as the constant of {@code type} with that name: exactly, or
+     * else the one constant whose name equals it ignoring case ({@code 'small'} reads as {@code SMALL}).
+     * For MySQL {@code ENUM} columns, PostgreSQL enum types, or any text. Costs one {@code getString}
+     * and a scan of the constants.
+     *
+     * @return the constant, or null for SQL NULL
+     * @throws ValueConversionException if no constant has the label (MySQL's {@code ''}, the value of an
+     *     invalid ENUM, included), or two constants match it ignoring case and neither exactly
+     */
+    default <E extends Enum<E>> E getEnum(int index, Class<E> type) {
+        String label = getString(index);
+        return label == null
+                ? null
+                : EnumLabels.constant(type, label, column(index).name());
+    }
+
+    /**
+     * The value's text ({@link #getString}) as a set of constants of {@code type}: the text is a
+     * comma-separated list of labels, as MySQL sends a {@code SET} column ({@code 'a,c'}), each label
+     * matched as {@link #getEnum} does; the empty text is the empty set. A new, mutable set per call.
+     *
+     * @return the set, or null for SQL NULL
+     * @throws ValueConversionException if a label has no constant (see {@link #getEnum})
+     */
+    default <E extends Enum<E>> EnumSet<E> getEnumSet(int index, Class<E> type) {
+        String labels = getString(index);
+        return labels == null
+                ? null
+                : EnumLabels.constants(type, labels, column(index).name());
+    }
+
+    /**
      * A copy of this row that stays valid after its stream or callback moves on (a row handed out
      * by a driver is usually a view over the receive buffer, valid only until the next row). Costs
      * one copy of the row's bytes. Used where rows must outlive the read, such as a JDBC result set
@@ -209,5 +242,13 @@ public interface Row {
 
     default <T> List<T> getList(String name, Class<T> elementType) {
         return getList(indexOf(name), elementType);
+    }
+
+    default <E extends Enum<E>> E getEnum(String name, Class<E> type) {
+        return getEnum(indexOf(name), type);
+    }
+
+    default <E extends Enum<E>> EnumSet<E> getEnumSet(String name, Class<E> type) {
+        return getEnumSet(indexOf(name), type);
     }
 }

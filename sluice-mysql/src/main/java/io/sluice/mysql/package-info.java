@@ -5,8 +5,9 @@
  * <h2>What it does</h2>
  * <ul>
  *   <li>Handshake v10 with CLIENT_PROTOCOL_41, CLIENT_DEPRECATE_EOF, CLIENT_PLUGIN_AUTH, CLIENT_SSL and,
- *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement)
- *       and MARIADB_CLIENT_STMT_BULK_OPERATIONS.</li>
+ *       on MariaDB, MARIADB_CLIENT_CACHE_METADATA (column metadata is sent once per prepared statement),
+ *       MARIADB_CLIENT_STMT_BULK_OPERATIONS and MARIADB_CLIENT_EXTENDED_TYPE_INFO (JSON columns and
+ *       spatial subtypes are named).</li>
  *   <li>Authentication: mysql_native_password, caching_sha2_password (fast path; full path in clear
  *       over TLS or RSA-encrypted with the server's public key), mysql_clear_password (TLS only),
  *       MariaDB's client_ed25519, and auth switch requests.</li>
@@ -116,12 +117,14 @@
  *  INT                             INTEGER    Integer
  *  INT UNSIGNED, BIGINT            BIGINT     Long
  *  BIGINT UNSIGNED                 BIGINT     BigInteger (getLong throws above Long.MAX_VALUE)
- *  YEAR                            SMALLINT   Short
+ *  YEAR                            SMALLINT   Short; get(i, Year.class)
  *  FLOAT / DOUBLE                  REAL / DOUBLE
  *  DECIMAL                         DECIMAL    BigDecimal (exact)
- *  CHAR, VARCHAR, TEXT, ENUM, SET,
- *  JSON (MariaDB: LONGTEXT)        TEXT       String (utf8mb4)
- *  BINARY, VARBINARY, BLOB, BIT(n) BYTES      byte[]
+ *  CHAR, VARCHAR, TEXT             TEXT       String (utf8mb4)
+ *  ENUM, SET                       TEXT       String; getEnum, getEnumSet, getList(i, String.class)
+ *  JSON (MariaDB: a json LONGTEXT)  JSON       String; get(i, Json.class)
+ *  BINARY, VARBINARY, BLOB, BIT(n) BYTES      byte[]; BIT also getLong, get(i, BitSet.class)
+ *  GEOMETRY, POINT, ...            BYTES      byte[] (SRID + WKB); get(i, Geometry.class)
  *  DATE                            DATE       LocalDate
  *  TIME (negative, over 24 h)      INTERVAL   Interval; also getDuration, getLocalTime when in 00:00..24:00
  *  DATETIME(n)                     TIMESTAMP  LocalDateTime (microseconds)
@@ -142,6 +145,10 @@
  *       float).</li>
  *   <li>{@code getBigDecimal} of FLOAT and DOUBLE is the server's text as a number.</li>
  *   <li>YEAR reads as four digits ({@code 0000} for 0).</li>
+ *   <li>ENUM, SET, JSON, BIT, spatial values and YEAR, as values and as parameters (Java enums, sets of
+ *       them, {@link io.sluice.Json}, {@link java.util.BitSet}, {@link io.sluice.mysql.Geometry},
+ *       {@link java.time.Year}): sluice-mysql/TYPES.md, which also says where and why they read
+ *       differently from MariaDB Connector/J.</li>
  *   <li>{@code zero_date=null}: a zero date (or a zero month or day) is SQL NULL for every getter,
  *       {@code isNull} included.</li>
  *   <li>A malformed date, time or number (no server sends one) throws {@link io.sluice.ValueConversionException},

@@ -122,7 +122,11 @@ final class Handshaker {
             throw new ProtocolException("server too old: CLIENT_PROTOCOL_41 missing, version=" + hs.serverVersion());
         }
         long caps = CLIENT_DEFAULT
-                | (hs.mariaDb() ? MARIADB_CLIENT_CACHE_METADATA | MARIADB_CLIENT_STMT_BULK_OPERATIONS : 0);
+                | (hs.mariaDb()
+                        ? MARIADB_CLIENT_CACHE_METADATA
+                                | MARIADB_CLIENT_STMT_BULK_OPERATIONS
+                                | MARIADB_CLIENT_EXTENDED_TYPE_INFO
+                        : 0);
         if (config.database() != null && !config.database().isEmpty()) {
             caps |= CLIENT_CONNECT_WITH_DB;
         }

@@ -2,6 +2,7 @@ package io.sluice.mysql.internal;
 
 import static io.sluice.mysql.internal.protocol.Capabilities.CLIENT_DEPRECATE_EOF;
 import static io.sluice.mysql.internal.protocol.Capabilities.MARIADB_CLIENT_CACHE_METADATA;
+import static io.sluice.mysql.internal.protocol.Capabilities.MARIADB_CLIENT_EXTENDED_TYPE_INFO;
 import static io.sluice.mysql.internal.protocol.Commands.*;
 
 import io.sluice.Column;
@@ -38,6 +39,7 @@ final class ResultCursor {
     private final PreparedInfo statement;
     private final boolean deprecateEof;
     private final boolean cacheMetadata;
+    private final boolean extendedTypeInfo;
     private final ServerPackets.OkPacket ok = new ServerPackets.OkPacket();
     private PreparedInfo.ResultMetadata metadata;
     private boolean inRows;
@@ -58,6 +60,7 @@ final class ResultCursor {
         this.binary = statement != null;
         this.deprecateEof = (capabilities & CLIENT_DEPRECATE_EOF) != 0;
         this.cacheMetadata = (capabilities & MARIADB_CLIENT_CACHE_METADATA) != 0;
+        this.extendedTypeInfo = (capabilities & MARIADB_CLIENT_EXTENDED_TYPE_INFO) != 0;
     }
 
     /** Reads rows through a server cursor, {@code rows} per COM_STMT_FETCH, when the execute opened one. */
@@ -241,7 +244,7 @@ final class ResultCursor {
                 raw = new byte[n][];
             }
             raw[i] = Arrays.copyOfRange(p.buffer(), p.start(), p.end());
-            defs[i] = ColumnDefinition.decode(p);
+            defs[i] = ColumnDefinition.decode(p, extendedTypeInfo);
         }
         if (same) {
             return known;

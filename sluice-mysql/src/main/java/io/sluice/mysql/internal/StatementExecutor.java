@@ -67,7 +67,7 @@ final class StatementExecutor {
         boolean deprecateEof =
                 (capabilities & io.sluice.mysql.internal.protocol.Capabilities.CLIENT_DEPRECATE_EOF) != 0;
         for (int i = 0; i < paramCount; i++) {
-            ColumnDefinition.decode(reader.next()); // checked for shape, not kept
+            ColumnDefinition.decode(reader.next(), extendedTypeInfo()); // checked for shape, not kept
         }
         if (paramCount > 0 && !deprecateEof) {
             readEof();
@@ -78,7 +78,7 @@ final class StatementExecutor {
             for (int i = 0; i < columnCount; i++) {
                 Payload d = reader.next();
                 raw[i] = java.util.Arrays.copyOfRange(d.buffer(), d.start(), d.end());
-                defs[i] = ColumnDefinition.decode(d);
+                defs[i] = ColumnDefinition.decode(d, extendedTypeInfo());
             }
             if (!deprecateEof) {
                 readEof();
@@ -92,6 +92,10 @@ final class StatementExecutor {
                     new io.sluice.mysql.internal.codec.MysqlRow(defs, columns, connection.zeroDateAsNull()));
         }
         return info;
+    }
+
+    private boolean extendedTypeInfo() {
+        return (capabilities & io.sluice.mysql.internal.protocol.Capabilities.MARIADB_CLIENT_EXTENDED_TYPE_INFO) != 0;
     }
 
     /** COM_STMT_PREPARE_OK: header, statement id, columns, parameters, reserved, warnings. */

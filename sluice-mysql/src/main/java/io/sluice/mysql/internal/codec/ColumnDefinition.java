@@ -13,6 +13,10 @@ import io.sluice.mysql.internal.protocol.Commands;
  *
  * <pre>
  *  string<lenenc> catalog, schema, table alias, table, column alias, column
+ *  -- with MARIADB_CLIENT_EXTENDED_TYPE_INFO:
+ *  int<lenenc>    length of the extended type information, then entries up to that length:
+ *    int<1>         key: 0x00 type name ("point", "uuid"), 0x01 format ("json")
+ *    string<lenenc> value
  *  int<lenenc>    length of the fixed fields (0x0c)
  *  int<2>         character set / collation
  *  int<4>         maximum column length
@@ -24,11 +28,20 @@ import io.sluice.mysql.internal.protocol.Commands;
  */
 public record ColumnDefinition(Column column, int charset, long length, int fieldType, int flags, int decimals) {
 
+    /** Decodes a definition packet of a session without extended type information (see below). */
+    public static ColumnDefinition decode(Payload p) {
+        return decode(p, false);
+    }
+
     /**
      * Decodes one definition packet, which must hold exactly the fields above (a leftover or missing byte,
-     * or a fixed-field length other than 0x0c, is a {@link ProtocolException}).
+     * an extended entry that overruns its length, or a fixed-field length other than 0x0c, is a
+     * {@link ProtocolException}). {@code extendedTypeInfo}: the session negotiated
+     * MARIADB_CLIENT_EXTENDED_TYPE_INFO, so the packet carries that field; its {@code json} format makes the
+     * column {@link ColumnType#JSON} (MariaDB's JSON is a LONGTEXT), and a spatial column's type name
+     * becomes its native type ({@code POINT}).
      */
-    public static ColumnDefinition decode(Payload p) {
+    public static ColumnDefinition decode(Payload p, boolean extendedTypeInfo) {
         skipLengthEncodedString(p); // catalog
         String schema = p.readLengthEncodedString();
         skipLengthEncodedString(p); // table alias
@@ -38,6 +51,28 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
             throw new ProtocolException("malformed column definition: NULL marker in a name");
         }
         skipLengthEncodedString(p); // original column name
+        String typeName = null;
+        boolean json = false;
+        if (extendedTypeInfo) {
+            long n = p.readLengthEncoded();
+            if (n < 0 || n > p.remaining()) {
+                throw new ProtocolException("malformed column definition: extended type information length=" + n);
+            }
+            int end = p.position() + (int) n;
+            while (p.position() < end) {
+                int key = p.readInt1();
+                String value = p.readLengthEncodedString();
+                if (value == null || p.position() > end) {
+                    throw new ProtocolException(
+                            "malformed column definition: extended type entry overruns, key=" + key);
+                }
+                if (key == EXTENDED_TYPE_NAME) {
+                    typeName = value;
+                } else if (key == EXTENDED_FORMAT) {
+                    json = value.equalsIgnoreCase("json");
+                }
+            }
+        }
         long fixed = p.readLengthEncoded();
         if (fixed != FIXED_FIELDS_LENGTH) {
             throw new ProtocolException("malformed column definition: fixed-field length=" + fixed + ", expected=12");
@@ -52,7 +87,12 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
             throw new ProtocolException("malformed column definition: leftover bytes=" + p.remaining());
         }
         boolean unsigned = (flags & UNSIGNED_FLAG) != 0;
-        ColumnType kind = kindOf(type, flags, charset, length);
+        ColumnType kind = json ? ColumnType.JSON : kindOf(type, flags, charset, length);
+        String nativeName = json
+                ? "JSON"
+                : type == MYSQL_TYPE_GEOMETRY && typeName != null && !typeName.isEmpty()
+                        ? typeName.toUpperCase(java.util.Locale.ROOT)
+                        : nativeName(type, flags, charset);
         ColumnDetails details = new ColumnDetails(
                 schema == null ? "" : schema,
                 table == null ? "" : table,
@@ -61,7 +101,7 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
                 (flags & NOT_NULL_FLAG) != 0 ? ColumnDetails.Nullability.NOT_NULL : ColumnDetails.Nullability.NULLABLE,
                 (flags & AUTO_INCREMENT_FLAG) != 0);
         return new ColumnDefinition(
-                new Column(name == null ? "" : name, kind, nativeName(type, flags, charset), type, unsigned, details),
+                new Column(name == null ? "" : name, kind, nativeName, type, unsigned, details),
                 charset,
                 length,
                 type,
@@ -141,6 +181,8 @@ public record ColumnDefinition(Column column, int charset, long length, int fiel
     }
 
     private static final int FIXED_FIELDS_LENGTH = 0x0c;
+    private static final int EXTENDED_TYPE_NAME = 0;
+    private static final int EXTENDED_FORMAT = 1;
 
     private static void skipLengthEncodedString(Payload p) {
         long n = p.readLengthEncoded();

@@ -430,7 +430,8 @@ public final class MysqlRow implements Row {
             return new BigDecimal(getString(i)); // the server's text, as over the text protocol
         }
         if (type == MYSQL_TYPE_BIT) {
-            return BigDecimal.valueOf(getLong(i));
+            long v = getLong(i);
+            return v < 0 ? new BigDecimal(Long.toUnsignedString(v)) : BigDecimal.valueOf(v); // BIT(64) is unsigned
         }
         BigDecimal fast = parseDecimalFast(offsets[i], n);
         if (fast != null) {
@@ -489,10 +490,13 @@ public final class MysqlRow implements Row {
         if (n < 0) {
             return null;
         }
+        int type = defs[i].fieldType();
+        if (type == MYSQL_TYPE_BIT) {
+            return ExtendedTypeCodec.bitText(buf, offsets[i], n, defs[i].length());
+        }
         if (!binary) {
             return new String(buf, offsets[i], n, StandardCharsets.UTF_8);
         }
-        int type = defs[i].fieldType();
         if (isBinaryInteger(type)) {
             long v = binaryInteger(i);
             if (type == MYSQL_TYPE_YEAR) {
@@ -514,14 +518,14 @@ public final class MysqlRow implements Row {
     }
 
     /**
-     * Text columns (TEXT kind: strings, ENUM, SET) and DECIMAL, which MySQL sends as its digits, hold
+     * Text columns (TEXT kind: strings, ENUM, SET), JSON and DECIMAL, which MySQL sends as its digits, hold
      * exactly {@link #getString}'s UTF-8 bytes in both protocols.
      */
     @Override
     public boolean writeUtf8(int i, Utf8Sink sink) throws IOException {
         int n = lengths[i];
         ColumnType type = defs[i].column().type();
-        if (n < 0 || type != ColumnType.TEXT && type != ColumnType.DECIMAL) {
+        if (n < 0 || type != ColumnType.TEXT && type != ColumnType.DECIMAL && type != ColumnType.JSON) {
             return false;
         }
         sink.write(buf, offsets[i], n);
@@ -760,7 +764,7 @@ public final class MysqlRow implements Row {
         else if (type == Duration.class) v = getDuration(i);
         else if (type == UUID.class) v = getUuid(i);
         else if (type == Object.class) v = getObject(i);
-        else
+        else if ((v = ExtendedTypeCodec.convert(this, i, type)) == ExtendedTypeCodec.UNSUPPORTED)
             throw new ValueConversionException("unsupported target type: type=" + type.getName() + ", column="
                     + columns.get(i).name());
         return (T) v;
@@ -768,7 +772,10 @@ public final class MysqlRow implements Row {
 
     @Override
     public <T> List<T> getList(int i, Class<T> elementType) {
-        throw new ValueConversionException(
-                "MySQL has no array columns: column=" + columns.get(i).name());
+        if (defs[i].fieldType() == MYSQL_TYPE_SET || (defs[i].flags() & SET_FLAG) != 0) {
+            return ExtendedTypeCodec.setMembers(this, i, elementType);
+        }
+        throw new ValueConversionException("MySQL has no array columns (getList reads SET members): column="
+                + columns.get(i).name());
     }
 }

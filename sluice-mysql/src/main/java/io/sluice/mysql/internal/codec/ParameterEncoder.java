@@ -5,6 +5,7 @@ import static io.sluice.mysql.internal.protocol.FieldTypes.*;
 import io.sluice.Interval;
 import io.sluice.Json;
 import io.sluice.ValueConversionException;
+import io.sluice.mysql.Geometry;
 import io.sluice.mysql.internal.protocol.Commands;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -14,8 +15,11 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.Year;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.BitSet;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -83,6 +87,9 @@ public final class ParameterEncoder {
             case LocalTime t -> MYSQL_TYPE_TIME;
             case Duration d -> MYSQL_TYPE_TIME;
             case Interval t -> MYSQL_TYPE_TIME;
+            case Year y -> MYSQL_TYPE_LONG;
+            case BitSet b -> MYSQL_TYPE_LONGLONG | PARAM_UNSIGNED << 8;
+            case Geometry g -> MYSQL_TYPE_BLOB;
             default -> MYSQL_TYPE_VAR_STRING;
         };
     }
@@ -121,10 +128,50 @@ public final class ParameterEncoder {
             case UUID u -> w.lengthEncodedString(u.toString());
             case Character c -> w.lengthEncodedString(c.toString());
             case Enum<?> e -> w.lengthEncodedString(e.name());
+            case Set<?> s -> w.lengthEncodedString(setText(s));
+            case Year y -> w.int4(y.getValue());
+            case BitSet b -> w.int8(bitValue(b));
+            case Geometry g -> w.lengthEncodedBytes(g.toInternal());
             default ->
                 throw new ValueConversionException(
                         "unsupported parameter type: type=" + v.getClass().getName());
         }
+    }
+
+    /**
+     * A SET value: the members' labels (an enum constant's name, or the text of a String) joined by
+     * commas, which MySQL takes in any order and case. A label holding a comma, a null member or a
+     * member of another type is a {@link ValueConversionException}.
+     */
+    static String setText(Set<?> members) {
+        StringBuilder text = new StringBuilder();
+        for (Object m : members) {
+            String label =
+                    switch (m) {
+                        case Enum<?> e -> e.name();
+                        case String s -> s;
+                        case null, default ->
+                            throw new ValueConversionException("SET members are enum constants or strings: member="
+                                    + (m == null ? "null" : m.getClass().getName()));
+                    };
+            if (label.indexOf(',') >= 0) {
+                throw new ValueConversionException("a SET label cannot hold a comma: label=" + label);
+            }
+            if (!text.isEmpty()) {
+                text.append(',');
+            }
+            text.append(label);
+        }
+        return text.toString();
+    }
+
+    /** A BitSet as BIT's value: bit k weighs 2^k; BIT holds at most 64 bits. */
+    static long bitValue(BitSet bits) {
+        if (bits.length() > 64) {
+            throw new ValueConversionException("BitSet longer than BIT(64): length=" + bits.length());
+        }
+        long[] words = bits.toLongArray();
+        return words.length == 0 ? 0 : words[0];
     }
 
     private static void writeDateTime(PacketWriter w, LocalDateTime d) {

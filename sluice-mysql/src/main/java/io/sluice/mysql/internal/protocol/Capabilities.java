@@ -28,6 +28,11 @@ public final class Capabilities {
     public static final long CLIENT_DEPRECATE_EOF = 1L << 24;
     /** MariaDB extended capability (upper 32 bits): column metadata is sent once per prepared statement. */
     public static final long MARIADB_CLIENT_CACHE_METADATA = 1L << 36;
+    /**
+     * MariaDB extended capability: column definitions name the data type a base type stands for
+     * ({@code json} format of a LONGTEXT, {@code point} of a GEOMETRY).
+     */
+    public static final long MARIADB_CLIENT_EXTENDED_TYPE_INFO = 1L << 35;
     /** MariaDB extended capability: COM_STMT_BULK_EXECUTE (one command, many parameter sets). */
     public static final long MARIADB_CLIENT_STMT_BULK_OPERATIONS = 1L << 34;
 
