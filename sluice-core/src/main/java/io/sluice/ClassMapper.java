@@ -1,6 +1,5 @@
 package io.sluice;
 
-import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,9 +25,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link Row#getInt}, no boxing); other types with {@link Row#get(int, Class)}.
  *
  * <p>Costs: the class is inspected once (reflection) and a mapping is built once per column layout
- * (labels in order) as one composed {@link MethodHandle}; a row then costs the getters and the
- * constructor or setter calls, with no reflection and no lookup beyond comparing the row's column
- * list with the last one seen. Thread-safe; one instance per class is shared ({@link #of}).
+ * (labels in order) as one composed {@link java.lang.invoke.MethodHandle}, held as a constant by a
+ * small hidden class so the JIT inlines it like a hand-written lambda; a row then costs the getters
+ * and the constructor or setter calls, with no reflection and no lookup beyond comparing the row's
+ * column list with the last one seen. Thread-safe; one instance per class is shared ({@link #of}).
  *
  * <p>Errors ({@link MappingException}): a property without a column or two columns that match it,
  * an unusable class (when the first row is mapped), and per row a value that does not convert (a
@@ -46,11 +46,11 @@ public final class ClassMapper<T> implements RowMapper<T> {
     private static final int LAYOUT_LIMIT = 256;
 
     private final Class<T> type;
-    private final ConcurrentHashMap<List<String>, MethodHandle> layouts = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<List<String>, RowMapper<Object>> layouts = new ConcurrentHashMap<>();
     private volatile Plan last;
 
-    /** The mapping for one column list: the list it was made for and its {@code (Row)Object} handle. */
-    private record Plan(List<Column> columns, MethodHandle handle) {}
+    /** The mapping for one column list: the list it was made for and its compiled mapper. */
+    private record Plan(List<Column> columns, RowMapper<Object> mapper) {}
 
     private ClassMapper(Class<T> type) {
         this.type = type;
@@ -80,13 +80,7 @@ public final class ClassMapper<T> implements RowMapper<T> {
         if (plan == null || plan.columns != columns) {
             plan = plan(columns);
         }
-        try {
-            return (T) (Object) plan.handle.invokeExact(row);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new MappingException("mapping a row failed: class=" + type.getName(), t);
-        }
+        return (T) plan.mapper.map(row);
     }
 
     private Plan plan(List<Column> columns) {
@@ -94,15 +88,15 @@ public final class ClassMapper<T> implements RowMapper<T> {
         for (Column c : columns) {
             labels.add(c.name());
         }
-        MethodHandle handle = layouts.get(labels);
-        if (handle == null) {
-            handle = MappingPlans.build(type, columns);
+        RowMapper<Object> mapper = layouts.get(labels);
+        if (mapper == null) {
+            mapper = CompiledMapper.of(MappingPlans.build(type, columns));
             if (layouts.size() >= LAYOUT_LIMIT) {
                 layouts.clear();
             }
-            layouts.put(List.copyOf(labels), handle);
+            layouts.put(List.copyOf(labels), mapper);
         }
-        Plan plan = new Plan(columns, handle);
+        Plan plan = new Plan(columns, mapper);
         last = plan;
         return plan;
     }
