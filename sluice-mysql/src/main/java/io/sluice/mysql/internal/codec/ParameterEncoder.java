@@ -4,6 +4,7 @@ import static io.sluice.mysql.internal.protocol.FieldTypes.*;
 
 import io.sluice.Interval;
 import io.sluice.Json;
+import io.sluice.ParameterException;
 import io.sluice.ValueConversionException;
 import io.sluice.mysql.internal.protocol.Commands;
 import java.math.BigDecimal;
@@ -38,7 +39,7 @@ public final class ParameterEncoder {
 
     public static void writeExecute(PacketWriter w, int statementId, int flags, int paramCount, Object[] params) {
         if (params.length != paramCount) {
-            throw new ValueConversionException(
+            throw new ParameterException(
                     "wrong number of parameters: expected=" + paramCount + ", actual=" + params.length);
         }
         w.command(Commands.COM_STMT_EXECUTE).int4(statementId).int1(flags).int4(1);
