@@ -98,6 +98,14 @@ public final class NativeSql {
         return named.parameterCount > 0 ? named : positional;
     }
 
+    /**
+     * {@code sql} sent as it is, with as many positional values as each execution brings (the server
+     * checks their number): for a text whose placeholders are known to be native.
+     */
+    public static NativeSql verbatim(String sql) {
+        return new NativeSql(Objects.requireNonNull(sql, "sql"), -1, null, false);
+    }
+
     private static NativeSql cached(String sql, SqlDialect dialect, boolean named) {
         Objects.requireNonNull(sql, "sql");
         ConcurrentHashMap<String, NativeSql> cache = CACHES[dialect.ordinal() * 2 + (named ? 1 : 0)];
@@ -123,7 +131,7 @@ public final class NativeSql {
         return sql;
     }
 
-    /** The number of values the server expects. */
+    /** The number of values the server expects; -1 for a {@link #verbatim} text, whose values the server counts. */
     public int parameterCount() {
         return parameterCount;
     }
@@ -152,7 +160,7 @@ public final class NativeSql {
             }
             return out;
         }
-        if (params.length != parameterCount) {
+        if (params.length != parameterCount && parameterCount >= 0) {
             throw new ParameterException("wrong number of parameters: expected=" + parameterCount + ", given="
                     + params.length + (isNamed(params) ? ", fix=write :name placeholders" : "")
                     + (questionOperators

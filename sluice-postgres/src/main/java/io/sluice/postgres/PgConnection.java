@@ -276,10 +276,24 @@ public final class PgConnection implements Connection {
 
     @Override
     public PreparedStatement prepare(String sql) {
-        return PgPreparedStatement.prepare(
-                this,
-                NativeSql.forStatement(sql, SqlDialect.POSTGRESQL),
-                "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
+        NativeSql portable = NativeSql.forStatement(sql, SqlDialect.POSTGRESQL);
+        try {
+            return PgPreparedStatement.prepare(
+                    this, portable, "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
+        } catch (ServerException e) {
+            // Without values to count, a lone ? may also be the jsonb operator of a native text (what
+            // sluice-jdbc sends): when the portable reading is not even valid SQL, the native one is tried.
+            if (portable.sql().equals(sql) || !"42601".equals(e.sqlState())) {
+                throw e;
+            }
+            try {
+                return PgPreparedStatement.prepare(
+                        this, NativeSql.verbatim(sql), "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
+            } catch (ServerException nativeFailure) {
+                e.addSuppressed(nativeFailure);
+                throw e;
+            }
+        }
     }
 
     @Override

@@ -57,4 +57,15 @@ class PgParametersTest extends ParametersContract {
         assertThat(same(() -> connection.query(sql, PgParametersTest::values, NamedParams.of("v", 5))))
                 .containsExactly(List.of(6, "?:v", "it's :v ?", " :v ? $1 ", 1));
     }
+
+    @Test
+    void shouldPrepareNativeTextWhenALoneQuestionMarkIsTheJsonbOperator() {
+        // sluice-jdbc prepares its translated text for metadata: there a bare ? is the operator.
+        try (io.sluice.PreparedStatement ps = connection.prepare("SELECT '{\"a\":1}'::jsonb ? 'a' AS has")) {
+            assertThat(same(() -> ps.query(PgParametersTest::values))).containsExactly(List.of(true));
+        }
+        try (io.sluice.PreparedStatement ps = connection.prepare("SELECT ?::int + 1 AS n")) {
+            assertThat(same(() -> ps.query(PgParametersTest::values, 41))).containsExactly(List.of(42));
+        }
+    }
 }
