@@ -206,6 +206,19 @@ public abstract class MappingContract {
     /** A record that reads a nullable column into a primitive. */
     public record NullIntoPrimitive(int userId, long note) {}
 
+    /** A class with neither a no-argument constructor nor parameter names (tests compile without -parameters). */
+    public static final class NoUsableConstructor {
+        public NoUsableConstructor(int userId) {}
+    }
+
+    @Test
+    void shouldExplainTheFixWhenAClassHasNoUsableConstructor() {
+        assertThatThrownBy(() -> connection.query(select("user_id"), NoUsableConstructor.class))
+                .isInstanceOf(MappingException.class)
+                .hasMessageContaining("no usable constructor")
+                .hasMessageContaining("-parameters");
+    }
+
     @Test
     void shouldNameClassPropertyAndColumnWhenMappingFails() {
         assertThatThrownBy(() -> connection.query(select("user_id"), WithEmail.class))

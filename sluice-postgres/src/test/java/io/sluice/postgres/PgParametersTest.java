@@ -1,11 +1,14 @@
 package io.sluice.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.ConnectionConfig;
 import io.sluice.NamedParams;
+import io.sluice.ParameterException;
 import io.sluice.ParametersContract;
 import io.sluice.Row;
+import io.sluice.sql.SqlSyntaxException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -67,5 +70,18 @@ class PgParametersTest extends ParametersContract {
         try (io.sluice.PreparedStatement ps = connection.prepare("SELECT ?::int + 1 AS n")) {
             assertThat(same(() -> ps.query(PgParametersTest::values, 41))).containsExactly(List.of(42));
         }
+    }
+
+    @Test
+    void shouldReportMixedPlaceholdersAsAWrongCountWhenADollarTextHasAQuestionMark() {
+        assertThatThrownBy(() -> connection.query("SELECT $1::int, ?::int", PgParametersTest::values, 1, 2))
+                .isInstanceOf(ParameterException.class)
+                .hasMessageContaining("expected=1, given=2")
+                .hasMessageContaining("is the operator");
+        assertThatThrownBy(
+                        () -> connection.query("SELECT :a::int, $1", PgParametersTest::values, NamedParams.of("a", 1)))
+                .isInstanceOf(SqlSyntaxException.class);
+        assertThat(connection.query("SELECT $1::int", PgParametersTest::values, 1))
+                .containsExactly(List.of(1));
     }
 }
