@@ -116,7 +116,7 @@ public final class Main {
     }
 
     /** Whether the mode and {@code --suite} list run {@code suite}: see {@link Suite#quick()}. */
-    private static boolean inQuickSet(Suite suite, BenchArgs args) {
+    static boolean inQuickSet(Suite suite, BenchArgs args) {
         return suite.quick() || args.mode() != Mode.QUICK || args.suites().contains(suite.name());
     }
 
