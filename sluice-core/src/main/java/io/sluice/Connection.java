@@ -18,7 +18,7 @@ import java.util.Optional;
  * <p>Parameters are positional ({@code ?} in both drivers, also {@code $1, $2} in PostgreSQL), or
  * named ({@code :name}) when the only parameter is a {@link NamedParams}; the rules, and how
  * PostgreSQL's {@code ?} operators are written, are in {@link io.sluice.sql.NativeSql}. A wrong
- * count or a missing name throws {@link ParameterException} before anything is sent. Values may be
+ * count or a missing name throws {@link ParameterException} before the statement runs. Values may be
  * {@code null}, {@link Boolean}, {@link Short}, {@link Integer}, {@link Long}, {@link Float},
  * {@link Double}, {@link java.math.BigDecimal}, {@link java.math.BigInteger}, {@link String},
  * {@code byte[]}, the {@code java.time} types, {@link java.util.UUID}, {@link Interval},

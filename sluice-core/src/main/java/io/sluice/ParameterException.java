@@ -5,7 +5,8 @@ import java.io.Serial;
 /**
  * The parameters given do not fit the statement's placeholders: a wrong number of positional values,
  * a named placeholder without a value, or named values for SQL written with positional placeholders.
- * Thrown before anything is sent; nothing is wrong with the connection.
+ * Thrown before the statement runs (MySQL, which counts the placeholders itself, may have prepared it);
+ * nothing is wrong with the connection.
  */
 public class ParameterException extends SluiceException {
     @Serial

@@ -51,6 +51,6 @@ class BulkExecuteEncoderTest {
         assertThatThrownBy(() -> BulkExecuteEncoder.writeBulk(
                         w, 1, 2, java.util.Collections.singletonList(new Object[] {1}), 0, 1 << 20))
                 .isInstanceOf(io.sluice.ParameterException.class)
-                .hasMessageContaining("expected=2, actual=1");
+                .hasMessageContaining("expected=2, given=1");
     }
 }

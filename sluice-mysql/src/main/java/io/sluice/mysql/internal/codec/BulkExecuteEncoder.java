@@ -75,7 +75,7 @@ public final class BulkExecuteEncoder {
     private static boolean fits(Object[] set, int[] types, int paramCount) {
         if (set.length != paramCount) {
             throw new ParameterException(
-                    "wrong number of parameters: expected=" + paramCount + ", actual=" + set.length);
+                    "wrong number of parameters: expected=" + paramCount + ", given=" + set.length);
         }
         for (int k = 0; k < paramCount; k++) {
             if (set[k] != null) {

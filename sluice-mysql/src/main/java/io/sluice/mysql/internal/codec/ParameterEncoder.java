@@ -40,7 +40,7 @@ public final class ParameterEncoder {
     public static void writeExecute(PacketWriter w, int statementId, int flags, int paramCount, Object[] params) {
         if (params.length != paramCount) {
             throw new ParameterException(
-                    "wrong number of parameters: expected=" + paramCount + ", actual=" + params.length);
+                    "wrong number of parameters: expected=" + paramCount + ", given=" + params.length);
         }
         w.command(Commands.COM_STMT_EXECUTE).int4(statementId).int1(flags).int4(1);
         if (paramCount > 0) {
