@@ -206,9 +206,44 @@ public abstract class MappingContract {
     /** A record that reads a nullable column into a primitive. */
     public record NullIntoPrimitive(int userId, long note) {}
 
-    /** A class with neither a no-argument constructor nor parameter names (tests compile without -parameters). */
+    /** A class with two constructors, neither without arguments: which one to call is not clear. */
     public static final class NoUsableConstructor {
         public NoUsableConstructor(int userId) {}
+
+        public NoUsableConstructor(String fullName) {}
+    }
+
+    /** A class built through its only constructor, by parameter name (the tests compile with -parameters). */
+    public static final class Account {
+        private final int userId;
+        private final BigDecimal balance;
+
+        public Account(int userId, BigDecimal balance) {
+            this.userId = userId;
+            this.balance = balance;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Account a && a.userId == userId && a.balance.equals(balance);
+        }
+
+        @Override
+        public int hashCode() {
+            return userId;
+        }
+
+        @Override
+        public String toString() {
+            return "Account[" + userId + ", " + balance + "]";
+        }
+    }
+
+    @Test
+    void shouldMapThroughTheOnlyConstructorWhenParameterNamesArePresent() {
+        assertThat(same(() -> connection.query(
+                        select("balance, user_id") + " WHERE user_id <= ? ORDER BY user_id", Account.class, 2)))
+                .containsExactly(new Account(1, new BigDecimal("10.25")), new Account(2, new BigDecimal("20.25")));
     }
 
     @Test
