@@ -15,7 +15,10 @@ import java.util.Optional;
  * ({@link #begin()} ... {@link #commit()}) belongs to the connection, not to a thread: share a
  * connection between threads only for autocommit work, or give each transaction its own connection.
  *
- * <p>Parameters are positional ({@code $1, $2} in PostgreSQL, {@code ?} in MySQL) and may be
+ * <p>Parameters are positional ({@code ?} in both drivers, also {@code $1, $2} in PostgreSQL), or
+ * named ({@code :name}) when the only parameter is a {@link NamedParams}; the rules, and how
+ * PostgreSQL's {@code ?} operators are written, are in {@link io.sluice.sql.NativeSql}. A wrong
+ * count or a missing name throws {@link ParameterException} before the statement runs. Values may be
  * {@code null}, {@link Boolean}, {@link Short}, {@link Integer}, {@link Long}, {@link Float},
  * {@link Double}, {@link java.math.BigDecimal}, {@link java.math.BigInteger}, {@link String},
  * {@code byte[]}, the {@code java.time} types, {@link java.util.UUID}, {@link Interval},
@@ -33,6 +36,22 @@ public interface Connection extends AutoCloseable {
      * @throws ServerException if the server rejects the statement
      */
     <T> List<T> query(String sql, RowMapper<T> mapper, Object... params);
+
+    /**
+     * Runs a query and maps every row to {@code type} by column label: a record, a bean or a
+     * single-column value ({@link ClassMapper}, built once per class and column layout).
+     *
+     * @throws MappingException if a property has no column or a value does not convert
+     * @throws ServerException  if the server rejects the statement
+     */
+    default <T> List<T> query(String sql, Class<T> type, Object... params) {
+        return query(sql, ClassMapper.of(type), params);
+    }
+
+    /** {@link #queryFirst(String, RowMapper, Object...)} mapping to {@code type} as {@link #query(String, Class, Object...)} does. */
+    default <T> Optional<T> queryFirst(String sql, Class<T> type, Object... params) {
+        return queryFirst(sql, ClassMapper.of(type), params);
+    }
 
     /** Runs a query and maps its first row, if any; the remaining rows are discarded unread. */
     default <T> Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {

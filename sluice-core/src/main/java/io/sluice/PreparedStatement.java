@@ -14,6 +14,11 @@ public interface PreparedStatement extends AutoCloseable {
     /** Executes with {@code params} and maps every row. */
     <T> List<T> query(RowMapper<T> mapper, Object... params);
 
+    /** Executes with {@code params} and maps every row to {@code type} (see {@link Connection#query(String, Class, Object...)}). */
+    default <T> List<T> query(Class<T> type, Object... params) {
+        return query(ClassMapper.of(type), params);
+    }
+
     /** Executes with {@code params} and hands each row to {@code handler}, valid only during the call. */
     void forEach(RowHandler handler, Object... params);
 

@@ -156,6 +156,17 @@ public interface Row {
                 "rows cannot be detached: " + getClass().getName());
     }
 
+    /**
+     * This row as an instance of {@code type}: a record, a bean or a single-column value, matched
+     * by column label (see {@link ClassMapper}). The mapping is built once per class and column
+     * layout, so this costs the getters and the constructor or setters.
+     *
+     * @throws MappingException if a property has no column or a value does not convert
+     */
+    default <T> T as(Class<T> type) {
+        return ClassMapper.of(type).map(this);
+    }
+
     default boolean isNull(String name) {
         return isNull(indexOf(name));
     }

@@ -83,8 +83,9 @@ public final class Main {
         out.println("sluice-bench: mode=" + info.facts().get("mode") + ", cpu="
                 + info.facts().get("cpu") + ", cores=" + info.facts().get("cores") + ", jdk="
                 + info.facts().get("jdk"));
-        List<Suite> selected =
-                suites.stream().filter(s -> args.selects(s.name())).toList();
+        List<Suite> selected = suites.stream()
+                .filter(s -> args.selects(s.name()) && inQuickSet(s, args))
+                .toList();
         if (selected.isEmpty()) {
             out.println("no suite matches: suites=" + args.suites());
         }
@@ -112,6 +113,11 @@ public final class Main {
         out.println("sluice-bench: " + outcomes.size() + " suites, " + failed + " failed; reports in "
                 + args.out().resolve("report.html") + " and " + args.out().resolve("report.md"));
         return outcomes;
+    }
+
+    /** Whether the mode and {@code --suite} list run {@code suite}: see {@link Suite#quick()}. */
+    static boolean inQuickSet(Suite suite, BenchArgs args) {
+        return suite.quick() || args.mode() != Mode.QUICK || args.suites().contains(suite.name());
     }
 
     private static SuiteOutcome runOne(Suite suite, BenchArgs args, Path stateDir, PrintStream out) {

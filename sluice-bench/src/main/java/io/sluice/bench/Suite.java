@@ -47,6 +47,15 @@ public interface Suite {
         return true;
     }
 
+    /**
+     * Whether a quick run without {@code --suite} runs this suite (the main job's set). A suite that
+     * returns false runs in quick mode only when {@code --suite} names it in full, and always in
+     * smoke and full mode.
+     */
+    default boolean quick() {
+        return true;
+    }
+
     /** Runs the suite at {@code context.mode()}'s size and reports every cell. */
     void run(RunContext context, ResultSink sink) throws Exception;
 }

@@ -33,6 +33,47 @@ class MainTest {
     }
 
     @Test
+    void shouldLeaveASuiteOutOfQuickRunsWhenItIsNotInTheQuickSetUnlessNamed(@TempDir Path dir) {
+        Suite slow = new FakeSuite("x-slow", Set.of(), false);
+        Suite outside = new Suite() {
+            @Override
+            public String name() {
+                return "x-outside";
+            }
+
+            @Override
+            public Set<String> requiredServices() {
+                return Set.of();
+            }
+
+            @Override
+            public String baselineSystem() {
+                return "peer";
+            }
+
+            @Override
+            public boolean quick() {
+                return false;
+            }
+
+            @Override
+            public void run(RunContext context, ResultSink sink) {}
+        };
+        assertThat(Main.inQuickSet(slow, new BenchArgs(Mode.QUICK, List.of(), null, dir, "test")))
+                .isTrue();
+        assertThat(Main.inQuickSet(outside, new BenchArgs(Mode.QUICK, List.of(), null, dir, "test")))
+                .isFalse();
+        assertThat(Main.inQuickSet(outside, new BenchArgs(Mode.QUICK, List.of("x-"), null, dir, "test")))
+                .isFalse();
+        assertThat(Main.inQuickSet(outside, new BenchArgs(Mode.QUICK, List.of("x-outside"), null, dir, "test")))
+                .isTrue();
+        assertThat(Main.inQuickSet(outside, new BenchArgs(Mode.SMOKE, List.of(), null, dir, "test")))
+                .isTrue();
+        assertThat(Main.inQuickSet(outside, new BenchArgs(Mode.FULL, List.of(), null, dir, "test")))
+                .isTrue();
+    }
+
+    @Test
     void shouldSkipMissingServicesReportFailuresAndGoOnWhenSuitesMisbehave(@TempDir Path dir) throws Exception {
         List<Suite> suites = List.of(
                 new FakeSuite("x-needs-db", Set.of("mariadb"), false),

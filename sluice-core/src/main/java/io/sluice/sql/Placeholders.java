@@ -152,7 +152,7 @@ public final class Placeholders {
                 out.append('?');
                 return i + 2;
             }
-            if ((next == '|' || next == '&') && (i + 2 >= to || sql.charAt(i + 2) != next)) {
+            if (SqlLexer.isPostgresQuestionOperator(sql, i, to)) {
                 out.append('?').append(next);
                 return i + 2;
             }

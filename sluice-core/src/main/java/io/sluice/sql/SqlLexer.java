@@ -71,6 +71,20 @@ public final class SqlLexer {
         }
     }
 
+    /**
+     * Whether the {@code ?} at {@code i} starts one of PostgreSQL's jsonb operators {@code ?|} or
+     * {@code ?&} (text ends at {@code to}): true unless the second character is doubled, as
+     * {@code ?||} is a placeholder followed by the concatenation operator. The key-exists operator
+     * {@code ?} itself cannot be told apart from a placeholder; callers take {@code ??} for it.
+     */
+    public static boolean isPostgresQuestionOperator(CharSequence sql, int i, int to) {
+        if (i + 1 >= to) {
+            return false;
+        }
+        char next = sql.charAt(i + 1);
+        return (next == '|' || next == '&') && (i + 2 >= to || sql.charAt(i + 2) != next);
+    }
+
     /** Whether {@code c} may continue an unquoted identifier (letters, digits, {@code _}, {@code $}). */
     public static boolean isIdentifierPart(char c) {
         return Character.isLetterOrDigit(c) || c == '_' || c == '$';

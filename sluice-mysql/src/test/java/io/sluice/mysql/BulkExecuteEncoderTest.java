@@ -50,7 +50,7 @@ class BulkExecuteEncoderTest {
         PacketWriter w = new PacketWriter(new ByteArrayOutputStream());
         assertThatThrownBy(() -> BulkExecuteEncoder.writeBulk(
                         w, 1, 2, java.util.Collections.singletonList(new Object[] {1}), 0, 1 << 20))
-                .isInstanceOf(io.sluice.ValueConversionException.class)
-                .hasMessageContaining("expected=2, actual=1");
+                .isInstanceOf(io.sluice.ParameterException.class)
+                .hasMessageContaining("expected=2, given=1");
     }
 }

@@ -61,7 +61,8 @@ class MysqlQueryTest {
                                 assertThat(((ServerException) e).sqlState()).isEqualTo("42000"));
             }
             assertThatThrownBy(() -> c.query("SELECT ? + ?", r -> r.getInt(0), 1))
-                    .isInstanceOf(ServerException.class);
+                    .isInstanceOf(io.sluice.ParameterException.class)
+                    .hasMessageContaining("wrong number of parameters: expected=2, given=1");
             assertThat(c.isBroken()).isFalse();
             assertThat(c.query("SELECT ? + ?", r -> r.getInt(0), 1, 2)).containsExactly(3);
         }

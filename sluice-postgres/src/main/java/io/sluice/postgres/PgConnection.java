@@ -17,6 +17,8 @@ import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.spi.QueryEvent;
 import io.sluice.spi.QueryTrace;
+import io.sluice.sql.NativeSql;
+import io.sluice.sql.SqlDialect;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -85,7 +87,8 @@ public final class PgConnection implements Connection {
     @Override
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) {
         List<T> result = new ArrayList<>();
-        run(session.cache, sql, params, 0, new QueryHandler() {
+        NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
+        run(session.cache, n.sql(), n.bind(params), 0, new QueryHandler() {
             @Override
             void row(PgRow row) {
                 super.row(row);
@@ -98,7 +101,8 @@ public final class PgConnection implements Connection {
     @Override
     public <T> Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
         List<T> first = new ArrayList<>(1);
-        run(session.cache, sql, params, 1, new QueryHandler() {
+        NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
+        run(session.cache, n.sql(), n.bind(params), 1, new QueryHandler() {
             @Override
             void row(PgRow row) {
                 super.row(row);
@@ -110,7 +114,8 @@ public final class PgConnection implements Connection {
 
     @Override
     public void forEach(String sql, RowHandler handler, Object... params) {
-        run(session.cache, sql, params, 0, new QueryHandler() {
+        NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
+        run(session.cache, n.sql(), n.bind(params), 0, new QueryHandler() {
             @Override
             void row(PgRow row) {
                 super.row(row);
@@ -121,10 +126,13 @@ public final class PgConnection implements Connection {
 
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
+        NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
+        Object[] bound = n.bind(params);
         if (QueryTrace.active(session.config.queryListener())) {
-            return startTrace(sql).observe(() -> new PgRowStream(session, session.cache, sql, fetchSize, params));
+            return startTrace(n.sql())
+                    .observe(() -> new PgRowStream(session, session.cache, n.sql(), fetchSize, bound));
         }
-        return new PgRowStream(session, session.cache, sql, fetchSize, params);
+        return new PgRowStream(session, session.cache, n.sql(), fetchSize, bound);
     }
 
     @Override
@@ -159,7 +167,8 @@ public final class PgConnection implements Connection {
     @Override
     public long execute(String sql, Object... params) {
         QueryHandler h = new QueryHandler();
-        run(session.cache, sql, params, 0, h);
+        NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
+        run(session.cache, n.sql(), n.bind(params), 0, h);
         return h.affected;
     }
 
@@ -230,7 +239,13 @@ public final class PgConnection implements Connection {
 
     @Override
     public long[] executeBatch(String sql, List<Object[]> parameterSets) {
-        return batch(session.cache.enabled() ? session.cache : null, sql, parameterSets);
+        NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, first(parameterSets));
+        return batch(session.cache.enabled() ? session.cache : null, n.sql(), n.bindAll(parameterSets));
+    }
+
+    /** The first parameter set of a batch (which decides whether its parameters are named), or none. */
+    static Object[] first(List<Object[]> parameterSets) {
+        return parameterSets.isEmpty() ? new Object[0] : parameterSets.get(0);
     }
 
     long[] batch(StatementRegistry registry, String sql, List<Object[]> parameterSets) {
@@ -276,7 +291,24 @@ public final class PgConnection implements Connection {
 
     @Override
     public PreparedStatement prepare(String sql) {
-        return PgPreparedStatement.prepare(this, sql, "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
+        NativeSql portable = NativeSql.forStatement(sql, SqlDialect.POSTGRESQL);
+        try {
+            return PgPreparedStatement.prepare(
+                    this, portable, "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
+        } catch (ServerException e) {
+            // Without values to count, a lone ? may also be the jsonb operator of a native text (what
+            // sluice-jdbc sends): when the portable reading is not even valid SQL, the native one is tried.
+            if (portable.sql().equals(sql) || !"42601".equals(e.sqlState())) {
+                throw e;
+            }
+            try {
+                return PgPreparedStatement.prepare(
+                        this, NativeSql.verbatim(sql), "p" + session.nameTag + "_" + preparedNames.incrementAndGet());
+            } catch (ServerException nativeFailure) {
+                e.addSuppressed(nativeFailure);
+                throw e;
+            }
+        }
     }
 
     // Transaction control is observed like any statement while a listener or a recording wants it; the

@@ -9,6 +9,7 @@ import io.sluice.RowStream;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.postgres.internal.protocol.FrontendMessage;
+import io.sluice.sql.NativeSql;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,20 +25,23 @@ import java.util.Map;
 final class PgPreparedStatement implements PreparedStatement, StatementRegistry {
     private final PgConnection connection;
     private final String sql;
+    private final NativeSql nativeSql;
     private final String baseName;
     private final Map<StatementCache.Key, PgStatement> statements = new HashMap<>(); // guarded by the write lock
     private int counter;
     private List<Column> columns = List.of();
     private volatile boolean closed;
 
-    private PgPreparedStatement(PgConnection connection, String sql, String baseName) {
+    private PgPreparedStatement(PgConnection connection, NativeSql nativeSql, String baseName) {
         this.connection = connection;
-        this.sql = sql;
+        this.nativeSql = nativeSql;
+        this.sql = nativeSql.sql();
         this.baseName = baseName;
     }
 
-    static PgPreparedStatement prepare(PgConnection connection, String sql, String name) {
-        PgPreparedStatement ps = new PgPreparedStatement(connection, sql, name);
+    static PgPreparedStatement prepare(PgConnection connection, NativeSql nativeSql, String name) {
+        PgPreparedStatement ps = new PgPreparedStatement(connection, nativeSql, name);
+        String sql = nativeSql.sql();
         PgStatement st = new PgStatement(ps.nextName(), sql, new int[0]);
         int[][] inferred = new int[1][];
         QueryHandler h = new QueryHandler() {
@@ -72,7 +76,7 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
     @Override
     public <T> List<T> query(RowMapper<T> mapper, Object... params) {
         List<T> result = new ArrayList<>();
-        connection.run(open(), sql, params, 0, new QueryHandler() {
+        connection.run(open(), sql, nativeSql.bind(params), 0, new QueryHandler() {
             @Override
             void row(PgRow row) {
                 super.row(row);
@@ -84,7 +88,7 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
 
     @Override
     public void forEach(RowHandler handler, Object... params) {
-        connection.run(open(), sql, params, 0, new QueryHandler() {
+        connection.run(open(), sql, nativeSql.bind(params), 0, new QueryHandler() {
             @Override
             void row(PgRow row) {
                 super.row(row);
@@ -95,19 +99,19 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
 
     @Override
     public RowStream stream(int fetchSize, Object... params) {
-        return new PgRowStream(connection.session(), open(), sql, fetchSize, params);
+        return new PgRowStream(connection.session(), open(), sql, fetchSize, nativeSql.bind(params));
     }
 
     @Override
     public long execute(Object... params) {
         QueryHandler h = new QueryHandler();
-        connection.run(open(), sql, params, 0, h);
+        connection.run(open(), sql, nativeSql.bind(params), 0, h);
         return h.affected;
     }
 
     @Override
     public long[] executeBatch(List<Object[]> parameterSets) {
-        return connection.batch(open(), sql, parameterSets);
+        return connection.batch(open(), sql, nativeSql.bindAll(parameterSets));
     }
 
     private PgPreparedStatement open() {

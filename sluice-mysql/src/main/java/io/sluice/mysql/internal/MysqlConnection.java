@@ -24,6 +24,8 @@ import io.sluice.mysql.internal.codec.Payload;
 import io.sluice.mysql.internal.codec.ServerPackets;
 import io.sluice.spi.QueryEvent;
 import io.sluice.spi.QueryTrace;
+import io.sluice.sql.NativeSql;
+import io.sluice.sql.SqlDialect;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -471,6 +473,11 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void forEach(String sql, RowHandler handler, Object... params) {
+        if (NativeSql.isNamed(params)) {
+            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
+            forEach(n.sql(), handler, n.bind(params));
+            return;
+        }
         if (QueryTrace.active(config.queryListener())) {
             long[] rows = new long[1];
             traced(
@@ -526,6 +533,10 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
+        if (NativeSql.isNamed(params)) {
+            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
+            return stream(n.sql(), fetchSize, n.bind(params));
+        }
         if (QueryTrace.active(config.queryListener())) {
             return startTrace(sql).observe(() -> streamUntraced(sql, fetchSize, params));
         }
@@ -588,6 +599,10 @@ public final class MysqlConnection implements Connection {
      */
     @Override
     public <T> java.util.Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
+        if (NativeSql.isNamed(params)) {
+            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
+            return queryFirst(n.sql(), mapper, n.bind(params));
+        }
         if (QueryTrace.active(config.queryListener())) {
             return traced(
                     sql, () -> queryFirstUntraced(sql, mapper, params), first -> first.isPresent() ? 1 : 0, first -> 0);
@@ -618,6 +633,10 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public long execute(String sql, Object... params) {
+        if (NativeSql.isNamed(params)) {
+            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
+            return execute(n.sql(), n.bind(params));
+        }
         if (QueryTrace.active(config.queryListener())) {
             return traced(sql, () -> executeUntraced(sql, params), n -> 0, n -> n);
         }
@@ -634,6 +653,10 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public long[] executeBatch(String sql, List<Object[]> parameterSets) {
+        if (!parameterSets.isEmpty() && NativeSql.isNamed(parameterSets.get(0))) {
+            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, parameterSets.get(0));
+            return executeBatch(n.sql(), n.bindAll(parameterSets));
+        }
         if (QueryTrace.active(config.queryListener())) {
             return traced(
                     sql, () -> executeBatchUntraced(sql, parameterSets), counts -> 0, counts -> Arrays.stream(counts)
@@ -686,7 +709,9 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public PreparedStatement prepare(String sql) {
-        return request(() -> new MysqlPreparedStatement(this, statements.prepareOnServer(sql)));
+        NativeSql n = NativeSql.forStatement(sql, SqlDialect.MYSQL);
+        NativeSql named = n.names().isEmpty() ? null : n; // positional: the server counts the placeholders
+        return request(() -> new MysqlPreparedStatement(this, statements.prepareOnServer(n.sql()), named));
     }
 
     // Transaction control is observed like any statement while a listener or a recording wants it; the

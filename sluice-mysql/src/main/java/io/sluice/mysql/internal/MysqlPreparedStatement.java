@@ -6,6 +6,7 @@ import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
 import io.sluice.mysql.internal.protocol.Commands;
+import io.sluice.sql.NativeSql;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
@@ -14,10 +15,17 @@ import java.util.concurrent.ScheduledFuture;
 final class MysqlPreparedStatement implements PreparedStatement {
     private final MysqlConnection connection;
     private final PreparedInfo info;
+    private final NativeSql named; // null for positional placeholders
 
-    MysqlPreparedStatement(MysqlConnection connection, PreparedInfo info) {
+    MysqlPreparedStatement(MysqlConnection connection, PreparedInfo info, NativeSql named) {
         this.connection = connection;
         this.info = info;
+        this.named = named;
+    }
+
+    /** The positional values of one execution: {@code params} unless the text has {@code :name} placeholders. */
+    private Object[] bind(Object[] params) {
+        return named == null ? params : named.bind(params);
     }
 
     @Override
@@ -42,7 +50,7 @@ final class MysqlPreparedStatement implements PreparedStatement {
     public void forEach(RowHandler handler, Object... params) {
         checkOpen();
         connection.request(() -> {
-            connection.forEachRow(connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR), handler);
+            connection.forEachRow(connection.execute(info, bind(params), Commands.CURSOR_TYPE_NO_CURSOR), handler);
             return null;
         });
     }
@@ -57,7 +65,7 @@ final class MysqlPreparedStatement implements PreparedStatement {
         ScheduledFuture<?> timer = connection.armTimeout();
         try {
             ResultCursor c = connection
-                    .execute(info, params, Commands.CURSOR_TYPE_READ_ONLY)
+                    .execute(info, bind(params), Commands.CURSOR_TYPE_READ_ONLY)
                     .fetchSize(fetchSize);
             c.peekColumns();
             return new MysqlRowStream(connection, c, timer);
@@ -70,7 +78,7 @@ final class MysqlPreparedStatement implements PreparedStatement {
     public long execute(Object... params) {
         checkOpen();
         return connection.request(() -> {
-            ResultCursor c = connection.execute(info, params, Commands.CURSOR_TYPE_NO_CURSOR);
+            ResultCursor c = connection.execute(info, bind(params), Commands.CURSOR_TYPE_NO_CURSOR);
             c.drain();
             return c.affectedRows();
         });
@@ -80,7 +88,11 @@ final class MysqlPreparedStatement implements PreparedStatement {
     public long[] executeBatch(List<Object[]> parameterSets) {
         checkOpen();
         return connection.request(() -> {
-            return BatchExecutor.run(connection, info, parameterSets, connection.inTransaction());
+            return BatchExecutor.run(
+                    connection,
+                    info,
+                    named == null ? parameterSets : named.bindAll(parameterSets),
+                    connection.inTransaction());
         });
     }
 

@@ -3,6 +3,7 @@ package io.sluice.mysql.internal;
 import static io.sluice.mysql.internal.protocol.Commands.*;
 
 import io.sluice.Column;
+import io.sluice.ParameterException;
 import io.sluice.ProtocolException;
 import io.sluice.ServerException;
 import io.sluice.mysql.internal.codec.ColumnDefinition;
@@ -204,6 +205,17 @@ final class StatementExecutor {
             cache.put(sql, info);
         } else {
             queueClose(info);
+        }
+        if (info.paramCount != params.length) {
+            // The pipelined execute went out before the count was known: the server refuses it with a
+            // bare "Incorrect arguments"; the count is the error the caller can act on.
+            try {
+                c.drain();
+            } catch (ServerException expected) {
+                // the execute's own refusal
+            }
+            throw new ParameterException(
+                    "wrong number of parameters: expected=" + info.paramCount + ", given=" + params.length);
         }
         return c;
     }

@@ -6,7 +6,7 @@ import static io.sluice.mysql.internal.protocol.Commands.STMT_INDICATOR_NONE;
 import static io.sluice.mysql.internal.protocol.Commands.STMT_INDICATOR_NULL;
 import static io.sluice.mysql.internal.protocol.FieldTypes.MYSQL_TYPE_NULL;
 
-import io.sluice.ValueConversionException;
+import io.sluice.ParameterException;
 import java.util.List;
 
 /**
@@ -37,7 +37,7 @@ public final class BulkExecuteEncoder {
      * parameter types, until the payload passes {@code maxBytes}. Returns the index after the last set
      * written (at least {@code from + 1}).
      *
-     * @throws ValueConversionException if a set does not have {@code paramCount} values
+     * @throws io.sluice.ParameterException if a set does not have {@code paramCount} values
      */
     public static int writeBulk(
             PacketWriter w, int statementId, int paramCount, List<Object[]> sets, int from, int maxBytes) {
@@ -74,8 +74,8 @@ public final class BulkExecuteEncoder {
     /** True if {@code set}'s non-NULL values agree with {@code types}; fills in types still unknown. */
     private static boolean fits(Object[] set, int[] types, int paramCount) {
         if (set.length != paramCount) {
-            throw new ValueConversionException(
-                    "wrong number of parameters: expected=" + paramCount + ", actual=" + set.length);
+            throw new ParameterException(
+                    "wrong number of parameters: expected=" + paramCount + ", given=" + set.length);
         }
         for (int k = 0; k < paramCount; k++) {
             if (set[k] != null) {

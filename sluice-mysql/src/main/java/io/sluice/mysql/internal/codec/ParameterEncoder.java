@@ -4,6 +4,7 @@ import static io.sluice.mysql.internal.protocol.FieldTypes.*;
 
 import io.sluice.Interval;
 import io.sluice.Json;
+import io.sluice.ParameterException;
 import io.sluice.ValueConversionException;
 import io.sluice.mysql.Geometry;
 import io.sluice.mysql.internal.protocol.Commands;
@@ -42,8 +43,8 @@ public final class ParameterEncoder {
 
     public static void writeExecute(PacketWriter w, int statementId, int flags, int paramCount, Object[] params) {
         if (params.length != paramCount) {
-            throw new ValueConversionException(
-                    "wrong number of parameters: expected=" + paramCount + ", actual=" + params.length);
+            throw new ParameterException(
+                    "wrong number of parameters: expected=" + paramCount + ", given=" + params.length);
         }
         w.command(Commands.COM_STMT_EXECUTE).int4(statementId).int1(flags).int4(1);
         if (paramCount > 0) {
