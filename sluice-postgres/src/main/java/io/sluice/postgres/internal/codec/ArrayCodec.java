@@ -73,8 +73,7 @@ public final class ArrayCodec {
             return Collections.emptyList();
         }
         if (ndim != 1) {
-            throw new ValueConversionException(
-                    "array has more than one dimension: ndim=" + ndim + " (read it with getString)");
+            return multiDimensional(b, off, len, elementOid, true, elementType, ndim);
         }
         if (len < HEADER_SIZE + 8 || readInt(b, elementOidOffset(off)) != elementOid) {
             throw malformed("header or element type mismatch", len);
@@ -108,7 +107,23 @@ public final class ArrayCodec {
         return out;
     }
 
+    /** Nested lists for getObject and get(i, List.class); getList of one element class refuses them. */
+    @SuppressWarnings("unchecked")
+    private static <T> List<T> multiDimensional(
+            byte[] b, int off, int len, int elementOid, boolean binary, Class<T> elementType, int ndim) {
+        if (elementType != Object.class) {
+            throw new ValueConversionException("array has more than one dimension: ndim=" + ndim
+                    + " (read it with getObject as nested lists, or get(i, " + elementType.getSimpleName()
+                    + "[][].class))");
+        }
+        return (List<T>) MultiArrayCodec.decode(b, off, len, elementOid, binary, Object.class);
+    }
+
     private static <T> List<T> decodeText(byte[] b, int off, int len, int elementOid, Class<T> elementType) {
+        int dims = textDimensions(b, off, len);
+        if (dims > 1) {
+            return multiDimensional(b, off, len, elementOid, false, elementType, dims);
+        }
         List<String> texts = ArrayTextCodec.split(TextCodec.utf8(b, off, len));
         List<T> out = new ArrayList<>(texts.size());
         Class<T> boxed = ValueCodec.box(elementType);
@@ -121,6 +136,24 @@ public final class ArrayCodec {
             }
         }
         return out;
+    }
+
+    /** The number of dimensions of an array's text form: its leading braces, or its bounds decoration's pairs. */
+    private static int textDimensions(byte[] b, int off, int len) {
+        int i = off;
+        int end = off + len;
+        if (i < end && b[i] == '[') {
+            int dims = 0;
+            while (i < end && b[i] != '=') {
+                dims += b[i++] == '[' ? 1 : 0;
+            }
+            return dims;
+        }
+        int dims = 0;
+        while (i < end && b[i++] == '{') {
+            dims++;
+        }
+        return dims;
     }
 
     /** A binary array (any number of dimensions) rendered as PostgreSQL's text form. */

@@ -3,6 +3,7 @@ package io.sluice.postgres.internal.codec;
 import io.sluice.Interval;
 import io.sluice.Json;
 import io.sluice.ValueConversionException;
+import io.sluice.types.Range;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -37,7 +38,8 @@ public final class ParamEncoder {
             int element = elementOid(value);
             return element == 0 ? 0 : PgTypes.arrayOid(element);
         }
-        return scalarOid(value.getClass());
+        int oid = ExtendedParams.valueOid(value);
+        return oid >= 0 ? oid : scalarOid(value.getClass());
     }
 
     /** Bind format code for the value: 1 binary, 0 text. */
@@ -63,12 +65,16 @@ public final class ParamEncoder {
                 }
                 out.writeByte('}');
             } else {
-                out.writeUtf8(value instanceof Enum<?> e ? e.name() : value.toString());
+                out.writeUtf8(value instanceof String s ? s : ExtendedParams.text(value));
             }
             return;
         }
         int element = PgTypes.elementOid(oid);
-        if (element != 0) {
+        if (element != 0 && isNested(value)) {
+            List<Object> leaves = new ArrayList<>();
+            int[] shape = MultiArrayCodec.shape(value, leaves);
+            MultiArrayCodec.encode(shape, leaves, element, out);
+        } else if (element != 0) {
             ArrayCodec.encode(elements(value), element, out);
         } else {
             encodeBinary(value, oid, out);
@@ -109,7 +115,11 @@ public final class ParamEncoder {
             case String v -> out.writeUtf8(v);
             case Character v -> out.writeUtf8(v.toString());
             case Enum<?> v -> out.writeUtf8(v.name());
-            default -> throw unsupported(value.getClass());
+            default -> {
+                if (!ExtendedParams.encodeBinary(value, oid, out)) {
+                    throw unsupported(value.getClass());
+                }
+            }
         }
     }
 
@@ -150,6 +160,10 @@ public final class ParamEncoder {
         } else if (c == String.class || c == Character.class || c == char.class || (c != null && c.isEnum())) {
             return PgTypes.TEXT;
         }
+        int extended = c == null ? -1 : ExtendedParams.scalarOid(c);
+        if (extended >= 0) {
+            return extended;
+        }
         throw unsupported(c);
     }
 
@@ -164,21 +178,29 @@ public final class ParamEncoder {
     /** The element type OID of a List or Java array parameter; 0 when it has no non-null element and no typed component. */
     private static int elementOid(Object value) {
         Class<?> component = value.getClass().getComponentType();
-        if (component != null && component != Object.class) {
-            if (component.isArray() && component != byte[].class || List.class.isAssignableFrom(component)) {
-                throw multiDimensional(value);
-            }
-            return scalarOid(component);
+        if (isNested(value)) {
+            List<Object> leaves = new ArrayList<>();
+            MultiArrayCodec.shape(value, leaves);
+            return leafOid(
+                    leaves, value.getClass().isArray() ? MultiArrayCodec.leafClass(value.getClass()) : null, value);
+        }
+        return leafOid(elements(value), component, value);
+    }
+
+    /** The element type OID shared by {@code leaves} (or of their declared class); 0 when all are null. */
+    private static int leafOid(List<?> leaves, Class<?> component, Object value) {
+        if (component != null && component != Object.class && !component.isArray()) {
+            return elementScalarOid(component, value);
         }
         int oid = 0;
-        for (Object e : elements(value)) {
+        for (Object e : leaves) {
             if (e == null) {
                 continue;
             }
             if (e instanceof List<?> || isJavaArray(e)) {
                 throw multiDimensional(value);
             }
-            int eo = scalarOid(e.getClass());
+            int eo = elementScalarOid(e.getClass(), value);
             if (oid != 0 && eo != oid) {
                 throw new ValueConversionException("array parameter mixes element types: first=" + PgTypes.typeName(oid)
                         + ", other=" + PgTypes.typeName(eo) + ", class="
@@ -187,6 +209,35 @@ public final class ParamEncoder {
             oid = eo;
         }
         return oid;
+    }
+
+    /** An array element's type OID; refuses classes sent as untyped text (hstore, composites, ranges). */
+    private static int elementScalarOid(Class<?> c, Object value) {
+        int oid = scalarOid(c);
+        if (oid == 0 || Range.class.isAssignableFrom(c)) {
+            throw new ValueConversionException("unsupported parameter: arrays of " + c.getName()
+                    + " are not supported, class=" + value.getClass().getName());
+        }
+        return oid;
+    }
+
+    /** True for a List or Java array (not byte[]) whose first element, or component class, is itself one. */
+    static boolean isNested(Object value) {
+        Class<?> component = value.getClass().getComponentType();
+        if (component != null && component != Object.class) {
+            return component.isArray() && component != byte[].class || List.class.isAssignableFrom(component);
+        }
+        for (Object e : elements(value)) {
+            if (e != null) {
+                return e instanceof List<?> || isJavaArray(e);
+            }
+        }
+        return false;
+    }
+
+    /** A List or Java array parameter's elements. */
+    static List<?> elementsOf(Object value) {
+        return elements(value);
     }
 
     private static List<?> elements(Object value) {
@@ -205,7 +256,7 @@ public final class ParamEncoder {
     }
 
     private static ValueConversionException multiDimensional(Object value) {
-        return new ValueConversionException("unsupported parameter: multi-dimensional arrays are not supported, class="
+        return new ValueConversionException("unsupported parameter: an array mixes nested arrays and scalars, class="
                 + value.getClass().getName());
     }
 
