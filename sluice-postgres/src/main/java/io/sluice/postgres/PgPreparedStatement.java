@@ -95,7 +95,7 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
 
     @Override
     public RowStream stream(int fetchSize, Object... params) {
-        return new PgRowStream(connection.session(), open(), sql, fetchSize, params);
+        return new PgRowStream(connection.session(), open(), sql, fetchSize, connection.bindTypes(params));
     }
 
     @Override

@@ -16,11 +16,11 @@ import java.util.List;
  * NULL) and the field's binary value. Each field converts to its record component's type by the same
  * rules as a column (a nested composite to a nested record, an enum label to a Java enum...).
  */
-final class CompositeCodec {
+public final class CompositeCodec {
     private CompositeCodec() {}
 
     /** The composite in {@code b} as a {@code type} record; fields beyond the record's components are refused. */
-    static Object decode(byte[] b, int off, int len, boolean binary, Class<?> type) {
+    public static Object decode(byte[] b, int off, int len, boolean binary, Class<?> type) {
         RecordComponent[] components = type.getRecordComponents();
         Object[] args = new Object[components.length];
         int fields;
@@ -149,7 +149,7 @@ final class CompositeCodec {
     }
 
     /** record_in's text for a record parameter, each field as its text form (quoted, NULL as nothing). */
-    static String encodeText(Record r) {
+    public static String encodeText(Record r) {
         StringBuilder s = new StringBuilder("(");
         RecordComponent[] components = r.getClass().getRecordComponents();
         for (int i = 0; i < components.length; i++) {

@@ -12,10 +12,11 @@ import java.util.Map;
  * bytes, an int32 value length (-1 NULL) and value bytes. Maps keep the server's order (hstore sorts
  * keys by length, then bytes).
  */
-final class HstoreCodec {
+public final class HstoreCodec {
     private HstoreCodec() {}
 
-    static Map<String, String> decode(byte[] b, int off, int len, boolean binary) {
+    /** An hstore value from either format. */
+    public static Map<String, String> decode(byte[] b, int off, int len, boolean binary) {
         return binary ? decodeBinary(b, off, len) : parse(TextCodec.utf8(b, off, len));
     }
 
@@ -60,7 +61,8 @@ final class HstoreCodec {
         return out;
     }
 
-    static Map<String, String> parse(String s) {
+    /** An hstore value from hstore_out's text. */
+    public static Map<String, String> parse(String s) {
         Map<String, String> out = new LinkedHashMap<>();
         int[] at = {0};
         int n = s.length();
@@ -134,7 +136,7 @@ final class HstoreCodec {
     }
 
     /** hstore_out's text: every key and value quoted, NULL bare. */
-    static String format(Map<?, ?> map) {
+    public static String format(Map<?, ?> map) {
         StringBuilder s = new StringBuilder();
         for (Map.Entry<?, ?> e : map.entrySet()) {
             if (e.getKey() == null) {

@@ -44,7 +44,7 @@ public final class ParamEncoder {
 
     /** Bind format code for the value: 1 binary, 0 text. */
     public static short format(Object value) {
-        return (short) (value == null || typeOid(value) == 0 ? 0 : 1);
+        return (short) (value == null || typeOid(value) == 0 || value instanceof ExtendedParams.TextParam ? 0 : 1);
     }
 
     /**
