@@ -227,7 +227,7 @@ final class MultiArrayCodec {
             leaves.add(value);
             return;
         }
-        if (value == null) {
+        if (!(value instanceof List<?>) && (value == null || !value.getClass().isArray() || value instanceof byte[])) {
             throw ragged();
         }
         List<?> l = ParamEncoder.elementsOf(value);
