@@ -210,6 +210,36 @@ class TypeCodecRealServerTest {
         assertThat(c.queryFirst(sql, r -> r.getObject(0)).orElseThrow()).isEqualTo(Late.late);
     }
 
+    /** A WAL position, read through a text codec made of two functions. */
+    record Lsn(long value) {
+        static Lsn parse(String s) {
+            int slash = s.indexOf('/');
+            return new Lsn(
+                    Long.parseLong(s.substring(0, slash), 16) << 32 | Long.parseLong(s.substring(slash + 1), 16));
+        }
+
+        String text() {
+            return Long.toHexString(value >>> 32).toUpperCase() + "/"
+                    + Long.toHexString(value & 0xFFFFFFFFL).toUpperCase();
+        }
+    }
+
+    @Test
+    void shouldReadAndSendThroughATextCodecOfTwoFunctions() {
+        TypeCodec<Lsn> lsn = TypeCodec.ofText("pg_lsn", Lsn.class, Lsn::parse, Lsn::text);
+        try (Connection x =
+                Sluice.connect(TypeRoundTripTest.builder().typeCodec(lsn).build())) {
+            for (int i = 0; i < 5; i++) {
+                assertThat(x.queryFirst("SELECT '16/B374D848'::pg_lsn", r -> r.getObject(0))
+                                .orElseThrow())
+                        .isEqualTo(new Lsn(0x16L << 32 | 0xB374D848L));
+                assertThat(x.queryFirst("SELECT $1", r -> r.getString(0), new Lsn(0x1L << 32 | 0xAL))
+                                .orElseThrow())
+                        .isEqualTo("1/A");
+            }
+        }
+    }
+
     @Test
     void shouldAttachNothingToConnectionsWithoutCodecs() {
         try (Connection plain = Sluice.connect(TypeRoundTripTest.config())) {
