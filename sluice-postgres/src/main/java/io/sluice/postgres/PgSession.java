@@ -240,6 +240,9 @@ final class PgSession implements RequestWriter.Session {
                 h.dataRow(b, off, len);
             }
             case COMMAND_COMPLETE -> {
+                if (types != null) {
+                    types.commandComplete(b, off, len);
+                }
                 long count = BackendDecoder.commandCompleteCount(b, off, len);
                 // A tag with a count states how many rows this Execute (or statement) returned.
                 if (count >= 0

@@ -102,6 +102,20 @@ final class PgTypeCatalog implements CodecLookup {
         }
     }
 
+    /**
+     * A CommandComplete tag: DDL that creates, drops or changes a type or an extension on this
+     * connection makes the next request look the names up first, so that not even the first result
+     * of a type created here reads as text.
+     */
+    void commandComplete(byte[] b, int off, int len) {
+        if (len > 6 && (b[off] == 'C' || b[off] == 'D' || b[off] == 'A')) {
+            String tag = new String(b, off, len - 1, java.nio.charset.StandardCharsets.US_ASCII);
+            if (tag.endsWith(" TYPE") || tag.endsWith(" EXTENSION") || tag.endsWith(" DOMAIN")) {
+                resolved = false;
+            }
+        }
+    }
+
     /** Forgets the OIDs met, so that types created since are looked up (a pool's reset). */
     void reset() {
         seen.clear();
