@@ -270,6 +270,7 @@ class ExtendedTypesRealServerTest {
                     assertThat(Objects.deepEquals(r.get(1, Integer[][].class), array))
                             .isTrue();
                     assertThat(r.get(2, BitString.class).get(0)).isEqualTo(bit);
+                    assertThat(r.getBoolean(2)).isEqualTo(bit);
                     assertThat(r.get(3, Mood.class).name()).isEqualTo(mood);
                     return null;
                 });

@@ -53,7 +53,7 @@ public final class CompositeCodec {
                 types[i] = components[i].getType();
             }
             Constructor<?> c = type.getDeclaredConstructor(types);
-            c.setAccessible(true);
+            c.trySetAccessible(); // a public record in an exported package needs nothing; others must be open
             return c.newInstance(args);
         } catch (InvocationTargetException e) {
             throw new ValueConversionException(
@@ -159,7 +159,7 @@ public final class CompositeCodec {
             Object v;
             try {
                 var accessor = components[i].getAccessor();
-                accessor.setAccessible(true);
+                accessor.trySetAccessible();
                 v = accessor.invoke(r);
             } catch (ReflectiveOperationException | RuntimeException e) {
                 throw new ValueConversionException(

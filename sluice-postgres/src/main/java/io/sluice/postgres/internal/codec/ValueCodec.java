@@ -61,6 +61,12 @@ public final class ValueCodec {
             }
             throw new ValueConversionException("text is not a boolean: type=" + PgTypes.typeName(oid) + ", value=" + s);
         }
+        if (oid == PgTypes.BIT) { // bit(1), as pgjdbc reads it
+            io.sluice.types.BitString bits = BitStringCodec.decode(b, off, len, binary);
+            if (bits.length() == 1) {
+                return bits.get(0);
+            }
+        }
         throw unsupported("boolean", oid);
     }
 
