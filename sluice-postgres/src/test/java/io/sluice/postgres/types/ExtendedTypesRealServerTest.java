@@ -279,6 +279,28 @@ class ExtendedTypesRealServerTest {
     }
 
     @Test
+    void shouldReadArraysOfEnumsAsPgjdbcDoes() throws Exception {
+        String sql = "SELECT ARRAY['sad', NULL, 'happy']::" + S + ".mood[], ARRAY[['ok'],['sad']]::" + S + ".mood[]";
+        Object[] flat;
+        Object[] nested;
+        try (ResultSet rs = jdbc.createStatement().executeQuery(sql)) {
+            rs.next();
+            flat = (Object[]) rs.getArray(1).getArray();
+            nested = (Object[]) rs.getArray(2).getArray();
+        }
+        for (Connection x : List.of(text, c, c, c, c)) {
+            x.query(sql, r -> {
+                assertThat(r.getList(0, Mood.class)).containsExactly(Mood.sad, null, Mood.happy);
+                assertThat(r.getList(0, String.class).toArray()).containsExactly(flat);
+                assertThat(r.get(1, Mood[][].class)).isEqualTo(new Mood[][] {{Mood.ok}, {Mood.sad}});
+                assertThat(Objects.deepEquals(r.get(1, String[][].class), nested))
+                        .isTrue();
+                return null;
+            });
+        }
+    }
+
+    @Test
     void shouldReadHstoreAsAMapAsPgjdbcDoes() throws Exception {
         assumeTrue(hstore != null, "the hstore extension is not available on this server (postgresql-contrib)");
         String sql = "SELECT 'a=>1, \"b c\"=>NULL, \"q\\\"\"=>\"x,y\"'::" + hstore;

@@ -54,13 +54,23 @@ public final class ArrayCodec {
 
     /** Decodes an array of type {@code arrayOid}, converting each element to {@code elementType} (Object = natural type). */
     public static <T> List<T> decode(byte[] b, int off, int len, int arrayOid, boolean binary, Class<T> elementType) {
-        int elementOid = PgTypes.elementOid(arrayOid);
+        int elementOid = textArrayElement(arrayOid, binary);
         if (elementOid == 0) {
             throw ValueCodec.unsupported("List", arrayOid);
         }
         return binary
                 ? decodeBinary(b, off, len, elementOid, elementType)
                 : decodeText(b, off, len, elementOid, elementType);
+    }
+
+    /**
+     * The element type of {@code arrayOid}; for a type the driver does not know arriving as text (an
+     * array of enums or of an extension's type: their OIDs are chosen at creation), {@code unknown},
+     * whose elements each getter parses as text. 0 when neither.
+     */
+    static int textArrayElement(int arrayOid, boolean binary) {
+        int element = PgTypes.elementOid(arrayOid);
+        return element == 0 && !binary && ValueCodec.isTextLike(arrayOid) ? PgTypes.UNKNOWN : element;
     }
 
     private static <T> List<T> decodeBinary(byte[] b, int off, int len, int elementOid, Class<T> elementType) {

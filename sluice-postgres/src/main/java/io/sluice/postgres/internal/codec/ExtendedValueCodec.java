@@ -97,9 +97,10 @@ public final class ExtendedValueCodec {
         if (t.isEnum()) {
             return toEnum(ValueCodec.toText(b, off, len, oid, binary), t);
         }
-        if (t.isArray() && PgTypes.elementOid(oid) != 0) {
-            List<Object> nested = MultiArrayCodec.decode(
-                    b, off, len, PgTypes.elementOid(oid), binary, ValueCodec.box(MultiArrayCodec.leafClass(t)));
+        int element = t.isArray() && t != byte[].class ? ArrayCodec.textArrayElement(oid, binary) : 0;
+        if (element != 0) {
+            List<Object> nested =
+                    MultiArrayCodec.decode(b, off, len, element, binary, ValueCodec.box(MultiArrayCodec.leafClass(t)));
             return MultiArrayCodec.toJavaArray(nested, t);
         }
         if (t == Range.class) {
