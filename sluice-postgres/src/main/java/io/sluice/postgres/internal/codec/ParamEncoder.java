@@ -24,7 +24,8 @@ import java.util.UUID;
  * Parameter values for Bind: the type OID to declare in Parse, the format code, and the bytes.
  * Everything is sent in binary except {@link String}, {@link Character} and enum constants, which go
  * as text with type OID 0 so that the server infers the type from the context (a String works for
- * any column, as in psql). The mapping is in TYPES.md.
+ * any column, as in psql); so do the text-form types of {@link ExtendedParams} (hstore maps, records,
+ * a type codec's text, the latter declared with its type's OID). The mapping is in TYPES.md.
  */
 public final class ParamEncoder {
     private ParamEncoder() {}
@@ -263,6 +264,7 @@ public final class ParamEncoder {
     private static ValueConversionException unsupported(Class<?> c) {
         return new ValueConversionException("unsupported parameter type: class=" + (c == null ? "null" : c.getName())
                 + " (supported: String, Boolean, Short, Integer, Long, Float, Double, BigDecimal, BigInteger, byte[], UUID,"
-                + " java.time types, Interval, Duration, Json, List or array of these)");
+                + " java.time types, Interval, Duration, Json, List or array of these (nested for several dimensions),"
+                + " InetPrefix, InetAddress, BitString, Range, Map (hstore), records (composites), enums)");
     }
 }
