@@ -245,6 +245,29 @@ class TypeCodecRealServerTest {
     }
 
     @Test
+    void shouldUseCodecsInStreamsBatchesAndPreparedStatements() {
+        c.executeScript("CREATE TABLE " + S + ".moods (id int4, m " + S + ".mood, p " + S + ".point)");
+        Point p = new Point(1, "x", LocalDate.of(2024, 1, 1));
+        c.executeBatch(
+                "INSERT INTO " + S + ".moods VALUES ($1, $2, $3)",
+                List.of(new Object[] {1, Mood.sad, p}, new Object[] {2, Mood.happy, null}));
+        for (int round = 0; round < 3; round++) {
+            List<Object> moods = new ArrayList<>();
+            try (var stream = c.stream("SELECT m, p FROM " + S + ".moods ORDER BY id", 1)) {
+                while (stream.hasNext()) {
+                    Row r = stream.next();
+                    moods.add(r.getObject(0));
+                    moods.add(r.getObject(1));
+                }
+            }
+            assertThat(moods).containsExactly(Mood.sad, p, Mood.happy, null);
+            try (var ps = c.prepare("SELECT id FROM " + S + ".moods WHERE m = $1")) {
+                assertThat(ps.query(r -> r.getInt(0), Mood.happy)).containsExactly(2);
+            }
+        }
+    }
+
+    @Test
     void shouldAttachNothingToConnectionsWithoutCodecs() {
         try (Connection plain = Sluice.connect(TypeRoundTripTest.config())) {
             plain.query("SELECT 'ok'::" + S + ".mood", r -> {
