@@ -24,34 +24,41 @@ public final class ExtendedParams {
      */
     public record TextParam(String text, int oid) {}
 
-    /** The declared type OID for a value of class {@code c}: 0 for untyped text, -1 when the class is unknown. */
+    /** {@link #scalarOid}'s answer for classes whose type depends on the value: ask {@link #valueOid}. */
+    static final int BY_VALUE = -2;
+
+    /**
+     * The declared type OID for a value of class {@code c}: 0 for untyped text, {@link #BY_VALUE} for
+     * ranges and text parameters, -1 when the class is unknown. Reached only after the core classes,
+     * so they pay nothing for it.
+     */
     static int scalarOid(Class<?> c) {
+        if (c == Range.class || c == TextParam.class) {
+            return BY_VALUE;
+        }
         if (c == InetPrefix.class || InetAddress.class.isAssignableFrom(c)) {
             return PgTypes.INET;
         }
         if (c == BitString.class) {
             return PgTypes.VARBIT;
         }
-        if (Map.class.isAssignableFrom(c) || c.isRecord() && c != TextParam.class) {
+        if (Map.class.isAssignableFrom(c) || c.isRecord()) {
             return 0;
         }
         return -1;
     }
 
-    /** The OID of a value that {@link #scalarOid} cannot tell by class alone, or -1. */
+    /** The OID of a value whose class {@link #scalarOid} answered {@link #BY_VALUE} for. */
     static int valueOid(Object value) {
         if (value instanceof TextParam p) {
             return p.oid();
         }
-        if (value instanceof Range<?> r) {
-            Object bound = r.lower() != null ? r.lower() : r.upper();
-            if (bound == null) {
-                return 0; // empty or (,): no class to choose a range type by
-            }
-            int sub = ParamEncoder.scalarOid(bound.getClass());
-            return RangeCodec.rangeOid(sub);
+        Range<?> r = (Range<?>) value;
+        Object bound = r.lower() != null ? r.lower() : r.upper();
+        if (bound == null) {
+            return 0; // empty or (,): no class to choose a range type by
         }
-        return -1;
+        return RangeCodec.rangeOid(ParamEncoder.scalarOid(bound.getClass()));
     }
 
     static boolean encodeBinary(Object value, int oid, PgWriteBuffer out) {

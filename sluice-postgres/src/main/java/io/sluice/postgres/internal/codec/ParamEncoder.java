@@ -3,7 +3,6 @@ package io.sluice.postgres.internal.codec;
 import io.sluice.Interval;
 import io.sluice.Json;
 import io.sluice.ValueConversionException;
-import io.sluice.types.Range;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -39,8 +38,8 @@ public final class ParamEncoder {
             int element = elementOid(value);
             return element == 0 ? 0 : PgTypes.arrayOid(element);
         }
-        int oid = ExtendedParams.valueOid(value);
-        return oid >= 0 ? oid : scalarOid(value.getClass());
+        int oid = scalarOid(value.getClass());
+        return oid == ExtendedParams.BY_VALUE ? ExtendedParams.valueOid(value) : oid;
     }
 
     /** Bind format code for the value: 1 binary, 0 text. */
@@ -162,7 +161,7 @@ public final class ParamEncoder {
             return PgTypes.TEXT;
         }
         int extended = c == null ? -1 : ExtendedParams.scalarOid(c);
-        if (extended >= 0) {
+        if (extended >= 0 || extended == ExtendedParams.BY_VALUE) {
             return extended;
         }
         throw unsupported(c);
@@ -215,7 +214,7 @@ public final class ParamEncoder {
     /** An array element's type OID; refuses classes sent as untyped text (hstore, composites, ranges). */
     private static int elementScalarOid(Class<?> c, Object value) {
         int oid = scalarOid(c);
-        if (oid == 0 || Range.class.isAssignableFrom(c)) {
+        if (oid <= 0) { // text-form types (hstore, records) and ranges, whose type depends on the value
             throw new ValueConversionException("unsupported parameter: arrays of " + c.getName()
                     + " are not supported, class=" + value.getClass().getName());
         }
