@@ -31,8 +31,29 @@ final class PgTypeCatalog implements CodecLookup {
 
     private final List<TypeCodec<?>> codecs;
     private final Map<Class<?>, TypeCodec<?>> byClass;
-    private volatile Map<Integer, TypeCodec<?>> byOid = Map.of();
-    private volatile Map<TypeCodec<?>, Integer> oidOf = Map.of();
+    /** The resolved OIDs and their codecs, index for index: scanned, as codecs are few, without boxing. */
+    private volatile Resolved resolvedOids = new Resolved(new int[0], new TypeCodec<?>[0]);
+
+    private record Resolved(int[] oids, TypeCodec<?>[] codecs) {
+        TypeCodec<?> codec(int oid) {
+            for (int i = 0; i < oids.length; i++) {
+                if (oids[i] == oid) {
+                    return codecs[i];
+                }
+            }
+            return null;
+        }
+
+        int oid(TypeCodec<?> codec) {
+            for (int i = 0; i < codecs.length; i++) {
+                if (codecs[i] == codec) {
+                    return oids[i];
+                }
+            }
+            return 0;
+        }
+    }
+
     private volatile boolean resolved;
     /** Per parameter class, the codec whose Java type it is an instance of (NONE when none): one scan per class. */
     private final Map<Class<?>, TypeCodec<?>> byParamClass = new ConcurrentHashMap<>();
@@ -82,7 +103,7 @@ final class PgTypeCatalog implements CodecLookup {
 
     @Override
     public TypeCodec<?> byOid(int oid) {
-        return byOid.get(oid);
+        return resolvedOids.codec(oid);
     }
 
     @Override
@@ -93,10 +114,10 @@ final class PgTypeCatalog implements CodecLookup {
     /** Attaches the codecs to a result's layout; an OID never met before makes the next request look names up. */
     void attach(RowLayout layout) {
         layout.codecs(this);
-        Map<Integer, TypeCodec<?>> known = byOid;
+        Resolved known = resolvedOids;
         for (int i = 0; i < layout.columnCount(); i++) {
             int oid = layout.typeOid(i);
-            if (!PgTypes.binaryResultSupported(oid) && !known.containsKey(oid) && seen.add(oid)) {
+            if (!PgTypes.binaryResultSupported(oid) && known.codec(oid) == null && seen.add(oid)) {
                 resolved = false;
             }
         }
@@ -137,7 +158,7 @@ final class PgTypeCatalog implements CodecLookup {
                 if (out == params) {
                     out = params.clone();
                 }
-                out[i] = new TextParam(encode(codec, p), oidOf.getOrDefault(codec, 0));
+                out[i] = new TextParam(encode(codec, p), resolvedOids.oid(codec));
             }
         }
         return out;
@@ -172,8 +193,8 @@ final class PgTypeCatalog implements CodecLookup {
         record Found(int oid, String schema, String name, boolean visible) {}
         List<Found> found = connection.internalQuery(
                 LOOKUP, r -> new Found((int) r.getLong(0), r.getString(1), r.getString(2), r.getBoolean(3)), names);
-        Map<Integer, TypeCodec<?>> oids = new HashMap<>();
-        Map<TypeCodec<?>, Integer> reverse = new HashMap<>();
+        List<Integer> oids = new ArrayList<>();
+        List<TypeCodec<?>> matched = new ArrayList<>();
         for (TypeCodec<?> c : codecs) {
             String name = bareName(c.typeName());
             int dot = c.typeName().lastIndexOf('.');
@@ -187,13 +208,13 @@ final class PgTypeCatalog implements CodecLookup {
                     best = f;
                 }
             }
-            if (best != null) {
-                oids.putIfAbsent(best.oid(), c);
-                reverse.put(c, best.oid());
+            if (best != null && !oids.contains(best.oid())) { // the first codec registered for a type wins
+                oids.add(best.oid());
+                matched.add(c);
             }
         }
-        byOid = Map.copyOf(oids);
-        oidOf = Map.copyOf(reverse);
+        resolvedOids =
+                new Resolved(oids.stream().mapToInt(Integer::intValue).toArray(), matched.toArray(new TypeCodec<?>[0]));
         resolved = true;
     }
 
