@@ -7,6 +7,7 @@ module io.sluice.core {
     exports io.sluice;
     exports io.sluice.spi;
     exports io.sluice.sql;
+    exports io.sluice.types;
 
     uses io.sluice.spi.Driver;
 }

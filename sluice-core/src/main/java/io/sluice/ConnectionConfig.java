@@ -1,7 +1,9 @@
 package io.sluice;
 
+import io.sluice.types.TypeCodec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +46,7 @@ public final class ConnectionConfig {
     private final ServerEventListener eventListener;
     private final QueryListener queryListener;
     private final Map<String, String> properties;
+    private final List<TypeCodec<?>> typeCodecs;
 
     private ConnectionConfig(Builder b) {
         this.scheme = b.scheme;
@@ -66,6 +69,7 @@ public final class ConnectionConfig {
         this.eventListener = b.eventListener;
         this.queryListener = b.queryListener;
         this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(b.properties));
+        this.typeCodecs = List.copyOf(b.typeCodecs);
     }
 
     /**
@@ -109,6 +113,7 @@ public final class ConnectionConfig {
         b.eventListener = eventListener;
         b.queryListener = queryListener;
         b.properties.putAll(properties);
+        b.typeCodecs.addAll(typeCodecs);
         return b;
     }
 
@@ -241,6 +246,14 @@ public final class ConnectionConfig {
         return properties;
     }
 
+    /**
+     * The codecs for database types of the application's own, in registration order (empty by
+     * default); see {@link TypeCodec}. Drivers that do not support them ignore them.
+     */
+    public List<TypeCodec<?>> typeCodecs() {
+        return typeCodecs;
+    }
+
     /** A driver-specific setting, or {@code defaultValue}. */
     public String property(String key, String defaultValue) {
         return properties.getOrDefault(key, defaultValue);
@@ -281,6 +294,7 @@ public final class ConnectionConfig {
         private ServerEventListener eventListener = ServerEventListener.NONE;
         private QueryListener queryListener = QueryListener.NONE;
         private final Map<String, String> properties = new LinkedHashMap<>();
+        private final List<TypeCodec<?>> typeCodecs = new ArrayList<>();
 
         private Builder(String scheme) {
             this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -418,6 +432,17 @@ public final class ConnectionConfig {
 
         public Builder property(String key, String value) {
             properties.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /**
+         * Adds a codec for a database type (see {@link TypeCodec}); a later codec for the same type
+         * name replaces an earlier one.
+         */
+        public Builder typeCodec(TypeCodec<?> codec) {
+            Objects.requireNonNull(codec, "codec");
+            typeCodecs.removeIf(c -> c.typeName().equals(codec.typeName()));
+            typeCodecs.add(codec);
             return this;
         }
 

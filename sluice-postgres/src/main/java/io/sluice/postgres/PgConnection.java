@@ -127,7 +127,7 @@ public final class PgConnection implements Connection {
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
         NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
-        Object[] bound = n.bind(params);
+        Object[] bound = bindTypes(n.bind(params));
         if (QueryTrace.active(session.config.queryListener())) {
             return startTrace(n.sql())
                     .observe(() -> new PgRowStream(session, session.cache, n.sql(), fetchSize, bound));
@@ -176,8 +176,9 @@ public final class PgConnection implements Connection {
      * Runs one extended-query request; when the server says a reused statement's plan is no longer
      * valid (0A000, 26000), forgets it and retries once with a fresh Parse, outside a transaction.
      */
-    void run(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
+    void run(StatementRegistry registry, String sql, Object[] arguments, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
+        Object[] params = session.types == null ? arguments : session.types.bind(this, arguments);
         if (QueryTrace.active(session.config.queryListener())) {
             traced(sql, () -> runUntimed(registry, sql, params, maxRows, h), () -> h.rowCount, () -> h.affected);
         } else {
@@ -227,6 +228,35 @@ public final class PgConnection implements Connection {
         }
     }
 
+    private List<Object[]> bindTypes(List<Object[]> sets) {
+        if (session.types == null) {
+            return sets;
+        }
+        List<Object[]> bound = new ArrayList<>(sets.size());
+        for (Object[] set : sets) {
+            bound.add(session.types.bind(this, set));
+        }
+        return bound;
+    }
+
+    /** {@code params} with values of the application's type codecs' classes encoded (see {@link PgTypeCatalog}). */
+    Object[] bindTypes(Object[] params) {
+        return session.types == null ? params : session.types.bind(this, params);
+    }
+
+    /** An internal query (the type catalog's): no trace, no statement cache, no codecs applied to its parameters. */
+    <T> List<T> internalQuery(String sql, RowMapper<T> mapper, Object... params) {
+        List<T> result = new ArrayList<>();
+        runUntimed(null, sql, params, 0, new QueryHandler() {
+            @Override
+            void row(PgRow row) {
+                super.row(row);
+                result.add(mapper.map(row));
+            }
+        });
+        return result;
+    }
+
     private void forget(QueryHandler h) {
         session.lockWrite(this);
         try {
@@ -248,10 +278,11 @@ public final class PgConnection implements Connection {
         return parameterSets.isEmpty() ? new Object[0] : parameterSets.get(0);
     }
 
-    long[] batch(StatementRegistry registry, String sql, List<Object[]> parameterSets) {
-        if (parameterSets.isEmpty()) {
+    long[] batch(StatementRegistry registry, String sql, List<Object[]> arguments) {
+        if (arguments.isEmpty()) {
             return new long[0];
         }
+        List<Object[]> parameterSets = bindTypes(arguments);
         long[] counts = new long[parameterSets.size()];
         QueryHandler h = new QueryHandler() {
             int next;
@@ -437,6 +468,9 @@ public final class PgConnection implements Connection {
         simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
                 + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");
         applyFloatDigits(); // RESET ALL undid it
+        if (session.types != null) {
+            session.types.reset();
+        }
         session.queryTimeout = session.config.queryTimeout();
         session.discardNotifications(); // UNLISTEN * above: what was queued belonged to the previous user
     }

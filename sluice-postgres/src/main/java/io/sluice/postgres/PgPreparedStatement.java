@@ -99,7 +99,8 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
 
     @Override
     public RowStream stream(int fetchSize, Object... params) {
-        return new PgRowStream(connection.session(), open(), sql, fetchSize, nativeSql.bind(params));
+        return new PgRowStream(
+                connection.session(), open(), sql, fetchSize, connection.bindTypes(nativeSql.bind(params)));
     }
 
     @Override

@@ -11,6 +11,7 @@ import io.sluice.ServerException;
 import io.sluice.ServerMessage;
 import io.sluice.SluiceException;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
+import io.sluice.postgres.internal.codec.RowLayout;
 import io.sluice.postgres.internal.protocol.BackendDecoder;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.CancelRequestSender;
@@ -54,6 +55,8 @@ final class PgSession implements RequestWriter.Session {
     final ConnectionConfig config;
     final RequestPipeline pipeline = new RequestPipeline();
     final StatementCache cache;
+    /** The application's type codecs as this connection resolved them; null when the configuration has none. */
+    final PgTypeCatalog types;
     /** The statement-cache lookup key reused by every request, under the write lock. */
     final StatementCache.Probe keyProbe = new StatementCache.Probe();
 
@@ -100,6 +103,7 @@ final class PgSession implements RequestWriter.Session {
         this.parameters.putAll(s.parameters());
         this.transactionStatus = s.transactionStatus();
         this.cache = new StatementCache(config.statementCacheSize(), "s" + nameTag + "_");
+        this.types = config.typeCodecs().isEmpty() ? null : new PgTypeCatalog(config.typeCodecs());
         this.queryTimeout = config.queryTimeout();
         if (!config.socketTimeout().isZero()) {
             readTimeout(socketTimeoutMillis());
@@ -258,6 +262,9 @@ final class PgSession implements RequestWriter.Session {
                     h.beginAhead = false;
                     return false;
                 }
+                if (types != null) {
+                    types.commandComplete(b, off, len);
+                }
                 long count = BackendDecoder.commandCompleteCount(b, off, len);
                 // A tag with a count states how many rows this Execute (or statement) returned.
                 if (count >= 0
@@ -274,7 +281,11 @@ final class PgSession implements RequestWriter.Session {
             }
             case ROW_DESCRIPTION -> {
                 describeAnswered(type, h);
-                h.rowDescription(BackendDecoder.rowDescription(b, off, len));
+                RowLayout described = BackendDecoder.rowDescription(b, off, len);
+                if (types != null) {
+                    types.attach(described);
+                }
+                h.rowDescription(described);
             }
             case EMPTY_QUERY_RESPONSE, PORTAL_SUSPENDED -> {
                 BackendDecoder.empty(type, len);

@@ -1,5 +1,6 @@
 package io.sluice.postgres;
 
+import io.sluice.postgres.internal.codec.CodecLookup;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.codec.PgTypes;
 import io.sluice.postgres.internal.codec.RowLayout;
@@ -29,6 +30,7 @@ final class PgStatement {
 
     /** Records the statement's RowDescription (as Describe of a statement sends it: all formats 0). */
     void describe(RowLayout layout) {
+        CodecLookup codecs = layout.codecs();
         int n = layout.columnCount();
         String[] names = new String[n];
         int[] oids = new int[n];
@@ -42,10 +44,13 @@ final class PgStatement {
             attnums[i] = layout.attributeNumber(i);
             oids[i] = layout.typeOid(i);
             mods[i] = layout.typeModifier(i);
-            formats[i] = PgTypes.binaryResultSupported(oids[i]) ? (short) 1 : (short) 0;
+            formats[i] = PgTypes.binaryResultSupported(oids[i]) || PgTypeCatalog.binary(codecs, oids[i])
+                    ? (short) 1
+                    : (short) 0;
         }
         this.resultFormats = formats;
         this.resultLayout = new RowLayout(names, oids, mods, formats, tables, attnums);
+        this.resultLayout.codecs(codecs);
         this.described = true;
     }
 

@@ -70,8 +70,10 @@
  * <h2>How a statement runs</h2>
  * The first execution of an SQL text sends Parse + Describe + Bind + Execute + Sync in one write and
  * gets text results; the statement's RowDescription then decides the result formats, and every
- * later execution sends only Bind (binary for each column whose type the codecs support) + Execute +
- * Sync. If DDL invalidates a cached plan (SQLSTATE 0A000) or the statement disappeared (26000), the
+ * later execution sends only Bind (binary for each column whose type the codecs support, and for
+ * the types of binary {@link io.sluice.types.TypeCodec}s registered in the configuration, whose OIDs
+ * one {@code pg_type} query per connection finds: see {@link io.sluice.postgres.PgCodecs} and
+ * TYPES.md) + Execute + Sync. If DDL invalidates a cached plan (SQLSTATE 0A000) or the statement disappeared (26000), the
  * entry is dropped and the request retried once, outside a transaction only. {@code executeBatch}
  * sends all Bind/Execute pairs under one Sync: one round trip, atomic outside a transaction.
  * {@code stream(sql, fetchSize)} executes the portal {@code fetchSize} rows at a time with Flush

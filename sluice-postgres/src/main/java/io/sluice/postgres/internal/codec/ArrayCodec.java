@@ -54,13 +54,23 @@ public final class ArrayCodec {
 
     /** Decodes an array of type {@code arrayOid}, converting each element to {@code elementType} (Object = natural type). */
     public static <T> List<T> decode(byte[] b, int off, int len, int arrayOid, boolean binary, Class<T> elementType) {
-        int elementOid = PgTypes.elementOid(arrayOid);
+        int elementOid = textArrayElement(arrayOid, binary);
         if (elementOid == 0) {
             throw ValueCodec.unsupported("List", arrayOid);
         }
         return binary
                 ? decodeBinary(b, off, len, elementOid, elementType)
                 : decodeText(b, off, len, elementOid, elementType);
+    }
+
+    /**
+     * The element type of {@code arrayOid}; for a type the driver does not know arriving as text (an
+     * array of enums or of an extension's type: their OIDs are chosen at creation), {@code unknown},
+     * whose elements each getter parses as text. 0 when neither.
+     */
+    static int textArrayElement(int arrayOid, boolean binary) {
+        int element = PgTypes.elementOid(arrayOid);
+        return element == 0 && !binary && ValueCodec.isTextLike(arrayOid) ? PgTypes.UNKNOWN : element;
     }
 
     private static <T> List<T> decodeBinary(byte[] b, int off, int len, int elementOid, Class<T> elementType) {
@@ -73,8 +83,7 @@ public final class ArrayCodec {
             return Collections.emptyList();
         }
         if (ndim != 1) {
-            throw new ValueConversionException(
-                    "array has more than one dimension: ndim=" + ndim + " (read it with getString)");
+            return multiDimensional(b, off, len, elementOid, true, elementType, ndim);
         }
         if (len < HEADER_SIZE + 8 || readInt(b, elementOidOffset(off)) != elementOid) {
             throw malformed("header or element type mismatch", len);
@@ -108,7 +117,23 @@ public final class ArrayCodec {
         return out;
     }
 
+    /** Nested lists for getObject and get(i, List.class); getList of one element class refuses them. */
+    @SuppressWarnings("unchecked")
+    private static <T> List<T> multiDimensional(
+            byte[] b, int off, int len, int elementOid, boolean binary, Class<T> elementType, int ndim) {
+        if (elementType != Object.class) {
+            throw new ValueConversionException("array has more than one dimension: ndim=" + ndim
+                    + " (read it with getObject as nested lists, or get(i, " + elementType.getSimpleName()
+                    + "[][].class))");
+        }
+        return (List<T>) MultiArrayCodec.decode(b, off, len, elementOid, binary, Object.class);
+    }
+
     private static <T> List<T> decodeText(byte[] b, int off, int len, int elementOid, Class<T> elementType) {
+        int dims = textDimensions(b, off, len);
+        if (dims > 1) {
+            return multiDimensional(b, off, len, elementOid, false, elementType, dims);
+        }
         List<String> texts = ArrayTextCodec.split(TextCodec.utf8(b, off, len));
         List<T> out = new ArrayList<>(texts.size());
         Class<T> boxed = ValueCodec.box(elementType);
@@ -121,6 +146,24 @@ public final class ArrayCodec {
             }
         }
         return out;
+    }
+
+    /** The number of dimensions of an array's text form: its leading braces, or its bounds decoration's pairs. */
+    private static int textDimensions(byte[] b, int off, int len) {
+        int i = off;
+        int end = off + len;
+        if (i < end && b[i] == '[') {
+            int dims = 0;
+            while (i < end && b[i] != '=') {
+                dims += b[i++] == '[' ? 1 : 0;
+            }
+            return dims;
+        }
+        int dims = 0;
+        while (i < end && b[i++] == '{') {
+            dims++;
+        }
+        return dims;
     }
 
     /** A binary array (any number of dimensions) rendered as PostgreSQL's text form. */

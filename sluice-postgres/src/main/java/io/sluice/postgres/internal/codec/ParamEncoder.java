@@ -23,7 +23,8 @@ import java.util.UUID;
  * Parameter values for Bind: the type OID to declare in Parse, the format code, and the bytes.
  * Everything is sent in binary except {@link String}, {@link Character} and enum constants, which go
  * as text with type OID 0 so that the server infers the type from the context (a String works for
- * any column, as in psql). The mapping is in TYPES.md.
+ * any column, as in psql); so do the text-form types of {@link ExtendedParams} (hstore maps, records,
+ * a type codec's text, the latter declared with its type's OID). The mapping is in TYPES.md.
  */
 public final class ParamEncoder {
     private ParamEncoder() {}
@@ -37,12 +38,13 @@ public final class ParamEncoder {
             int element = elementOid(value);
             return element == 0 ? 0 : PgTypes.arrayOid(element);
         }
-        return scalarOid(value.getClass());
+        int oid = scalarOid(value.getClass());
+        return oid == ExtendedParams.BY_VALUE ? ExtendedParams.valueOid(value) : oid;
     }
 
     /** Bind format code for the value: 1 binary, 0 text. */
     public static short format(Object value) {
-        return (short) (value == null || typeOid(value) == 0 ? 0 : 1);
+        return (short) (value == null || typeOid(value) == 0 || value instanceof ExtendedParams.TextParam ? 0 : 1);
     }
 
     /**
@@ -63,12 +65,16 @@ public final class ParamEncoder {
                 }
                 out.writeByte('}');
             } else {
-                out.writeUtf8(value instanceof Enum<?> e ? e.name() : value.toString());
+                out.writeUtf8(value instanceof String s ? s : ExtendedParams.text(value));
             }
             return;
         }
         int element = PgTypes.elementOid(oid);
-        if (element != 0) {
+        if (element != 0 && isNested(value)) {
+            List<Object> leaves = new ArrayList<>();
+            int[] shape = MultiArrayCodec.shape(value, leaves);
+            MultiArrayCodec.encode(shape, leaves, element, out);
+        } else if (element != 0) {
             ArrayCodec.encode(elements(value), element, out);
         } else {
             encodeBinary(value, oid, out);
@@ -109,7 +115,11 @@ public final class ParamEncoder {
             case String v -> out.writeUtf8(v);
             case Character v -> out.writeUtf8(v.toString());
             case Enum<?> v -> out.writeUtf8(v.name());
-            default -> throw unsupported(value.getClass());
+            default -> {
+                if (!ExtendedParams.encodeBinary(value, oid, out)) {
+                    throw unsupported(value.getClass());
+                }
+            }
         }
     }
 
@@ -150,6 +160,10 @@ public final class ParamEncoder {
         } else if (c == String.class || c == Character.class || c == char.class || (c != null && c.isEnum())) {
             return PgTypes.TEXT;
         }
+        int extended = c == null ? -1 : ExtendedParams.scalarOid(c);
+        if (extended >= 0 || extended == ExtendedParams.BY_VALUE) {
+            return extended;
+        }
         throw unsupported(c);
     }
 
@@ -164,21 +178,29 @@ public final class ParamEncoder {
     /** The element type OID of a List or Java array parameter; 0 when it has no non-null element and no typed component. */
     private static int elementOid(Object value) {
         Class<?> component = value.getClass().getComponentType();
-        if (component != null && component != Object.class) {
-            if (component.isArray() && component != byte[].class || List.class.isAssignableFrom(component)) {
-                throw multiDimensional(value);
-            }
-            return scalarOid(component);
+        if (isNested(value)) {
+            List<Object> leaves = new ArrayList<>();
+            MultiArrayCodec.shape(value, leaves);
+            return leafOid(
+                    leaves, value.getClass().isArray() ? MultiArrayCodec.leafClass(value.getClass()) : null, value);
+        }
+        return leafOid(elements(value), component, value);
+    }
+
+    /** The element type OID shared by {@code leaves} (or of their declared class); 0 when all are null. */
+    private static int leafOid(List<?> leaves, Class<?> component, Object value) {
+        if (component != null && component != Object.class && !component.isArray()) {
+            return elementScalarOid(component, value);
         }
         int oid = 0;
-        for (Object e : elements(value)) {
+        for (Object e : leaves) {
             if (e == null) {
                 continue;
             }
             if (e instanceof List<?> || isJavaArray(e)) {
                 throw multiDimensional(value);
             }
-            int eo = scalarOid(e.getClass());
+            int eo = elementScalarOid(e.getClass(), value);
             if (oid != 0 && eo != oid) {
                 throw new ValueConversionException("array parameter mixes element types: first=" + PgTypes.typeName(oid)
                         + ", other=" + PgTypes.typeName(eo) + ", class="
@@ -187,6 +209,35 @@ public final class ParamEncoder {
             oid = eo;
         }
         return oid;
+    }
+
+    /** An array element's type OID; refuses classes sent as untyped text (hstore, composites, ranges). */
+    private static int elementScalarOid(Class<?> c, Object value) {
+        int oid = scalarOid(c);
+        if (oid <= 0) { // text-form types (hstore, records) and ranges, whose type depends on the value
+            throw new ValueConversionException("unsupported parameter: arrays of " + c.getName()
+                    + " are not supported, class=" + value.getClass().getName());
+        }
+        return oid;
+    }
+
+    /** True for a List or Java array (not byte[]) whose first element, or component class, is itself one. */
+    static boolean isNested(Object value) {
+        Class<?> component = value.getClass().getComponentType();
+        if (component != null && component != Object.class) {
+            return component.isArray() && component != byte[].class || List.class.isAssignableFrom(component);
+        }
+        for (Object e : elements(value)) {
+            if (e != null) {
+                return e instanceof List<?> || isJavaArray(e);
+            }
+        }
+        return false;
+    }
+
+    /** A List or Java array parameter's elements. */
+    static List<?> elementsOf(Object value) {
+        return elements(value);
     }
 
     private static List<?> elements(Object value) {
@@ -205,13 +256,14 @@ public final class ParamEncoder {
     }
 
     private static ValueConversionException multiDimensional(Object value) {
-        return new ValueConversionException("unsupported parameter: multi-dimensional arrays are not supported, class="
+        return new ValueConversionException("unsupported parameter: an array mixes nested arrays and scalars, class="
                 + value.getClass().getName());
     }
 
     private static ValueConversionException unsupported(Class<?> c) {
         return new ValueConversionException("unsupported parameter type: class=" + (c == null ? "null" : c.getName())
                 + " (supported: String, Boolean, Short, Integer, Long, Float, Double, BigDecimal, BigInteger, byte[], UUID,"
-                + " java.time types, Interval, Duration, Json, List or array of these)");
+                + " java.time types, Interval, Duration, Json, List or array of these (nested for several dimensions),"
+                + " InetPrefix, InetAddress, BitString, Range, Map (hstore), records (composites), enums)");
     }
 }

@@ -60,6 +60,9 @@ public final class PgRow implements Row {
     private final int[] fixedWidths;
 
     private LocalDate[] lastDates;
+    /** The connection's type codecs (see {@link CodecLookup}); null for connections without any. */
+    private final CodecLookup codecs;
+
     /** A binary numeric's text for {@link #writeUtf8}; allocated on first use. */
     private byte[] scratch;
 
@@ -69,6 +72,7 @@ public final class PgRow implements Row {
         this.offsets = new int[layout.columnCount()];
         this.lengths = new int[layout.columnCount()];
         this.fixedWidths = layout.fixedWidths();
+        this.codecs = layout.codecs();
     }
 
     /**
@@ -130,7 +134,7 @@ public final class PgRow implements Row {
     /** A self-contained copy, with its own byte[] holding exactly this row's values, that outlives the receive buffer. */
     public PgRow detach() {
         PgRow copy = new PgRow(layout);
-        int total = 0;
+        int total = 0; // the copy shares the layout, and with it the codecs
         for (int len : lengths) {
             total += Math.max(len, 0);
         }
@@ -268,6 +272,12 @@ public final class PgRow implements Row {
             return null;
         }
         try {
+            if (codecs != null) {
+                Object v = CodecDecoder.decode(codecs, buf, offsets[i], len, layout.typeOid(i), layout.binary(i), type);
+                if (v != null) {
+                    return v;
+                }
+            }
             return ValueCodec.convert(buf, offsets[i], len, layout.typeOid(i), layout.binary(i), type);
         } catch (RuntimeException e) {
             throw failed(i, type.getSimpleName(), e);
@@ -292,6 +302,9 @@ public final class PgRow implements Row {
         int len = lengths[i];
         if (len == NULL_LENGTH) {
             return null;
+        }
+        if (codecs != null && layout.binary(i)) {
+            return (String) decode(i, String.class); // a binary codec's value rendered by the codec
         }
         try {
             return ValueCodec.toText(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));

@@ -35,6 +35,27 @@ public final class PgTypes {
     public static final int NUMERIC = 1700;
     public static final int UUID = 2950;
     public static final int JSONB = 3802;
+    public static final int RECORD = 2249;
+    public static final int CIDR = 650;
+    public static final int MACADDR8 = 774;
+    public static final int MONEY = 790;
+    public static final int MACADDR = 829;
+    public static final int INET = 869;
+    public static final int BIT = 1560;
+    public static final int VARBIT = 1562;
+    public static final int TSVECTOR = 3614;
+    public static final int INT4RANGE = 3904;
+    public static final int NUMRANGE = 3906;
+    public static final int TSRANGE = 3908;
+    public static final int TSTZRANGE = 3910;
+    public static final int DATERANGE = 3912;
+    public static final int INT8RANGE = 3926;
+    public static final int INT4MULTIRANGE = 4451;
+    public static final int NUMMULTIRANGE = 4532;
+    public static final int TSMULTIRANGE = 4533;
+    public static final int TSTZMULTIRANGE = 4534;
+    public static final int DATEMULTIRANGE = 4535;
+    public static final int INT8MULTIRANGE = 4536;
 
     /**
      * The size of every binary value of {@code oid} when the type's binary form has one size (int8 is
@@ -45,7 +66,8 @@ public final class PgTypes {
             case BOOL, CHAR -> 1;
             case INT2 -> 2;
             case INT4, OID, FLOAT4, DATE -> 4;
-            case INT8, FLOAT8, TIME, TIMESTAMP, TIMESTAMPTZ -> 8;
+            case INT8, FLOAT8, TIME, TIMESTAMP, TIMESTAMPTZ, MONEY, MACADDR8 -> 8;
+            case MACADDR -> 6;
             case TIMETZ -> 12;
             case INTERVAL, UUID -> 16;
             default -> 0;
@@ -74,6 +96,18 @@ public final class PgTypes {
     public static final int JSON_ARRAY = 199;
     public static final int UUID_ARRAY = 2951;
     public static final int JSONB_ARRAY = 3807;
+    public static final int CIDR_ARRAY = 651;
+    public static final int MONEY_ARRAY = 791;
+    public static final int MACADDR_ARRAY = 1040;
+    public static final int INET_ARRAY = 1041;
+    public static final int BIT_ARRAY = 1561;
+    public static final int VARBIT_ARRAY = 1563;
+    public static final int INT4RANGE_ARRAY = 3905;
+    public static final int NUMRANGE_ARRAY = 3907;
+    public static final int TSRANGE_ARRAY = 3909;
+    public static final int TSTZRANGE_ARRAY = 3911;
+    public static final int DATERANGE_ARRAY = 3913;
+    public static final int INT8RANGE_ARRAY = 3927;
 
     private PgTypes() {}
 
@@ -110,7 +144,7 @@ public final class PgTypes {
                     NUMERIC,
                     UUID,
                     JSONB -> true;
-            default -> false;
+            default -> ExtendedValueCodec.isExtendedScalar(typeOid);
         };
     }
 
@@ -139,6 +173,18 @@ public final class PgTypes {
             case JSON_ARRAY -> JSON;
             case UUID_ARRAY -> UUID;
             case JSONB_ARRAY -> JSONB;
+            case CIDR_ARRAY -> CIDR;
+            case MONEY_ARRAY -> MONEY;
+            case MACADDR_ARRAY -> MACADDR;
+            case INET_ARRAY -> INET;
+            case BIT_ARRAY -> BIT;
+            case VARBIT_ARRAY -> VARBIT;
+            case INT4RANGE_ARRAY -> INT4RANGE;
+            case NUMRANGE_ARRAY -> NUMRANGE;
+            case TSRANGE_ARRAY -> TSRANGE;
+            case TSTZRANGE_ARRAY -> TSTZRANGE;
+            case DATERANGE_ARRAY -> DATERANGE;
+            case INT8RANGE_ARRAY -> INT8RANGE;
             default -> 0;
         };
     }
@@ -168,6 +214,18 @@ public final class PgTypes {
             case JSON -> JSON_ARRAY;
             case UUID -> UUID_ARRAY;
             case JSONB -> JSONB_ARRAY;
+            case CIDR -> CIDR_ARRAY;
+            case MONEY -> MONEY_ARRAY;
+            case MACADDR -> MACADDR_ARRAY;
+            case INET -> INET_ARRAY;
+            case BIT -> BIT_ARRAY;
+            case VARBIT -> VARBIT_ARRAY;
+            case INT4RANGE -> INT4RANGE_ARRAY;
+            case NUMRANGE -> NUMRANGE_ARRAY;
+            case TSRANGE -> TSRANGE_ARRAY;
+            case TSTZRANGE -> TSTZRANGE_ARRAY;
+            case DATERANGE -> DATERANGE_ARRAY;
+            case INT8RANGE -> INT8RANGE_ARRAY;
             default -> 0;
         };
     }
@@ -199,6 +257,26 @@ public final class PgTypes {
             case NUMERIC -> "numeric";
             case UUID -> "uuid";
             case JSONB -> "jsonb";
+            case CIDR -> "cidr";
+            case MACADDR8 -> "macaddr8";
+            case MONEY -> "money";
+            case MACADDR -> "macaddr";
+            case INET -> "inet";
+            case BIT -> "bit";
+            case VARBIT -> "varbit";
+            case TSVECTOR -> "tsvector";
+            case INT4RANGE -> "int4range";
+            case NUMRANGE -> "numrange";
+            case TSRANGE -> "tsrange";
+            case TSTZRANGE -> "tstzrange";
+            case DATERANGE -> "daterange";
+            case INT8RANGE -> "int8range";
+            case INT4MULTIRANGE -> "int4multirange";
+            case NUMMULTIRANGE -> "nummultirange";
+            case TSMULTIRANGE -> "tsmultirange";
+            case TSTZMULTIRANGE -> "tstzmultirange";
+            case DATEMULTIRANGE -> "datemultirange";
+            case INT8MULTIRANGE -> "int8multirange";
             default -> {
                 int element = elementOid(typeOid);
                 yield element != 0 ? "_" + typeName(element) : "oid:" + Integer.toUnsignedString(typeOid);

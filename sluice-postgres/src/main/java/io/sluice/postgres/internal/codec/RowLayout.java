@@ -27,12 +27,27 @@ public final class RowLayout {
     private final int[] tableOids;
 
     private final int[] attributeNumbers;
+    /**
+     * Attaches the connection's type codecs (see {@link CodecLookup}); called by the reader that
+     * received the RowDescription, before it builds a row.
+     */
+    public void codecs(CodecLookup codecs) {
+        this.codecs = codecs;
+    }
+
+    /** The connection's type codecs, or null. */
+    public CodecLookup codecs() {
+        return codecs;
+    }
+
     /** Per column, the one size its (binary) values have, or 0: see {@link PgRow#reset}. */
     private final int[] fixedWidths;
 
     private final List<Column> columns;
     private final Map<String, Integer> exactIndex;
     private final Map<String, Integer> foldedIndex;
+    /** The connection's type codecs; null when it has none. Set before any row of the layout is built. */
+    private CodecLookup codecs;
 
     /**
      * @param names         column labels, in order

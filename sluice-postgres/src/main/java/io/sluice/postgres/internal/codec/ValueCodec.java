@@ -61,6 +61,12 @@ public final class ValueCodec {
             }
             throw new ValueConversionException("text is not a boolean: type=" + PgTypes.typeName(oid) + ", value=" + s);
         }
+        if (oid == PgTypes.BIT) { // bit(1), as pgjdbc reads it
+            io.sluice.types.BitString bits = BitStringCodec.decode(b, off, len, binary);
+            if (bits.length() == 1) {
+                return bits.get(0);
+            }
+        }
         throw unsupported("boolean", oid);
     }
 
@@ -208,6 +214,10 @@ public final class ValueCodec {
                 if (isTextLike(oid)) {
                     return NumericCodec.parseText(b, off, len);
                 }
+                BigDecimal money = ExtendedValueCodec.toBigDecimal(b, off, len, oid, binary);
+                if (money != null) {
+                    return money;
+                }
                 throw unsupported("BigDecimal", oid);
             }
         }
@@ -224,6 +234,10 @@ public final class ValueCodec {
         }
         if (oid == PgTypes.JSON || oid == PgTypes.JSONB || isTextLike(oid)) {
             return Arrays.copyOfRange(b, off, off + len);
+        }
+        byte[] mac = ExtendedValueCodec.toBytes(b, off, len, oid, binary);
+        if (mac != null) {
+            return mac;
         }
         throw unsupported("byte[]", oid);
     }
@@ -278,8 +292,14 @@ public final class ValueCodec {
                 int start = JsonbCodec.payloadOffset(b, off, len);
                 yield TextCodec.utf8(b, start, off + len - start);
             }
-            default ->
-                PgTypes.elementOid(oid) != 0 ? ArrayCodec.binaryToText(b, off, len, oid) : TextCodec.utf8(b, off, len);
+            default -> {
+                if (PgTypes.elementOid(oid) != 0) {
+                    yield ArrayCodec.binaryToText(b, off, len, oid);
+                }
+                yield ExtendedValueCodec.isExtendedScalar(oid)
+                        ? ExtendedValueCodec.toText(b, off, len, oid, true)
+                        : TextCodec.utf8(b, off, len);
+            }
         };
     }
 
@@ -290,7 +310,12 @@ public final class ValueCodec {
      * first (text) and later (binary) executions.
      */
     private static boolean needsCanonicalText(int oid) {
-        return oid == PgTypes.TIMESTAMPTZ || oid == PgTypes.INTERVAL || oid == PgTypes.BYTEA;
+        return oid == PgTypes.TIMESTAMPTZ
+                || oid == PgTypes.INTERVAL
+                || oid == PgTypes.BYTEA
+                || oid == PgTypes.MONEY // lc_monetary
+                || oid == PgTypes.TSTZRANGE
+                || oid == PgTypes.TSTZMULTIRANGE;
     }
 
     private static String canonicalText(String text, int oid) {
@@ -310,6 +335,10 @@ public final class ValueCodec {
                 byte[] raw = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
                 byte[] decoded = ByteaCodec.decodeText(raw, 0, raw.length);
                 yield ByteaCodec.encodeHexText(decoded, 0, decoded.length);
+            }
+            case PgTypes.MONEY, PgTypes.TSTZRANGE, PgTypes.TSTZMULTIRANGE -> {
+                byte[] raw = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                yield ExtendedValueCodec.toText(raw, 0, raw.length, oid, false);
             }
             default -> text;
         };
@@ -347,10 +376,14 @@ public final class ValueCodec {
             case PgTypes.TIMESTAMP -> toLocalDateTime(b, off, len, oid, binary);
             case PgTypes.TIMESTAMPTZ -> toOffsetDateTime(b, off, len, oid, binary);
             case PgTypes.INTERVAL -> toInterval(b, off, len, oid, binary);
-            default ->
-                PgTypes.elementOid(oid) != 0
-                        ? ArrayCodec.decode(b, off, len, oid, binary, Object.class)
+            default -> {
+                if (PgTypes.elementOid(oid) != 0) {
+                    yield ArrayCodec.decode(b, off, len, oid, binary, Object.class);
+                }
+                yield ExtendedValueCodec.isExtendedScalar(oid)
+                        ? ExtendedValueCodec.toObject(b, off, len, oid, binary)
                         : toText(b, off, len, oid, binary);
+            }
         };
     }
 
@@ -517,9 +550,15 @@ public final class ValueCodec {
         } else if (t == Duration.class) {
             return toInterval(b, off, len, oid, binary).toDuration();
         } else if (t == List.class) {
-            return ArrayCodec.decode(b, off, len, oid, binary, Object.class);
+            return PgTypes.elementOid(oid) == 0 && RangeCodec.isMultirange(oid)
+                    ? ExtendedValueCodec.toObject(b, off, len, oid, binary)
+                    : ArrayCodec.decode(b, off, len, oid, binary, Object.class);
         }
-        throw unsupported(type.getName(), oid);
+        Object v = ExtendedValueCodec.convert(b, off, len, oid, binary, t);
+        if (v == null) {
+            throw unsupported(type.getName(), oid);
+        }
+        return v;
     }
 
     /** The wrapper class of a primitive class; other classes unchanged. */

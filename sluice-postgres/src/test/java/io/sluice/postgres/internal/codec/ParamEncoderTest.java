@@ -67,12 +67,17 @@ class ParamEncoderTest {
         assertThatThrownBy(() -> ParamEncoder.typeOid(new Object[] {1, "a"}))
                 .isInstanceOf(ValueConversionException.class)
                 .hasMessageContaining("mixes element types");
-        assertThatThrownBy(() -> ParamEncoder.typeOid(new int[][] {{1}}))
+        assertThat(ParamEncoder.typeOid(new int[][] {{1}})).isEqualTo(PgTypes.INT4_ARRAY); // multi-dimensional
+        assertThat(ParamEncoder.typeOid(List.of(List.of(1L)))).isEqualTo(PgTypes.INT8_ARRAY);
+        assertThatThrownBy(() -> ParamEncoder.typeOid(List.of(List.of(1), List.of(1, 2))))
                 .isInstanceOf(ValueConversionException.class)
-                .hasMessageContaining("multi-dimensional");
-        assertThatThrownBy(() -> ParamEncoder.typeOid(List.of(List.of(1))))
+                .hasMessageContaining("not rectangular");
+        assertThatThrownBy(() -> ParamEncoder.typeOid(Arrays.asList(List.of(1), 2)))
                 .isInstanceOf(ValueConversionException.class)
-                .hasMessageContaining("multi-dimensional");
+                .hasMessageContaining("not rectangular");
+        assertThatThrownBy(() -> ParamEncoder.typeOid(List.of(java.util.Map.of("k", "v"))))
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageContaining("arrays of");
         assertThatThrownBy(() -> Rows.encodeHex(BigDecimal.ONE.movePointLeft(16384)))
                 .isInstanceOf(ValueConversionException.class)
                 .hasMessageContaining("scale=16384");
