@@ -364,11 +364,21 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
                 case TIMESTAMP, TIMESTAMP_TZ -> Conversions.timestamp(row, c, null);
                 case ARRAY -> new SluiceArray(row.column(c), row.getList(c, Object.class));
                 case JSON, INTERVAL -> row.getString(c);
-                default -> row.getObject(c);
+                default -> jdbcObject(c);
             };
         } catch (RuntimeException e) {
             throw SqlExceptions.translate(e);
         }
+    }
+
+    /**
+     * The native value, except for the native API's own value types (ranges, bit strings, network
+     * prefixes), which JDBC code cannot know: those read as their server text, as pgjdbc's
+     * {@code PGobject} holds them ({@code getObject(i, Range.class)} still gives the typed value).
+     */
+    private Object jdbcObject(int c) {
+        Object value = row.getObject(c);
+        return value != null && value.getClass().getPackageName().equals("io.sluice.types") ? row.getString(c) : value;
     }
 
     @Override
