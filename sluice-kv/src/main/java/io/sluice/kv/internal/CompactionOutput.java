@@ -150,7 +150,7 @@ final class CompactionOutput {
             finish();
             e.writeLock.lock();
             try {
-                out = e.newSegment(SegmentDescriptor.KIND_COMPACTION, aligned);
+                out = SegmentTable.newSegment(e, SegmentDescriptor.KIND_COMPACTION, aligned);
             } finally {
                 e.writeLock.unlock();
             }

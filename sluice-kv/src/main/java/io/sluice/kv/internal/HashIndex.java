@@ -77,8 +77,10 @@ public final class HashIndex implements AutoCloseable {
 
     private int[] movedSlots = new int[16];
     private long[] movedValues = new long[16];
-    private volatile MemorySegment[] mainChunks = new MemorySegment[0];
-    private volatile MemorySegment[] overflowChunks = new MemorySegment[0];
+    /** Mapped chunks of primary and overflow buckets; replaced whole (copy-on-grow), so a reader never sees a torn array. */
+    volatile MemorySegment[] mainChunks = new MemorySegment[0];
+
+    volatile MemorySegment[] overflowChunks = new MemorySegment[0];
 
     /**
      * Opens the index files in {@code dir} and checks what can be checked without the log: header
@@ -201,7 +203,7 @@ public final class HashIndex implements AutoCloseable {
         LONG.setOpaque(header, keyCountOffset(), v);
     }
 
-    private long overflowUsed() {
+    long overflowUsed() {
         return (long) LONG.getAcquire(header, overflowUsedOffset());
     }
 
@@ -500,37 +502,7 @@ public final class HashIndex implements AutoCloseable {
      * Safe to call concurrently with the writer.
      */
     public boolean replace(long hash, long expectedAddress, long newAddress) {
-        long tag = tagOfHash(hash);
-        long expected = slot(tag, expectedAddress);
-        long update = slot(tag, newAddress);
-        for (; ; ) {
-            long s = splits();
-            long ref = bucketOf(hash, s);
-            boolean retry = false;
-            chain:
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    long off = slotOffset(base, i);
-                    if ((long) LONG.getAcquire(c, off) == expected) {
-                        if (LONG.compareAndSet(c, off, expected, update)) {
-                            return true;
-                        }
-                        retry = true; // a split emptied it, or a writer replaced it: look again
-                        break chain;
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-            if (!retry && splits() == s) {
-                return false;
-            }
-        }
+        return replaceWith(hash, expectedAddress, slot(tagOfHash(hash), newAddress));
     }
 
     /**
@@ -578,6 +550,11 @@ public final class HashIndex implements AutoCloseable {
         return replaceWith(hash, expectedAddress, 0L);
     }
 
+    /**
+     * The one chain walk behind {@link #replace} and {@link #removeIf}: CASes the slot holding {@code
+     * expectedAddress} (under the key's tag) to {@code newSlot}, looking again when a split or a writer
+     * changed the slot between the read and the CAS, or when the bucket count changed during the walk.
+     */
     private boolean replaceWith(long hash, long expectedAddress, long newSlot) {
         long expected = slot(tagOfHash(hash), expectedAddress);
         for (; ; ) {
@@ -594,7 +571,7 @@ public final class HashIndex implements AutoCloseable {
                         if (LONG.compareAndSet(c, off, expected, newSlot)) {
                             return true;
                         }
-                        retry = true;
+                        retry = true; // a split emptied it, or a writer replaced it: look again
                         break chain;
                     }
                 }
@@ -926,49 +903,6 @@ public final class HashIndex implements AutoCloseable {
             java.nio.file.Files.copy(overflowPath, target.resolve(overflowPath.getFileName()));
         } catch (IOException e) {
             throw new KvException("index backup failed: target=" + target, e);
-        }
-    }
-
-    /** Copies the index into a private off-heap image for a consistent snapshot (call under the writer lock). */
-    public Image image(Arena into) {
-        MemorySegment[] mains = mainChunks;
-        MemorySegment[] overs = overflowChunks;
-        long total = bucketCount();
-        MemorySegment main = into.allocate(total * BUCKET_BYTES, 64);
-        for (long b = 0; b < total; b += CHUNK_BUCKETS) {
-            long count = Math.min(CHUNK_BUCKETS, total - b);
-            MemorySegment.copy(mains[(int) (b >>> CHUNK_SHIFT)], 0, main, b * BUCKET_BYTES, count * BUCKET_BYTES);
-        }
-        long used = overflowUsed() + 1;
-        MemorySegment over = into.allocate(used * BUCKET_BYTES, 64);
-        for (long o = 0; o < used; o += CHUNK_BUCKETS) {
-            long count = Math.min(CHUNK_BUCKETS, used - o);
-            MemorySegment.copy(overs[(int) (o >>> CHUNK_SHIFT)], 0, over, o * BUCKET_BYTES, count * BUCKET_BYTES);
-        }
-        return new Image(main, over, total);
-    }
-
-    /** A private copy of the index taken at one instant: every slot value, for snapshot iteration. */
-    public record Image(MemorySegment main, MemorySegment overflow, long buckets) {
-        public void forEachSlot(java.util.function.LongConsumer visitor) {
-            for (long b = 0; b < buckets; b++) {
-                MemorySegment c = main;
-                long base = b * BUCKET_BYTES;
-                for (; ; ) {
-                    for (int i = 0; i < SLOTS; i++) {
-                        long v = c.get(ValueLayout.JAVA_LONG, slotOffset(base, i));
-                        if (v != 0) {
-                            visitor.accept(v);
-                        }
-                    }
-                    long next = c.get(ValueLayout.JAVA_LONG, nextOffset(base));
-                    if (next == 0) {
-                        break;
-                    }
-                    c = overflow;
-                    base = next * BUCKET_BYTES;
-                }
-            }
         }
     }
 

@@ -18,8 +18,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class Maintenance implements Runnable {
     private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-    /** How often the pre-fault thread looks ahead of the appender. */
-    private static final long PREFAULT_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private static final long CHECKPOINT_AGE_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** How long writes must have paused before what they left is forced. */
@@ -39,13 +37,7 @@ final class Maintenance implements Runnable {
 
     private final StoreEngine e;
     private final Thread thread;
-    /**
-     * Faults in the log's pages ahead of the appender ({@link StoreEngine#pretouch}). A thread of its own:
-     * when this was the maintenance thread's job, a checkpoint's msync (64 MiB written back, tens to
-     * hundreds of ms) stopped it, the writer caught up with the pre-faulted pages and took the page
-     * faults itself (about 30 % of its CPU while populating 1,000,000 keys).
-     */
-    private final Thread prefaulter;
+    private final Prefaulter prefaulter;
 
     private final ReentrantLock compactionLock = new ReentrantLock();
     private volatile boolean stopped;
@@ -64,8 +56,7 @@ final class Maintenance implements Runnable {
         this.e = engine;
         this.output = new CompactionOutput(engine);
         this.thread = Thread.ofPlatform().daemon().name("sluice-kv-maintenance").unstarted(this);
-        this.prefaulter =
-                Thread.ofPlatform().daemon().name("sluice-kv-prefault").unstarted(this::prefault);
+        this.prefaulter = new Prefaulter(engine);
     }
 
     void start() {
@@ -73,41 +64,9 @@ final class Maintenance implements Runnable {
         prefaulter.start();
     }
 
-    private void prefault() {
-        // A fault in a pre-faulted page (disk full) may be raised as an InternalError anywhere in the
-        // loop (see StoreEngine.pretouch): the loop is restarted, never left.
-        while (!stopped) {
-            try {
-                prefaultLoop();
-            } catch (RuntimeException | InternalError ex) {
-                LockSupport.parkNanos(PREFAULT_PERIOD_NANOS);
-            }
-        }
-    }
-
-    private void prefaultLoop() {
-        while (!stopped) {
-            // Only the JVM interrupts this thread (when a spare it was touching is unmapped); a flag left
-            // set would make every park return at once.
-            Thread.interrupted();
-            LockSupport.parkNanos(PREFAULT_PERIOD_NANOS);
-            if (stopped) {
-                return;
-            }
-            // Far enough ahead for ~25 ms of appends at full speed; pages touched but never written still
-            // take disk space (a sparse file's blocks), so not further.
-            try {
-                e.pretouch(e.active, 8L << 20);
-                e.pretouch(e.spare, 2L << 20);
-            } catch (RuntimeException | InternalError ex) {
-                // Pre-faulting is an optimisation: whatever it meets, the writer takes its own page faults.
-            }
-        }
-    }
-
     void wakeUp() {
         LockSupport.unpark(thread);
-        LockSupport.unpark(prefaulter);
+        prefaulter.wakeUp();
     }
 
     /** Stops compaction until {@link #resumeCompaction()}; seals its output so that every record is in a sealed file. */
@@ -123,17 +82,17 @@ final class Maintenance implements Runnable {
     @Override
     public void run() {
         while (!stopped) {
-            Thread.interrupted(); // see prefaultLoop
+            Thread.interrupted(); // as in Prefaulter's loop: a flag left set would make every park return at once
             LockSupport.parkNanos(PERIOD_NANOS);
             if (stopped) {
                 return;
             }
             try {
-                e.prepareSpare();
+                SegmentTable.prepareSpare(e);
                 long now = System.nanoTime();
                 if (e.bytesSinceCheckpoint > e.options.checkpointBytes()
                         || (e.bytesSinceCheckpoint > 0 && now - lastCheckpoint > CHECKPOINT_AGE_NANOS)) {
-                    e.redoCheckpoint();
+                    e.checkpointer.redo();
                     lastCheckpoint = now;
                 }
                 long seq = e.sequence();
@@ -147,7 +106,7 @@ final class Maintenance implements Runnable {
                     // write-back to the OS under whatever comes next. After a no-fsync populate the
                     // kernel's write-back (30 s later) ran under the read phase and slowed every get,
                     // its p99 most, by write-protecting every page it cleaned (kv-seed, full size).
-                    e.checkpointInternal();
+                    e.checkpointer.force();
                     lastCheckpoint = now;
                     lastIdleForce = now;
                 }
@@ -182,7 +141,7 @@ final class Maintenance implements Runnable {
     int compactNow() {
         compactionLock.lock();
         try {
-            e.checkpointInternal();
+            e.checkpointer.force();
             int budget = 0;
             for (int id = 1, limit = e.segmentIdLimit; id < limit; id++) {
                 budget += e.segments.get(id) == null ? 0 : 1;
@@ -220,7 +179,7 @@ final class Maintenance implements Runnable {
         }
         if (!done.isEmpty()) {
             output.force(); // what the victims held reaches the disk before their files are deleted,
-            e.syncLog(); // and so do the writes that superseded the records they dropped
+            e.checkpointer.syncLog(); // and so do the writes that superseded the records they dropped
             retire(done);
         }
         return done.size();
@@ -471,9 +430,9 @@ final class Maintenance implements Runnable {
     void stop() {
         stopped = true;
         LockSupport.unpark(thread);
-        LockSupport.unpark(prefaulter);
+        prefaulter.stop();
         boolean interrupted = false;
-        for (Thread t : List.of(thread, prefaulter)) {
+        for (Thread t : List.of(thread, prefaulter.thread())) {
             while (t.isAlive()) {
                 try {
                     t.join();

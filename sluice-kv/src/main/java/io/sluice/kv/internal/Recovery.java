@@ -138,7 +138,7 @@ final class Recovery {
         if (last != null && !last.sealed()) {
             e.active = last;
         } else {
-            e.active = e.newSegment(SegmentDescriptor.KIND_LOG, 0);
+            e.active = SegmentTable.newSegment(e, SegmentDescriptor.KIND_LOG, 0);
         }
         e.index.markOpen(boot);
         e.recoveryMillis = (System.nanoTime() - start) / 1e6;
@@ -148,7 +148,7 @@ final class Recovery {
         event.fullRebuild = rebuild;
         event.damageRepaired = e.damageRepaired;
         event.commit();
-        e.checkpointInternal();
+        e.checkpointer.force();
     }
 
     /**
@@ -478,7 +478,7 @@ final class Recovery {
             for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".seg"))
                     .sorted()
                     .toList()) {
-                LogSegment s = LogSegment.open(p, e::hugePages);
+                LogSegment s = LogSegment.open(p, kind -> SegmentTable.hugePages(e, kind));
                 if (s.id() <= 0
                         || s.id() >= StoreEngine.MAX_SEGMENTS
                         || e.segments.get(s.id()) != null
@@ -486,7 +486,7 @@ final class Recovery {
                     s.close();
                     throw new KvCorruptionException("segment id in header does not match its file: id=" + s.id(), p, 0);
                 }
-                e.register(s);
+                SegmentTable.register(e, s);
                 list.add(s);
             }
         } catch (IOException ex) {
@@ -549,9 +549,9 @@ final class Recovery {
                 }
             }
             if (RecordDescriptor.type(map, rec) == RecordDescriptor.TYPE_PUT) {
-                e.applyPut(map, ko, kl, address(s.id(), rec));
+                LogWriter.applyPut(e, map, ko, kl, address(s.id(), rec));
             } else {
-                e.applyDelete(map, ko, kl);
+                LogWriter.applyDelete(e, map, ko, kl);
             }
         }
     }
@@ -586,12 +586,12 @@ final class Recovery {
             if (RecordDescriptor.type(map, rec) == RecordDescriptor.TYPE_PUT) {
                 Long dead = tombstones.get(key);
                 if (dead == null || dead < seq) {
-                    e.applyPut(map, ko, kl, address(s.id(), rec));
+                    LogWriter.applyPut(e, map, ko, kl, address(s.id(), rec));
                 }
             } else {
                 tombstones.merge(key, seq, Math::max);
                 if (existing != 0) {
-                    e.applyDelete(map, ko, kl);
+                    LogWriter.applyDelete(e, map, ko, kl);
                 }
             }
         }

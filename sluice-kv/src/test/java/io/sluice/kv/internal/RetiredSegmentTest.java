@@ -37,7 +37,7 @@ class RetiredSegmentTest {
             for (int round = 0; round < 2; round++) {
                 for (int i = 0; i < 100; i++) {
                     MemorySegment key = MemorySegment.ofArray(("kvfault-" + i).getBytes(StandardCharsets.US_ASCII));
-                    e.put(key, 0, (int) key.byteSize(), value, 0, value.byteSize(), 0, Durability.NONE);
+                    LogWriter.put(e, key, 0, (int) key.byteSize(), value, 0, value.byteSize(), 0, Durability.NONE);
                 }
             }
             LogSegment first = e.segments.get(1); // every record in it was overwritten by round two
