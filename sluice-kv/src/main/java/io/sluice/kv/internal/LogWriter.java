@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * The write path of a {@link StoreEngine}: puts, deletes and atomic batches appended to the main log
- * and applied to the index, one writer at a time behind {@link StoreEngine#writeLock}.
+ * and applied to the index, one writer at a time behind {@code StoreEngine.writeLock}.
  *
  * <p>Static methods over the engine's fields rather than an object of its own: the state they change
  * (sequence, active segment, byte counters) is also read by checkpoints, recovery and maintenance, and

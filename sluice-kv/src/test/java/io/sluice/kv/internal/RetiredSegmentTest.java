@@ -45,7 +45,7 @@ class RetiredSegmentTest {
             assertThat(e.segments.get(1)).isNotSameAs(first);
             // Retired and deleted, yet a reader that found it before compaction moved its keys can still read it.
             assertThat(first.map().get(ValueLayout.JAVA_LONG, 0)).isEqualTo(SegmentDescriptor.MAGIC);
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(Maintenance.UNMAP_GRACE_NANOS) + 200);
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(SegmentRetirer.UNMAP_GRACE_NANOS) + 200);
             e.compactNow(); // a maintenance pass unmaps what has been retired for longer than the grace
             assertThatThrownBy(() -> first.map().get(ValueLayout.JAVA_LONG, 0))
                     .isInstanceOf(IllegalStateException.class);
