@@ -100,21 +100,16 @@ public final class KvStore implements AutoCloseable {
 
     /** Puts with {@code durability}; returns the write's sequence number (see {@link #awaitDurable}). */
     public long put(byte[] key, byte[] value, Durability durability) {
-        return LogWriter.put(
-                engine,
-                MemorySegment.ofArray(key),
-                0,
-                key.length,
-                MemorySegment.ofArray(value),
-                0,
-                value.length,
-                0,
-                durability);
+        return putArrays(key, value, 0, durability);
     }
 
     /** Puts a value that disappears after {@code ttl}. */
     public long put(byte[] key, byte[] value, Duration ttl, Durability durability) {
         long expires = System.currentTimeMillis() + Math.max(1, ttl.toMillis());
+        return putArrays(key, value, expires, durability);
+    }
+
+    private long putArrays(byte[] key, byte[] value, long expiresAt, Durability durability) {
         return LogWriter.put(
                 engine,
                 MemorySegment.ofArray(key),
@@ -123,7 +118,7 @@ public final class KvStore implements AutoCloseable {
                 MemorySegment.ofArray(value),
                 0,
                 value.length,
-                expires,
+                expiresAt,
                 durability);
     }
 

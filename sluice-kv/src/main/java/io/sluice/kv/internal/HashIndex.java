@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.function.LongUnaryOperator;
 import java.util.zip.CRC32C;
 
@@ -290,11 +289,11 @@ public final class HashIndex implements AutoCloseable {
     }
 
     /** Bucket ref: primary buckets are {@code b >= 0}, overflow bucket {@code o} is {@code -o}. */
-    private MemorySegment chunkOf(long ref) {
+    MemorySegment chunkOf(long ref) {
         return ref >= 0 ? mainChunks[(int) (ref >>> CHUNK_SHIFT)] : overflowChunks[(int) ((-ref) >>> CHUNK_SHIFT)];
     }
 
-    private static long baseOf(long ref) {
+    static long baseOf(long ref) {
         long n = ref >= 0 ? ref : -ref;
         return (n & (CHUNK_BUCKETS - 1)) * BUCKET_BYTES;
     }
@@ -822,62 +821,6 @@ public final class HashIndex implements AutoCloseable {
 
     /** Overflow buckets kept mapped ahead of use: more than one split and one insert can take. */
     private static final long RESERVED_OVERFLOW = 1024;
-
-    /**
-     * Checks every bucket chain (overflow links in range, no bucket linked twice), counts the slots
-     * against the header's key count and hands each slot and its primary bucket to {@code check},
-     * which compares it with the record it points at. For an index left open by a process crash, whose
-     * checksums are not maintained while open. Single-threaded, at open, before any replay.
-     *
-     * @return why the index cannot be trusted, or null when it can
-     */
-    public String verifyStructure(SlotCheck check) {
-        long total = bucketCount();
-        long used = overflowUsed();
-        BitSet linked = new BitSet();
-        long slots = 0;
-        for (long b = 0; b < total; b++) {
-            long ref = b;
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    long v = c.get(ValueLayout.JAVA_LONG, slotOffset(base, i));
-                    if (v != 0) {
-                        slots++;
-                        String problem = check.test(v, b);
-                        if (problem != null) {
-                            return problem;
-                        }
-                    }
-                }
-                long next = c.get(ValueLayout.JAVA_LONG, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                if (next < 0 || next > used) {
-                    return "overflow link out of range: bucket=" + b + ", next=" + next + ", overflowUsed=" + used;
-                }
-                if (linked.get((int) next)) {
-                    return "overflow bucket linked twice: bucket=" + b + ", next=" + next;
-                }
-                linked.set((int) next);
-                ref = -next;
-            }
-        }
-        // A put stores its slot before the count, a remove the count before clearing its slot, so a kill
-        // between the two leaves one slot more than counted; fewer slots than counted is lost slots.
-        if (slots < keyCount() || slots > keyCount() + 1) {
-            return "key count mismatch: header=" + keyCount() + ", slots=" + slots;
-        }
-        return null;
-    }
-
-    /** Compares an index slot with the record it points at ({@link #verifyStructure}). */
-    public interface SlotCheck {
-        /** Returns why {@code slot}, found in primary bucket {@code bucket}, is wrong, or null. */
-        String test(long slot, long bucket);
-    }
 
     /** Bytes of the index files. */
     public long fileBytes() {
