@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
-import java.util.zip.CRC32C;
 
 /**
  * Persistent linear-hashing index in two memory-mapped files (layout: {@link IndexDescriptor}). It grows
@@ -26,7 +25,12 @@ import java.util.zip.CRC32C;
  * readers are lock-free (acquire loads of slots, retry a miss when {@code splits} changed); the
  * compactor moves records with {@link #replace} (CAS on the slot only if it still holds the old address).
  * A split copies moving slots into the new bucket, publishes {@code splits + 1}, then CASes the old slots
- * to empty, so a reader using either the old or the new bucket count finds every key.
+ * to empty, so a reader using either the old or the new bucket count finds every key
+ * ({@link BucketSplitter}).
+ *
+ * <p>This class holds the mapped buckets and the operations on slots; the split step
+ * ({@link BucketSplitter}), the checks at open ({@link IndexVerifier}) and the snapshot copy
+ * ({@link IndexImage}) work on its fields from classes of their own.
  */
 public final class HashIndex implements AutoCloseable {
     /**
@@ -63,19 +67,22 @@ public final class HashIndex implements AutoCloseable {
     private final FileChannel mainChannel;
     private final FileChannel overflowChannel;
     private final Arena arena = Arena.ofShared();
-    private final MemorySegment header;
-    private final long initial;
+    final MemorySegment header;
+    final long initial;
     /** log2 of {@link #initial} (a power of two): a level is a shift, not a 64-bit division, on every lookup. */
-    private final int initialShift;
+    final int initialShift;
     /** Hash of the key of the record a slot points at (reads the log); used by splits. */
-    private final LongUnaryOperator slotHash;
+    final LongUnaryOperator slotHash;
     /** Checks the record of a slot whose tag matched a probe but whose key did not; throws if it is damaged. */
     private final java.util.function.LongConsumer missCheck;
-    /** Slots a split copied to the new bucket, to empty afterwards (writer thread; reused, so a split allocates nothing). */
-    private long[] movedRefs = new long[16];
+    /**
+     * Slots a split copied to the new bucket, to empty afterwards ({@link BucketSplitter}; writer thread;
+     * reused, so a split allocates nothing).
+     */
+    long[] movedRefs = new long[16];
 
-    private int[] movedSlots = new int[16];
-    private long[] movedValues = new long[16];
+    int[] movedSlots = new int[16];
+    long[] movedValues = new long[16];
     /** Mapped chunks of primary and overflow buckets; replaced whole (copy-on-grow), so a reader never sees a torn array. */
     volatile MemorySegment[] mainChunks = new MemorySegment[0];
 
@@ -108,55 +115,17 @@ public final class HashIndex implements AutoCloseable {
             mainChannel = main;
             overflowChannel = overflow;
             header = mainChannel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_BYTES, arena);
-            if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC) {
-                throw new IndexFiles.DamagedException("index header magic mismatch", mainPath, magicOffset());
-            }
-            int version = header.get(ValueLayout.JAVA_INT, versionOffset());
-            if (version != VERSION) {
-                throw new IndexFiles.DamagedException(
-                        "index layout version " + version + " is not this build's " + VERSION,
-                        mainPath,
-                        versionOffset());
-            }
-            long state = openState();
-            if (state != STATE_CLOSED && state != STATE_OPEN && state != STATE_BUILDING) {
-                throw new IndexFiles.DamagedException(
-                        "index open state invalid: openState=" + state, mainPath, openStateOffset());
-            }
-            if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, headerCrcOffset()) != headerCrc()) {
-                throw new IndexFiles.DamagedException("index header checksum mismatch", mainPath, headerCrcOffset());
-            }
+            long state = IndexVerifier.checkHeader(header, mainPath);
             initial = header.get(ValueLayout.JAVA_INT, initialOffset());
-            if (initial <= 0 || Long.bitCount(initial) != 1 || initial > 1 << 30) {
-                throw new IndexFiles.DamagedException(
-                        "index header has invalid initial bucket count " + initial, mainPath, initialOffset());
-            }
-            initialShift = Long.numberOfTrailingZeros(initial);
             long splits = splits();
             long used = overflowUsed();
-            if (splits < 0 || splits > (1L << 40) || used < 0 || used > (1L << 40)) {
-                throw new IndexFiles.DamagedException(
-                        "index header counts out of range: splits=" + splits + ", overflowUsed=" + used,
-                        mainPath,
-                        splitsOffset());
-            }
-            long needMain = HEADER_BYTES + ((initial + splits + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
-            if (mainChannel.size() < needMain) {
-                throw new IndexFiles.DamagedException(
-                        "index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
-                        mainPath,
-                        mainChannel.size());
-            }
-            long needOverflow = ((used + 1 + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
-            if (overflowChannel.size() < needOverflow) {
-                throw new IndexFiles.DamagedException(
-                        "index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
-                        overflowPath,
-                        overflowChannel.size());
-            }
+            IndexVerifier.checkExtent(
+                    initial, splits, used, mainPath, mainChannel.size(), overflowPath, overflowChannel.size());
+            initialShift = Long.numberOfTrailingZeros(initial);
             ensureMain(initial + splits);
             ensureOverflow(used + 1);
-            if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, contentCrcOffset()) != contentCrc()) {
+            if (state == STATE_CLOSED
+                    && header.get(ValueLayout.JAVA_INT, contentCrcOffset()) != IndexVerifier.contentCrc(this)) {
                 throw new IndexFiles.DamagedException("index bucket checksum mismatch", mainPath, HEADER_BYTES);
             }
         } catch (IOException e) {
@@ -227,37 +196,11 @@ public final class HashIndex implements AutoCloseable {
      * index from the segments when either fails. Call with no writer left, after {@link #force()}.
      */
     public void markClosed(long bootId) {
-        header.set(ValueLayout.JAVA_INT, contentCrcOffset(), contentCrc());
+        header.set(ValueLayout.JAVA_INT, contentCrcOffset(), IndexVerifier.contentCrc(this));
         header.set(ValueLayout.JAVA_LONG, bootIdOffset(), bootId);
         header.set(ValueLayout.JAVA_LONG, openStateOffset(), STATE_CLOSED);
-        header.set(ValueLayout.JAVA_INT, headerCrcOffset(), headerCrc());
+        header.set(ValueLayout.JAVA_INT, headerCrcOffset(), IndexVerifier.headerCrc(header));
         header.force();
-    }
-
-    private int headerCrc() {
-        CRC32C crc = new CRC32C();
-        crc.update(header.asSlice(0, headerCrcOffset()).asByteBuffer());
-        return (int) crc.getValue();
-    }
-
-    /** CRC32C of the primary buckets and the overflow buckets in use (the rest of the files is not read). */
-    private int contentCrc() {
-        CRC32C crc = new CRC32C();
-        long total = bucketCount();
-        for (long b = 0; b < total; b += CHUNK_BUCKETS) {
-            long n = Math.min(CHUNK_BUCKETS, total - b);
-            crc.update(mainChunks[(int) (b >>> CHUNK_SHIFT)]
-                    .asSlice(0, n * BUCKET_BYTES)
-                    .asByteBuffer());
-        }
-        long used = overflowUsed() + 1;
-        for (long o = 0; o < used; o += CHUNK_BUCKETS) {
-            long n = Math.min(CHUNK_BUCKETS, used - o);
-            crc.update(overflowChunks[(int) (o >>> CHUNK_SHIFT)]
-                    .asSlice(0, n * BUCKET_BYTES)
-                    .asByteBuffer());
-        }
-        return (int) crc.getValue();
     }
 
     /** Empties the whole index (full rebuild after an OS crash). Single-threaded, at open. */
@@ -477,7 +420,7 @@ public final class HashIndex implements AutoCloseable {
                         int r = matcher.test(v, key, keyOffset, keyLength);
                         if (r == KeyMatcher.MATCH) {
                             // Count first: a kill between the two stores then leaves one slot more than
-                            // counted, as a put does (slot, then count), which verifyStructure accepts.
+                            // counted, as a put does (slot, then count), which IndexVerifier.verify accepts.
                             keyCount(keyCount() - 1);
                             return (long) LONG.getAndSet(c, off, 0L);
                         } else if (r == KeyMatcher.STALE) {
@@ -595,160 +538,8 @@ public final class HashIndex implements AutoCloseable {
 
     private void maybeSplit() {
         if (keyCount() > bucketCount() * SLOTS * LOAD_FACTOR) {
-            split();
+            BucketSplitter.split(this);
         }
-    }
-
-    /** Splits the next bucket (linear hashing). Writer thread only. */
-    private void split() {
-        long s = splits();
-        long total = initial + s;
-        long level = 63 - Long.numberOfLeadingZeros(total >>> initialShift);
-        long n = initial << level;
-        long p = total - n;
-        long q = total;
-        ensureMain(q + 1);
-        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), s + 1);
-        clearBucket(q);
-        int moved = 0;
-        long ref = p;
-        for (; ; ) {
-            MemorySegment c = chunkOf(ref);
-            long base = baseOf(ref);
-            for (int i = 0; i < SLOTS; i++) {
-                long v = (long) LONG.getAcquire(c, slotOffset(base, i));
-                if (v != 0 && movesToNewBucket(v, n)) {
-                    appendToNewBucket(q, v);
-                    if (moved == movedRefs.length) {
-                        movedRefs = Arrays.copyOf(movedRefs, moved * 2);
-                        movedSlots = Arrays.copyOf(movedSlots, moved * 2);
-                        movedValues = Arrays.copyOf(movedValues, moved * 2);
-                    }
-                    movedRefs[moved] = ref;
-                    movedSlots[moved] = i;
-                    movedValues[moved] = v;
-                    moved++;
-                }
-            }
-            long next = (long) LONG.getAcquire(c, nextOffset(base));
-            if (next == 0) {
-                break;
-            }
-            ref = -next;
-        }
-        LONG.setRelease(header, splitsOffset(), s + 1);
-        for (int m = 0; m < moved; m++) {
-            MemorySegment c = chunkOf(movedRefs[m]);
-            long off = slotOffset(baseOf(movedRefs[m]), movedSlots[m]);
-            long copied = movedValues[m];
-            for (; ; ) {
-                long cur = (long) LONG.getAcquire(c, off);
-                if (cur == copied) {
-                    if (LONG.compareAndSet(c, off, cur, 0L)) {
-                        break;
-                    }
-                    continue;
-                }
-                // The compactor relocated the record before seeing the split: carry its CAS over.
-                replaceSlotInBucket(q, copied, cur);
-                copied = cur;
-            }
-        }
-        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), 0L);
-    }
-
-    /**
-     * Whether the key in {@code slot}, found in bucket p of a split at level size {@code n}, belongs in
-     * the new bucket p + n: whether bit log2(n) of its hash is set (its lower bits are p's). The slot
-     * keeps that bit for tables of up to 2^29 buckets; only beyond them is the key re-read from the log.
-     */
-    private boolean movesToNewBucket(long slot, long n) {
-        int bit = Long.numberOfTrailingZeros(n);
-        if (keepsHashBit(bit)) {
-            return hashBit(slot, bit) != 0;
-        }
-        return (slotHash.applyAsLong(slot) & n) != 0;
-    }
-
-    private void appendToNewBucket(long q, long value) {
-        long ref = q;
-        for (; ; ) {
-            MemorySegment c = chunkOf(ref);
-            long base = baseOf(ref);
-            for (int i = 0; i < SLOTS; i++) {
-                if ((long) LONG.getAcquire(c, slotOffset(base, i)) == 0) {
-                    LONG.setRelease(c, slotOffset(base, i), value);
-                    return;
-                }
-            }
-            long next = (long) LONG.getAcquire(c, nextOffset(base));
-            if (next == 0) {
-                long o = allocateOverflow();
-                LONG.setRelease(chunkOf(-o), slotOffset(baseOf(-o), 0), value);
-                LONG.setRelease(c, nextOffset(base), o);
-                return;
-            }
-            ref = -next;
-        }
-    }
-
-    private void replaceSlotInBucket(long q, long expected, long update) {
-        long ref = q;
-        for (; ; ) {
-            MemorySegment c = chunkOf(ref);
-            long base = baseOf(ref);
-            for (int i = 0; i < SLOTS; i++) {
-                if (LONG.compareAndSet(c, slotOffset(base, i), expected, update)) {
-                    return;
-                }
-            }
-            long next = (long) LONG.getAcquire(c, nextOffset(base));
-            if (next == 0) {
-                return; // the compactor already moved the copy in the new bucket
-            }
-            ref = -next;
-        }
-    }
-
-    private void clearBucket(long b) {
-        MemorySegment c = chunkOf(b);
-        c.asSlice(baseOf(b), BUCKET_BYTES).fill((byte) 0);
-    }
-
-    /**
-     * Repairs a split interrupted by a crash: before {@code splits} was bumped the new bucket is simply
-     * reset (done again by the next split); after it, entries left behind in the old bucket are removed.
-     * Single-threaded, at open.
-     */
-    public void repairInterruptedSplit() {
-        long state = header.get(ValueLayout.JAVA_LONG, splitStateOffset());
-        if (state == 0) {
-            return;
-        }
-        long s = splits();
-        if (s == state) { // bumped: s = old + 1
-            long before = s - 1;
-            long total = initial + before;
-            long level = 63 - Long.numberOfLeadingZeros(total >>> initialShift);
-            long n = initial << level;
-            long ref = total - n;
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    long v = (long) LONG.getAcquire(c, slotOffset(base, i));
-                    if (v != 0 && movesToNewBucket(v, n)) {
-                        LONG.setRelease(c, slotOffset(base, i), 0L);
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-        }
-        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), 0L);
     }
 
     /** Recounts keys (after repair or rebuild). Single-threaded. */
@@ -758,7 +549,7 @@ public final class HashIndex implements AutoCloseable {
         keyCount(n[0]);
     }
 
-    private long allocateOverflow() {
+    long allocateOverflow() {
         long o = overflowUsed() + 1;
         ensureOverflow(o + 1);
         MemorySegment c = chunkOf(-o);
@@ -767,7 +558,7 @@ public final class HashIndex implements AutoCloseable {
         return o;
     }
 
-    private void ensureMain(long buckets) {
+    void ensureMain(long buckets) {
         MemorySegment[] chunks = mainChunks;
         int need = (int) ((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT);
         if (need <= chunks.length) {

@@ -1,26 +1,108 @@
 package io.sluice.kv.internal;
 
-import static io.sluice.kv.internal.IndexDescriptor.SLOTS;
-import static io.sluice.kv.internal.IndexDescriptor.addressOf;
-import static io.sluice.kv.internal.IndexDescriptor.nextOffset;
-import static io.sluice.kv.internal.IndexDescriptor.offsetOf;
-import static io.sluice.kv.internal.IndexDescriptor.segmentOf;
-import static io.sluice.kv.internal.IndexDescriptor.slotOffset;
+import static io.sluice.kv.internal.IndexDescriptor.*;
 
 import io.sluice.kv.KvCorruptionException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.zip.CRC32C;
 
 /**
- * Checks an index left open by a process crash against the log, slot by slot, before recovery trusts
- * it (after a clean close its checksums are checked instead, when {@link HashIndex} opens). It tells
- * index damage, which a rebuild from the segments repairs, from log damage, which a rebuild would turn
- * into silent loss and which is refused.
+ * Decides whether an index can be trusted at open. Without the log ({@link HashIndex}'s constructor):
+ * header fields, file sizes, and after a clean close the CRC32C checksums of the header and of every
+ * bucket in use, which {@link HashIndex#markClosed} writes. Against the log ({@link #verify}): an index
+ * left open by a process crash, slot by slot. A failed check is index damage, which a rebuild from the
+ * segments repairs; log damage, which a rebuild would turn into silent loss, is refused instead.
  */
 final class IndexVerifier {
     private IndexVerifier() {}
+
+    /**
+     * Checks the header's magic, layout version and open state, and after a clean close its checksum.
+     *
+     * @return the open state
+     * @throws IndexFiles.DamagedException when a check fails
+     */
+    static long checkHeader(MemorySegment header, Path mainPath) {
+        if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC) {
+            throw new IndexFiles.DamagedException("index header magic mismatch", mainPath, magicOffset());
+        }
+        int version = header.get(ValueLayout.JAVA_INT, versionOffset());
+        if (version != VERSION) {
+            throw new IndexFiles.DamagedException(
+                    "index layout version " + version + " is not this build's " + VERSION, mainPath, versionOffset());
+        }
+        long state = header.get(ValueLayout.JAVA_LONG, openStateOffset());
+        if (state != HashIndex.STATE_CLOSED && state != HashIndex.STATE_OPEN && state != HashIndex.STATE_BUILDING) {
+            throw new IndexFiles.DamagedException(
+                    "index open state invalid: openState=" + state, mainPath, openStateOffset());
+        }
+        if (state == HashIndex.STATE_CLOSED
+                && header.get(ValueLayout.JAVA_INT, headerCrcOffset()) != headerCrc(header)) {
+            throw new IndexFiles.DamagedException("index header checksum mismatch", mainPath, headerCrcOffset());
+        }
+        return state;
+    }
+
+    /**
+     * Checks the header's bucket counts, and that the files are long enough for them.
+     *
+     * @throws IndexFiles.DamagedException when a check fails
+     */
+    static void checkExtent(
+            long initial, long splits, long used, Path mainPath, long mainSize, Path overflowPath, long overflowSize) {
+        if (initial <= 0 || Long.bitCount(initial) != 1 || initial > 1 << 30) {
+            throw new IndexFiles.DamagedException(
+                    "index header has invalid initial bucket count " + initial, mainPath, initialOffset());
+        }
+        if (splits < 0 || splits > (1L << 40) || used < 0 || used > (1L << 40)) {
+            throw new IndexFiles.DamagedException(
+                    "index header counts out of range: splits=" + splits + ", overflowUsed=" + used,
+                    mainPath,
+                    splitsOffset());
+        }
+        long needMain = HEADER_BYTES + ((initial + splits + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
+        if (mainSize < needMain) {
+            throw new IndexFiles.DamagedException(
+                    "index file truncated: size=" + mainSize + ", expected>=" + needMain, mainPath, mainSize);
+        }
+        long needOverflow = ((used + 1 + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
+        if (overflowSize < needOverflow) {
+            throw new IndexFiles.DamagedException(
+                    "index file truncated: size=" + overflowSize + ", expected>=" + needOverflow,
+                    overflowPath,
+                    overflowSize);
+        }
+    }
+
+    /** CRC32C of the header up to its checksum field. */
+    static int headerCrc(MemorySegment header) {
+        CRC32C crc = new CRC32C();
+        crc.update(header.asSlice(0, headerCrcOffset()).asByteBuffer());
+        return (int) crc.getValue();
+    }
+
+    /** CRC32C of the primary buckets and the overflow buckets in use (the rest of the files is not read). */
+    static int contentCrc(HashIndex index) {
+        CRC32C crc = new CRC32C();
+        long total = index.bucketCount();
+        for (long b = 0; b < total; b += CHUNK_BUCKETS) {
+            long n = Math.min(CHUNK_BUCKETS, total - b);
+            crc.update(index.mainChunks[(int) (b >>> CHUNK_SHIFT)]
+                    .asSlice(0, n * BUCKET_BYTES)
+                    .asByteBuffer());
+        }
+        long used = index.overflowUsed() + 1;
+        for (long o = 0; o < used; o += CHUNK_BUCKETS) {
+            long n = Math.min(CHUNK_BUCKETS, used - o);
+            crc.update(index.overflowChunks[(int) (o >>> CHUNK_SHIFT)]
+                    .asSlice(0, n * BUCKET_BYTES)
+                    .asByteBuffer());
+        }
+        return (int) crc.getValue();
+    }
 
     /**
      * Checks every bucket chain (overflow links in range, no bucket linked twice), counts the slots

@@ -74,7 +74,7 @@ final class Recovery {
                     osCrash,
                     deferred);
         } else {
-            e.index.repairInterruptedSplit();
+            BucketSplitter.repairInterrupted(e.index);
             applier = RecordApplier.replay(e);
             for (LogSegment s : compacted) {
                 if (!s.sealed()) {
@@ -162,7 +162,7 @@ final class Recovery {
                 e.index = new HashIndex(dir, e::slotHash, e::checkMissedRecord);
                 HashIndex index = e.index;
                 if (index.openState() == HashIndex.STATE_OPEN && boot != 0 && index.bootId() == boot) {
-                    index.repairInterruptedSplit();
+                    BucketSplitter.repairInterrupted(index);
                     damage = IndexVerifier.verify(e, index);
                 }
             } catch (IndexFiles.DamagedException damaged) {
