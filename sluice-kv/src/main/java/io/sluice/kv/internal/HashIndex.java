@@ -449,34 +449,14 @@ public final class HashIndex implements AutoCloseable {
 
     /**
      * Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free;
-     * compares whole slots, so it needs no key and reads no log. A loop of its own rather than
-     * {@link #lookup} with a second {@link KeyMatcher}: a second matcher class at lookup's call site made
+     * compares whole slots, so it needs no key and reads no log. A walk of its own ({@link #locate}, shared
+     * with the compactor's CAS) rather than {@link #lookup} with a second {@link KeyMatcher}: a second
+     * matcher class at lookup's call site made
      * C2 throw away the readers' compiled get (a class-check deoptimisation) as soon as compaction began,
      * and compile it again as a bimorphic call.
      */
     public boolean contains(long hash, long address) {
-        long expected = slot(tagOfHash(hash), address);
-        for (; ; ) {
-            long s = splits();
-            long ref = bucketOf(hash, s);
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    if ((long) LONG.getAcquire(c, slotOffset(base, i)) == expected) {
-                        return true;
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-            if (splits() == s) {
-                return false;
-            }
-        }
+        return locate(hash, slot(tagOfHash(hash), address)) != NOWHERE;
     }
 
     private int staleRestart(int restarts, long slot) {
@@ -493,28 +473,43 @@ public final class HashIndex implements AutoCloseable {
     }
 
     /**
-     * The one chain walk behind {@link #replace} and {@link #removeIf}: CASes the slot holding {@code
-     * expectedAddress} (under the key's tag) to {@code newSlot}, looking again when a split or a writer
-     * changed the slot between the read and the CAS, or when the bucket count changed during the walk.
+     * {@link #replace} and {@link #removeIf}: CASes the slot holding {@code expectedAddress} (under the
+     * key's tag) to {@code newSlot}. A failed CAS means a split emptied the slot or a writer replaced it
+     * between the walk and the CAS: the key is looked for again.
      */
     private boolean replaceWith(long hash, long expectedAddress, long newSlot) {
         long expected = slot(tagOfHash(hash), expectedAddress);
         for (; ; ) {
+            long at = locate(hash, expected);
+            if (at == NOWHERE) {
+                return false;
+            }
+            long ref = at >> 3;
+            if (LONG.compareAndSet(chunkOf(ref), slotOffset(baseOf(ref), (int) (at & 7)), expected, newSlot)) {
+                return true;
+            }
+        }
+    }
+
+    /** {@link #locate}'s answer when no slot holds the value. */
+    private static final long NOWHERE = Long.MIN_VALUE;
+
+    /**
+     * The one chain walk of the compactor's calls ({@link #contains}, {@link #replace}, {@link #removeIf}):
+     * where in the chain of {@code hash} a slot holds {@code expected}, as {@code ref << 3 | slot} (a
+     * bucket ref and a slot index below 8), or {@link #NOWHERE}. Lock-free; compares whole slots, so it
+     * needs no key and reads no log. A walk that missed while a split moved keys is made again.
+     */
+    private long locate(long hash, long expected) {
+        for (; ; ) {
             long s = splits();
             long ref = bucketOf(hash, s);
-            boolean retry = false;
-            chain:
             for (; ; ) {
                 MemorySegment c = chunkOf(ref);
                 long base = baseOf(ref);
                 for (int i = 0; i < SLOTS; i++) {
-                    long off = slotOffset(base, i);
-                    if ((long) LONG.getAcquire(c, off) == expected) {
-                        if (LONG.compareAndSet(c, off, expected, newSlot)) {
-                            return true;
-                        }
-                        retry = true; // a split emptied it, or a writer replaced it: look again
-                        break chain;
+                    if ((long) LONG.getAcquire(c, slotOffset(base, i)) == expected) {
+                        return ref << 3 | i;
                     }
                 }
                 long next = (long) LONG.getAcquire(c, nextOffset(base));
@@ -523,8 +518,8 @@ public final class HashIndex implements AutoCloseable {
                 }
                 ref = -next;
             }
-            if (!retry && splits() == s) {
-                return false;
+            if (splits() == s) {
+                return NOWHERE;
             }
         }
     }
