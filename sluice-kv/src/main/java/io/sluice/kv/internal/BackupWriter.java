@@ -35,7 +35,7 @@ final class BackupWriter {
                 e.unsynced.add(e.active);
                 e.active = SegmentTable.newSegment(e, SegmentDescriptor.KIND_LOG, 0);
                 e.checkpointer.force(); // re-enters the (reentrant) write lock
-                e.index.copyTo(target);
+                IndexFiles.copyTo(e.index, target);
                 Files.copy(e.dir.resolve(CheckpointFile.NAME), target.resolve(CheckpointFile.NAME));
                 for (int id = 1, limit = e.segmentIdLimit; id < limit; id++) {
                     LogSegment seg = e.segments.get(id);

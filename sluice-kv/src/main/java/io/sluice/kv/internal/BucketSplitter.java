@@ -32,7 +32,7 @@ final class BucketSplitter {
         long n = levelSize(idx, total);
         long p = total - n;
         long q = total;
-        idx.ensureMain(q + 1);
+        IndexFiles.ensureMain(idx, q + 1);
         idx.header.set(ValueLayout.JAVA_LONG, splitStateOffset(), s + 1);
         clearBucket(idx, q);
         int moved = 0;

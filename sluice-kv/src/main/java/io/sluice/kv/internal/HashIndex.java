@@ -13,7 +13,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -62,11 +61,13 @@ public final class HashIndex implements AutoCloseable {
     public static final long STATE_OPEN = 1;
     public static final long STATE_BUILDING = 2;
 
-    private final Path mainPath;
-    private final Path overflowPath;
-    private final FileChannel mainChannel;
-    private final FileChannel overflowChannel;
-    private final Arena arena = Arena.ofShared();
+    final Path mainPath;
+    final Path overflowPath;
+    final FileChannel mainChannel;
+    final FileChannel overflowChannel;
+    /** Owns every mapping of the index files: closed once, with the index. */
+    final Arena arena = Arena.ofShared();
+
     final MemorySegment header;
     final long initial;
     /** log2 of {@link #initial} (a power of two): a level is a shift, not a 64-bit division, on every lookup. */
@@ -122,8 +123,8 @@ public final class HashIndex implements AutoCloseable {
             IndexVerifier.checkExtent(
                     initial, splits, used, mainPath, mainChannel.size(), overflowPath, overflowChannel.size());
             initialShift = Long.numberOfTrailingZeros(initial);
-            ensureMain(initial + splits);
-            ensureOverflow(used + 1);
+            IndexFiles.ensureMain(this, initial + splits);
+            IndexFiles.ensureOverflow(this, used + 1);
             if (state == STATE_CLOSED
                     && header.get(ValueLayout.JAVA_INT, contentCrcOffset()) != IndexVerifier.contentCrc(this)) {
                 throw new IndexFiles.DamagedException("index bucket checksum mismatch", mainPath, HEADER_BYTES);
@@ -546,46 +547,11 @@ public final class HashIndex implements AutoCloseable {
 
     long allocateOverflow() {
         long o = overflowUsed() + 1;
-        ensureOverflow(o + 1);
+        IndexFiles.ensureOverflow(this, o + 1);
         MemorySegment c = chunkOf(-o);
         c.asSlice(baseOf(-o), BUCKET_BYTES).fill((byte) 0);
         LONG.setRelease(header, overflowUsedOffset(), o);
         return o;
-    }
-
-    void ensureMain(long buckets) {
-        MemorySegment[] chunks = mainChunks;
-        int need = (int) ((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT);
-        if (need <= chunks.length) {
-            return;
-        }
-        MemorySegment[] grown = Arrays.copyOf(chunks, need);
-        for (int i = chunks.length; i < need; i++) {
-            grown[i] = map(mainChannel, mainPath, HEADER_BYTES + i * CHUNK_BYTES);
-        }
-        mainChunks = grown;
-    }
-
-    private void ensureOverflow(long buckets) {
-        MemorySegment[] chunks = overflowChunks;
-        int need = (int) ((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT);
-        if (need <= chunks.length) {
-            return;
-        }
-        MemorySegment[] grown = Arrays.copyOf(chunks, need);
-        for (int i = chunks.length; i < need; i++) {
-            grown[i] = map(overflowChannel, overflowPath, i * CHUNK_BYTES);
-        }
-        overflowChunks = grown;
-    }
-
-    private MemorySegment map(FileChannel ch, Path path, long offset) {
-        try {
-            IndexFiles.allocate(ch, offset + CHUNK_BYTES);
-            return ch.map(FileChannel.MapMode.READ_WRITE, offset, CHUNK_BYTES, arena);
-        } catch (IOException e) {
-            throw new KvException("index map failed: file=" + path + ", offset=" + offset, e);
-        }
     }
 
     /**
@@ -598,10 +564,10 @@ public final class HashIndex implements AutoCloseable {
         long buckets = bucketCount() + 1;
         long overflow = overflowUsed() + 1 + RESERVED_OVERFLOW;
         if (((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) > mainChunks.length) {
-            ensureMain(buckets);
+            IndexFiles.ensureMain(this, buckets);
         }
         if (((overflow + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) > overflowChunks.length) {
-            ensureOverflow(overflow);
+            IndexFiles.ensureOverflow(this, overflow);
         }
     }
 
@@ -622,17 +588,6 @@ public final class HashIndex implements AutoCloseable {
             c.force();
         }
         header.force();
-    }
-
-    /** Copies the index files into {@code target} (hot backup); call under the writer lock. */
-    public void copyTo(Path target) {
-        force();
-        try {
-            java.nio.file.Files.copy(mainPath, target.resolve(mainPath.getFileName()));
-            java.nio.file.Files.copy(overflowPath, target.resolve(overflowPath.getFileName()));
-        } catch (IOException e) {
-            throw new KvException("index backup failed: target=" + target, e);
-        }
     }
 
     @Override

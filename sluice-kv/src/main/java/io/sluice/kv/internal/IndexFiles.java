@@ -5,6 +5,7 @@ import static io.sluice.kv.internal.IndexDescriptor.*;
 import io.sluice.kv.KvCorruptionException;
 import io.sluice.kv.KvException;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -12,8 +13,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 
-/** The index files as files: atomic creation, deletion, space taken with written zeros, damage found at open. */
+/**
+ * The index files as files: atomic creation, deletion, space taken with written zeros, chunks mapped as
+ * the index grows, the copy a backup takes, damage found at open. The mapping methods are static over
+ * {@link HashIndex}'s fields, so a split that maps a chunk reaches them as the index itself would.
+ */
 final class IndexFiles {
     private IndexFiles() {}
 
@@ -76,6 +82,63 @@ final class IndexFiles {
             throw new KvException("index delete failed: dir=" + dir, e);
         }
         StoreFiles.syncDirectory(dir);
+    }
+
+    /** Maps chunks of {@code index.main} up to {@code buckets} primary buckets (writer thread, or open). */
+    static void ensureMain(HashIndex index, long buckets) {
+        MemorySegment[] grown =
+                grown(index, index.mainChunks, buckets, index.mainChannel, index.mainPath, HEADER_BYTES);
+        if (grown != null) {
+            index.mainChunks = grown;
+        }
+    }
+
+    /** Maps chunks of {@code index.overflow} up to {@code buckets} overflow buckets (writer thread, or open). */
+    static void ensureOverflow(HashIndex index, long buckets) {
+        MemorySegment[] grown =
+                grown(index, index.overflowChunks, buckets, index.overflowChannel, index.overflowPath, 0);
+        if (grown != null) {
+            index.overflowChunks = grown;
+        }
+    }
+
+    /**
+     * {@code chunks} with chunks mapped up to {@code buckets} buckets of the file whose first chunk starts
+     * at {@code first}, or null when they are mapped already: the caller then writes no volatile field (a
+     * split asks on every put that splits). A grown array replaces the old one whole, so a lock-free
+     * reader sees either.
+     */
+    private static MemorySegment[] grown(
+            HashIndex index, MemorySegment[] chunks, long buckets, FileChannel ch, Path path, long first) {
+        int need = (int) ((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT);
+        if (need <= chunks.length) {
+            return null;
+        }
+        MemorySegment[] grown = Arrays.copyOf(chunks, need);
+        for (int i = chunks.length; i < need; i++) {
+            grown[i] = map(index, ch, path, first + i * CHUNK_BYTES);
+        }
+        return grown;
+    }
+
+    private static MemorySegment map(HashIndex index, FileChannel ch, Path path, long offset) {
+        try {
+            allocate(ch, offset + CHUNK_BYTES);
+            return ch.map(FileChannel.MapMode.READ_WRITE, offset, CHUNK_BYTES, index.arena);
+        } catch (IOException e) {
+            throw new KvException("index map failed: file=" + path + ", offset=" + offset, e);
+        }
+    }
+
+    /** Copies the index files into {@code target} (hot backup), forced first; call under the writer lock. */
+    static void copyTo(HashIndex index, Path target) {
+        index.force();
+        try {
+            Files.copy(index.mainPath, target.resolve(index.mainPath.getFileName()));
+            Files.copy(index.overflowPath, target.resolve(index.overflowPath.getFileName()));
+        } catch (IOException e) {
+            throw new KvException("index backup failed: target=" + target, e);
+        }
     }
 
     /** An index file failed a check at open; the index is rebuilt from the segments. */
