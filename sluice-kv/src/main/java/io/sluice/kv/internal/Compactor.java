@@ -169,7 +169,7 @@ final class Compactor {
                     expire(hash, addr, victim, aligned);
                     keep = false;
                 } else {
-                    keep = e.index.contains(hash, addr);
+                    keep = SlotRelocator.contains(e.index, hash, addr);
                 }
             } else {
                 // A tombstone matters only while an older put of its key may survive in another segment,
@@ -215,7 +215,7 @@ final class Compactor {
     private void expire(long hash, long addr, LogSegment victim, long aligned) {
         e.writeLock.lock();
         try {
-            if (e.index.removeIf(hash, addr)) {
+            if (SlotRelocator.removeIf(e.index, hash, addr)) {
                 e.index.keyRemoved();
                 victim.liveBytes.addAndGet(-aligned);
             }

@@ -22,14 +22,16 @@ import java.util.function.LongUnaryOperator;
  *
  * <p>Concurrency: one writer thread (the store's writer, under its lock) inserts, removes and splits;
  * readers are lock-free (acquire loads of slots, retry a miss when {@code splits} changed); the
- * compactor moves records with {@link #replace} (CAS on the slot only if it still holds the old address).
+ * compactor moves records with {@link SlotRelocator#replace} (CAS on the slot only if it still holds the
+ * old address).
  * A split copies moving slots into the new bucket, publishes {@code splits + 1}, then CASes the old slots
  * to empty, so a reader using either the old or the new bucket count finds every key
  * ({@link BucketSplitter}).
  *
- * <p>This class holds the mapped buckets and the operations on slots; the split step
- * ({@link BucketSplitter}), the checks at open ({@link IndexVerifier}) and the snapshot copy
- * ({@link IndexImage}) work on its fields from classes of their own.
+ * <p>This class holds the mapped buckets and the readers' and the writer's operations on slots; the
+ * split step ({@link BucketSplitter}), the compactor's CAS calls ({@link SlotRelocator}), mapping and
+ * copying the files ({@link IndexFiles}), the checks at open ({@link IndexVerifier}) and the snapshot
+ * copy ({@link IndexImage}) work on its fields from classes of their own.
  */
 public final class HashIndex implements AutoCloseable {
     /**
@@ -439,27 +441,6 @@ public final class HashIndex implements AutoCloseable {
         }
     }
 
-    /**
-     * Compaction install: if the key with {@code hash} still points at {@code expectedAddress}, point it
-     * at {@code newAddress} (CAS). Returns false when a writer changed or removed the key meanwhile.
-     * Safe to call concurrently with the writer.
-     */
-    public boolean replace(long hash, long expectedAddress, long newAddress) {
-        return replaceWith(hash, expectedAddress, slot(tagOfHash(hash), newAddress));
-    }
-
-    /**
-     * Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free;
-     * compares whole slots, so it needs no key and reads no log. A walk of its own ({@link #locate}, shared
-     * with the compactor's CAS) rather than {@link #lookup} with a second {@link KeyMatcher}: a second
-     * matcher class at lookup's call site made
-     * C2 throw away the readers' compiled get (a class-check deoptimisation) as soon as compaction began,
-     * and compile it again as a bimorphic call.
-     */
-    public boolean contains(long hash, long address) {
-        return locate(hash, slot(tagOfHash(hash), address)) != NOWHERE;
-    }
-
     private int staleRestart(int restarts, long slot) {
         if (restarts >= MAX_STALE_RESTARTS) {
             throw new KvCorruptionException(
@@ -468,64 +449,7 @@ public final class HashIndex implements AutoCloseable {
         return restarts + 1;
     }
 
-    /** Removes the key if it still points at {@code expectedAddress} (expiry by the compactor). */
-    public boolean removeIf(long hash, long expectedAddress) {
-        return replaceWith(hash, expectedAddress, 0L);
-    }
-
-    /**
-     * {@link #replace} and {@link #removeIf}: CASes the slot holding {@code expectedAddress} (under the
-     * key's tag) to {@code newSlot}. A failed CAS means a split emptied the slot or a writer replaced it
-     * between the walk and the CAS: the key is looked for again.
-     */
-    private boolean replaceWith(long hash, long expectedAddress, long newSlot) {
-        long expected = slot(tagOfHash(hash), expectedAddress);
-        for (; ; ) {
-            long at = locate(hash, expected);
-            if (at == NOWHERE) {
-                return false;
-            }
-            long ref = at >> 3;
-            if (LONG.compareAndSet(chunkOf(ref), slotOffset(baseOf(ref), (int) (at & 7)), expected, newSlot)) {
-                return true;
-            }
-        }
-    }
-
-    /** {@link #locate}'s answer when no slot holds the value. */
-    private static final long NOWHERE = Long.MIN_VALUE;
-
-    /**
-     * The one chain walk of the compactor's calls ({@link #contains}, {@link #replace}, {@link #removeIf}):
-     * where in the chain of {@code hash} a slot holds {@code expected}, as {@code ref << 3 | slot} (a
-     * bucket ref and a slot index below 8), or {@link #NOWHERE}. Lock-free; compares whole slots, so it
-     * needs no key and reads no log. A walk that missed while a split moved keys is made again.
-     */
-    private long locate(long hash, long expected) {
-        for (; ; ) {
-            long s = splits();
-            long ref = bucketOf(hash, s);
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    if ((long) LONG.getAcquire(c, slotOffset(base, i)) == expected) {
-                        return ref << 3 | i;
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-            if (splits() == s) {
-                return NOWHERE;
-            }
-        }
-    }
-
-    /** Adjusts the key count after removals done by {@link #removeIf} (writer thread only). */
+    /** Adjusts the key count after a removal done by {@link SlotRelocator#removeIf} (writer thread only). */
     public void keyRemoved() {
         keyCount(keyCount() - 1);
     }
