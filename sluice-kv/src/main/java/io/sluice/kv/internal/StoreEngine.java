@@ -76,7 +76,6 @@ public final class StoreEngine implements AutoCloseable {
     boolean checkpointWakeSent;
 
     volatile CheckpointFile checkpoint;
-    final Checkpointer checkpointer = new Checkpointer(this);
     GroupCommitter committer;
     Maintenance maintenance;
     private volatile boolean closed;
@@ -140,6 +139,13 @@ public final class StoreEngine implements AutoCloseable {
 
     /** Compares a probed key with the record a slot points at in the mapped log; one instance for all threads. */
     final HashIndex.KeyMatcher logKeys = this::matchKey;
+
+    /**
+     * Log forces and checkpoints. Declared here, last, where the checkpoint lock it took over was: the
+     * engine's field layout, and so which of the readers' and the writer's fields share a cache line,
+     * stays as it was.
+     */
+    final Checkpointer checkpointer = new Checkpointer(this);
 
     private int matchKey(long slot, MemorySegment key, long keyOffset, int keyLength) {
         long addr = addressOf(slot);
