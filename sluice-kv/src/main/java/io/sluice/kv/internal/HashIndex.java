@@ -3,16 +3,14 @@ package io.sluice.kv.internal;
 import static io.sluice.kv.internal.IndexDescriptor.*;
 
 import io.sluice.kv.KvCorruptionException;
-import io.sluice.kv.KvException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.util.function.LongConsumer;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -23,32 +21,16 @@ import java.util.function.LongUnaryOperator;
  * <p>Concurrency: one writer thread (the store's writer, under its lock) inserts, removes and splits;
  * readers are lock-free (acquire loads of slots, retry a miss when {@code splits} changed); the
  * compactor moves records with {@link SlotRelocator#replace} (CAS on the slot only if it still holds the
- * old address).
- * A split copies moving slots into the new bucket, publishes {@code splits + 1}, then CASes the old slots
- * to empty, so a reader using either the old or the new bucket count finds every key
+ * old address). A split copies moving slots into the new bucket, publishes {@code splits + 1}, then CASes
+ * the old slots to empty, so a reader using either the old or the new bucket count finds every key
  * ({@link BucketSplitter}).
  *
  * <p>This class holds the mapped buckets and the readers' and the writer's operations on slots; the
- * split step ({@link BucketSplitter}), the compactor's CAS calls ({@link SlotRelocator}), mapping and
- * copying the files ({@link IndexFiles}), the checks at open ({@link IndexVerifier}) and the snapshot
+ * split step ({@link BucketSplitter}), the compactor's CAS calls ({@link SlotRelocator}), opening, mapping
+ * and copying the files ({@link IndexFiles}), the checks at open ({@link IndexVerifier}) and the snapshot
  * copy ({@link IndexImage}) work on its fields from classes of their own.
  */
 public final class HashIndex implements AutoCloseable {
-    /**
-     * Decides whether a slot holds the probed key. Stateless (the key comes as arguments), so one
-     * instance serves every thread and a lookup allocates nothing.
-     */
-    public interface KeyMatcher {
-        /** 0 and 1 on purpose: {@link #lookup} turns a MATCH into a mask without a branch. */
-        int MISS = 0;
-
-        int MATCH = 1;
-        /** The slot changed while it was being checked: restart the lookup. */
-        int STALE = -1;
-
-        int test(long slot, MemorySegment key, long keyOffset, int keyLength);
-    }
-
     /** Restarts after which a slot that never resolves is taken for corruption, not for a race. */
     private static final int MAX_STALE_RESTARTS = 10_000;
 
@@ -68,7 +50,7 @@ public final class HashIndex implements AutoCloseable {
     final FileChannel mainChannel;
     final FileChannel overflowChannel;
     /** Owns every mapping of the index files: closed once, with the index. */
-    final Arena arena = Arena.ofShared();
+    final Arena arena;
 
     final MemorySegment header;
     final long initial;
@@ -77,7 +59,7 @@ public final class HashIndex implements AutoCloseable {
     /** Hash of the key of the record a slot points at (reads the log); used by splits. */
     final LongUnaryOperator slotHash;
     /** Checks the record of a slot whose tag matched a probe but whose key did not; throws if it is damaged. */
-    private final java.util.function.LongConsumer missCheck;
+    private final LongConsumer missCheck;
     /**
      * Slots a split copied to the new bucket, to empty afterwards ({@link BucketSplitter}; writer thread;
      * reused, so a split allocates nothing).
@@ -92,68 +74,28 @@ public final class HashIndex implements AutoCloseable {
     volatile MemorySegment[] overflowChunks = new MemorySegment[0];
 
     /**
-     * Opens the index files in {@code dir} and checks what can be checked without the log: header
-     * fields, file sizes, and after a clean close the checksums of the header and of every bucket.
-     *
-     * @throws IndexFiles.DamagedException when a check fails (Recovery then rebuilds the index from the segments)
+     * An index over files already opened and checked by {@link IndexFiles#open}, which then maps the
+     * buckets and checks them.
      */
-    public HashIndex(Path dir, LongUnaryOperator slotHash, java.util.function.LongConsumer missCheck) {
-        this.mainPath = dir.resolve(MAIN_FILE);
-        this.overflowPath = dir.resolve(OVERFLOW_FILE);
+    HashIndex(
+            Path mainPath,
+            Path overflowPath,
+            FileChannel mainChannel,
+            FileChannel overflowChannel,
+            Arena arena,
+            MemorySegment header,
+            LongUnaryOperator slotHash,
+            LongConsumer missCheck) {
+        this.mainPath = mainPath;
+        this.overflowPath = overflowPath;
+        this.mainChannel = mainChannel;
+        this.overflowChannel = overflowChannel;
+        this.arena = arena;
+        this.header = header;
+        this.initial = header.get(ValueLayout.JAVA_INT, initialOffset());
+        this.initialShift = Long.numberOfTrailingZeros(initial);
         this.slotHash = slotHash;
         this.missCheck = missCheck;
-        FileChannel main = null;
-        FileChannel overflow = null;
-        try {
-            if (!Files.exists(mainPath) || !Files.exists(overflowPath)) {
-                throw new IndexFiles.DamagedException(
-                        "index file missing", Files.exists(mainPath) ? overflowPath : mainPath, 0);
-            }
-            main = FileChannel.open(mainPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            overflow = FileChannel.open(overflowPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            if (main.size() < HEADER_BYTES) {
-                throw new IndexFiles.DamagedException(
-                        "index header truncated: size=" + main.size(), mainPath, main.size());
-            }
-            mainChannel = main;
-            overflowChannel = overflow;
-            header = mainChannel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_BYTES, arena);
-            long state = IndexVerifier.checkHeader(header, mainPath);
-            initial = header.get(ValueLayout.JAVA_INT, initialOffset());
-            long splits = splits();
-            long used = overflowUsed();
-            IndexVerifier.checkExtent(
-                    initial, splits, used, mainPath, mainChannel.size(), overflowPath, overflowChannel.size());
-            initialShift = Long.numberOfTrailingZeros(initial);
-            IndexFiles.ensureMain(this, initial + splits);
-            IndexFiles.ensureOverflow(this, used + 1);
-            if (state == STATE_CLOSED
-                    && header.get(ValueLayout.JAVA_INT, contentCrcOffset()) != IndexVerifier.contentCrc(this)) {
-                throw new IndexFiles.DamagedException("index bucket checksum mismatch", mainPath, HEADER_BYTES);
-            }
-        } catch (IOException e) {
-            closeQuietly(main, overflow);
-            throw new KvException("index open failed: file=" + mainPath, e);
-        } catch (RuntimeException e) {
-            closeQuietly(main, overflow);
-            throw e;
-        }
-    }
-
-    private void closeQuietly(FileChannel main, FileChannel overflow) {
-        if (arena.scope().isAlive()) {
-            arena.close();
-        }
-        try {
-            if (main != null) {
-                main.close();
-            }
-            if (overflow != null) {
-                overflow.close();
-            }
-        } catch (IOException ignored) {
-            // nothing to recover
-        }
     }
 
     // ---- header ----
@@ -477,26 +419,6 @@ public final class HashIndex implements AutoCloseable {
         LONG.setRelease(header, overflowUsedOffset(), o);
         return o;
     }
-
-    /**
-     * Index growth the next insert may need, mapped (and its disk space taken) before the writer appends
-     * the record: a split's new bucket, and overflow buckets for a split and for the insert. Writer thread.
-     *
-     * @throws KvException when the space cannot be had (a full disk), before anything was changed
-     */
-    public void reserveForInsert() {
-        long buckets = bucketCount() + 1;
-        long overflow = overflowUsed() + 1 + RESERVED_OVERFLOW;
-        if (((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) > mainChunks.length) {
-            IndexFiles.ensureMain(this, buckets);
-        }
-        if (((overflow + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) > overflowChunks.length) {
-            IndexFiles.ensureOverflow(this, overflow);
-        }
-    }
-
-    /** Overflow buckets kept mapped ahead of use: more than one split and one insert can take. */
-    private static final long RESERVED_OVERFLOW = 1024;
 
     /** Bytes of the index files. */
     public long fileBytes() {

@@ -49,7 +49,7 @@ public final class LogWriter {
         e.writeLock.lock();
         try {
             e.ensureOpen();
-            e.index.reserveForInsert();
+            IndexFiles.reserveForInsert(e.index);
             long addr = append(
                     e,
                     activeFor(e, RecordDescriptor.recordLength(keyLength, valueLength)),
@@ -83,7 +83,7 @@ public final class LogWriter {
         e.writeLock.lock();
         try {
             e.ensureOpen();
-            e.index.reserveForInsert();
+            IndexFiles.reserveForInsert(e.index);
             append(
                     e,
                     activeFor(e, RecordDescriptor.recordLength(keyLength, 0)),
@@ -133,7 +133,7 @@ public final class LogWriter {
             }
             LogSegment target = activeFor(e, total);
             for (int i = 0; i < ops.size(); i++) {
-                e.index.reserveForInsert(); // reserves for several inserts: one batch op at a time is enough
+                IndexFiles.reserveForInsert(e.index); // reserves for several inserts: one batch op at a time is enough
             }
             long batchStart = target.writePosition();
             long sequenceBefore = e.sequence;

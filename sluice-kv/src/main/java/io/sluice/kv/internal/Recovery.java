@@ -159,7 +159,7 @@ final class Recovery {
         String damage = null;
         if (Files.exists(dir.resolve(HashIndex.MAIN_FILE))) {
             try {
-                e.index = new HashIndex(dir, e::slotHash, e::checkMissedRecord);
+                e.index = IndexFiles.open(dir, e::slotHash, e::checkMissedRecord);
                 HashIndex index = e.index;
                 if (index.openState() == HashIndex.STATE_OPEN && boot != 0 && index.bootId() == boot) {
                     BucketSplitter.repairInterrupted(index);
@@ -179,7 +179,7 @@ final class Recovery {
             IndexFiles.delete(dir);
         }
         IndexFiles.create(dir);
-        e.index = new HashIndex(dir, e::slotHash, e::checkMissedRecord);
+        e.index = IndexFiles.open(dir, e::slotHash, e::checkMissedRecord);
     }
 
     private static void recomputeLiveBytes(StoreEngine e) {

@@ -14,7 +14,7 @@ import java.lang.invoke.VarHandle;
  * a split that copies a slot the compactor just changed carries the change over ({@link BucketSplitter}).
  *
  * <p>One chain walk serves all three ({@link #locate}). It is not {@link HashIndex#lookup} with a second
- * {@link HashIndex.KeyMatcher}: a second matcher class at lookup's call site made C2 throw away the
+ * {@link KeyMatcher}: a second matcher class at lookup's call site made C2 throw away the
  * readers' compiled get (a class-check deoptimisation) as soon as compaction began, and compile it
  * again as a bimorphic call.
  */

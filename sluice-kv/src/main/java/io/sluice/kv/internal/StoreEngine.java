@@ -138,7 +138,7 @@ public final class StoreEngine implements AutoCloseable {
     private static final ValueLayout.OfLong LONG_UNALIGNED = ValueLayout.JAVA_LONG_UNALIGNED;
 
     /** Compares a probed key with the record a slot points at in the mapped log; one instance for all threads. */
-    final HashIndex.KeyMatcher logKeys = this::matchKey;
+    final KeyMatcher logKeys = this::matchKey;
 
     /**
      * Log forces and checkpoints. Declared here, last, where the checkpoint lock it took over was: the
@@ -152,13 +152,13 @@ public final class StoreEngine implements AutoCloseable {
         LogSegment seg = segments.get(segmentOf(addr));
         long rec = offsetOf(addr);
         if (seg == null || rec + RecordDescriptor.HEADER_LENGTH > seg.capacity()) {
-            return HashIndex.KeyMatcher.STALE;
+            return KeyMatcher.STALE;
         }
         MemorySegment map = seg.map();
         int storedLength = map.get(INT, RecordDescriptor.keyLengthOffset(rec));
         long k = RecordDescriptor.keyOffset(rec);
         if (storedLength < 0 | k + storedLength > seg.capacity()) {
-            return HashIndex.KeyMatcher.MISS; // a corrupt record: never taken otherwise
+            return KeyMatcher.MISS; // a corrupt record: never taken otherwise
         }
         // No branch on the outcome: a different key whose slot tag matches comes about once per ~10^4
         // probes, too rarely to show in C2's branch profile, so a branch for it was compiled as an
