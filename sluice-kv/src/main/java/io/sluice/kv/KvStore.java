@@ -1,5 +1,6 @@
 package io.sluice.kv;
 
+import io.sluice.kv.internal.LogWriter;
 import io.sluice.kv.internal.StoreEngine;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
@@ -99,40 +100,37 @@ public final class KvStore implements AutoCloseable {
 
     /** Puts with {@code durability}; returns the write's sequence number (see {@link #awaitDurable}). */
     public long put(byte[] key, byte[] value, Durability durability) {
-        return engine.put(
-                MemorySegment.ofArray(key),
-                0,
-                key.length,
-                MemorySegment.ofArray(value),
-                0,
-                value.length,
-                0,
-                durability);
+        return putArrays(key, value, 0, durability);
     }
 
     /** Puts a value that disappears after {@code ttl}. */
     public long put(byte[] key, byte[] value, Duration ttl, Durability durability) {
         long expires = System.currentTimeMillis() + Math.max(1, ttl.toMillis());
-        return engine.put(
+        return putArrays(key, value, expires, durability);
+    }
+
+    private long putArrays(byte[] key, byte[] value, long expiresAt, Durability durability) {
+        return LogWriter.put(
+                engine,
                 MemorySegment.ofArray(key),
                 0,
                 key.length,
                 MemorySegment.ofArray(value),
                 0,
                 value.length,
-                expires,
+                expiresAt,
                 durability);
     }
 
     /** Puts from memory segments (no intermediate copy): all bytes of {@code key} and {@code value}. */
     public long put(MemorySegment key, MemorySegment value, Durability durability) {
-        return engine.put(key, 0, checkedKeyLength(key), value, 0, value.byteSize(), 0, durability);
+        return LogWriter.put(engine, key, 0, checkedKeyLength(key), value, 0, value.byteSize(), 0, durability);
     }
 
     /** Puts the key in {@code key[keyOffset, keyOffset + keyLength)} with all bytes of {@code value} (no intermediate copy). */
     public long put(MemorySegment key, long keyOffset, int keyLength, MemorySegment value, Durability durability) {
         checkKeyRange(key, keyOffset, keyLength);
-        return engine.put(key, keyOffset, keyLength, value, 0, value.byteSize(), 0, durability);
+        return LogWriter.put(engine, key, keyOffset, keyLength, value, 0, value.byteSize(), 0, durability);
     }
 
     /** Deletes {@code key} (a no-op when absent) with the default durability; returns the sequence number. */
@@ -142,12 +140,12 @@ public final class KvStore implements AutoCloseable {
 
     /** Deletes {@code key} with {@code durability}. */
     public long delete(byte[] key, Durability durability) {
-        return engine.delete(MemorySegment.ofArray(key), 0, key.length, durability);
+        return LogWriter.delete(engine, MemorySegment.ofArray(key), 0, key.length, durability);
     }
 
     /** Applies every operation of {@code batch} atomically; returns the sequence number of its last record. */
     public long write(WriteBatch batch, Durability durability) {
-        return engine.write(batch, durability);
+        return LogWriter.write(engine, batch, durability);
     }
 
     /** Blocks until the write with sequence {@code seq} (and every earlier one) is fsynced. */

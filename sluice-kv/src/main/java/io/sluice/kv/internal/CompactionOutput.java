@@ -137,7 +137,7 @@ final class CompactionOutput {
         out.appended(RecordDescriptor.sequence(src, rec), type);
         if (type != RecordDescriptor.TYPE_PUT) {
             out.liveBytes.addAndGet(aligned); // a kept tombstone is live until it can be dropped
-        } else if (e.index.replace(hash, source, address(out.id(), at))) {
+        } else if (SlotRelocator.replace(e.index, hash, source, address(out.id(), at))) {
             victim.liveBytes.addAndGet(-aligned);
             out.liveBytes.addAndGet(aligned);
             moved += aligned;
@@ -150,7 +150,7 @@ final class CompactionOutput {
             finish();
             e.writeLock.lock();
             try {
-                out = e.newSegment(SegmentDescriptor.KIND_COMPACTION, aligned);
+                out = SegmentTable.newSegment(e, SegmentDescriptor.KIND_COMPACTION, aligned);
             } finally {
                 e.writeLock.unlock();
             }

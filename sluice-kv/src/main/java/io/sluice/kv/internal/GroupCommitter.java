@@ -128,7 +128,7 @@ final class GroupCommitter implements Runnable {
             try {
                 KvEvents.GroupCommit event = new KvEvents.GroupCommit();
                 event.begin();
-                StoreEngine.SyncPoint point = engine.syncLog();
+                Checkpointer.SyncPoint point = engine.checkpointer.syncLog();
                 event.sequence = point.sequence();
                 event.segments = point.segments().size();
                 event.commit();

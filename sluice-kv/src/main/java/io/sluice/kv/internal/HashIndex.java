@@ -3,20 +3,15 @@ package io.sluice.kv.internal;
 import static io.sluice.kv.internal.IndexDescriptor.*;
 
 import io.sluice.kv.KvCorruptionException;
-import io.sluice.kv.KvException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
-import java.util.BitSet;
+import java.util.function.LongConsumer;
 import java.util.function.LongUnaryOperator;
-import java.util.zip.CRC32C;
 
 /**
  * Persistent linear-hashing index in two memory-mapped files (layout: {@link IndexDescriptor}). It grows
@@ -25,26 +20,17 @@ import java.util.zip.CRC32C;
  *
  * <p>Concurrency: one writer thread (the store's writer, under its lock) inserts, removes and splits;
  * readers are lock-free (acquire loads of slots, retry a miss when {@code splits} changed); the
- * compactor moves records with {@link #replace} (CAS on the slot only if it still holds the old address).
- * A split copies moving slots into the new bucket, publishes {@code splits + 1}, then CASes the old slots
- * to empty, so a reader using either the old or the new bucket count finds every key.
+ * compactor moves records with {@link SlotRelocator#replace} (CAS on the slot only if it still holds the
+ * old address). A split copies moving slots into the new bucket, publishes {@code splits + 1}, then CASes
+ * the old slots to empty, so a reader using either the old or the new bucket count finds every key
+ * ({@link BucketSplitter}).
+ *
+ * <p>This class holds the mapped buckets and the readers' and the writer's operations on slots; the
+ * split step ({@link BucketSplitter}), the compactor's CAS calls ({@link SlotRelocator}), opening, mapping
+ * and copying the files ({@link IndexFiles}), the checks at open ({@link IndexVerifier}) and the snapshot
+ * copy ({@link IndexImage}) work on its fields from classes of their own.
  */
 public final class HashIndex implements AutoCloseable {
-    /**
-     * Decides whether a slot holds the probed key. Stateless (the key comes as arguments), so one
-     * instance serves every thread and a lookup allocates nothing.
-     */
-    public interface KeyMatcher {
-        /** 0 and 1 on purpose: {@link #lookup} turns a MATCH into a mask without a branch. */
-        int MISS = 0;
-
-        int MATCH = 1;
-        /** The slot changed while it was being checked: restart the lookup. */
-        int STALE = -1;
-
-        int test(long slot, MemorySegment key, long keyOffset, int keyLength);
-    }
-
     /** Restarts after which a slot that never resolves is taken for corruption, not for a race. */
     private static final int MAX_STALE_RESTARTS = 10_000;
 
@@ -59,128 +45,57 @@ public final class HashIndex implements AutoCloseable {
     public static final long STATE_OPEN = 1;
     public static final long STATE_BUILDING = 2;
 
-    private final Path mainPath;
-    private final Path overflowPath;
-    private final FileChannel mainChannel;
-    private final FileChannel overflowChannel;
-    private final Arena arena = Arena.ofShared();
-    private final MemorySegment header;
-    private final long initial;
-    /** log2 of {@link #initial} (a power of two): a level is a shift, not a 64-bit division, on every lookup. */
-    private final int initialShift;
-    /** Hash of the key of the record a slot points at (reads the log); used by splits. */
-    private final LongUnaryOperator slotHash;
-    /** Checks the record of a slot whose tag matched a probe but whose key did not; throws if it is damaged. */
-    private final java.util.function.LongConsumer missCheck;
-    /** Slots a split copied to the new bucket, to empty afterwards (writer thread; reused, so a split allocates nothing). */
-    private long[] movedRefs = new long[16];
+    final Path mainPath;
+    final Path overflowPath;
+    final FileChannel mainChannel;
+    final FileChannel overflowChannel;
+    /** Owns every mapping of the index files: closed once, with the index. */
+    final Arena arena;
 
-    private int[] movedSlots = new int[16];
-    private long[] movedValues = new long[16];
-    private volatile MemorySegment[] mainChunks = new MemorySegment[0];
-    private volatile MemorySegment[] overflowChunks = new MemorySegment[0];
+    final MemorySegment header;
+    final long initial;
+    /** log2 of {@link #initial} (a power of two): a level is a shift, not a 64-bit division, on every lookup. */
+    final int initialShift;
+    /** Hash of the key of the record a slot points at (reads the log); used by splits. */
+    final LongUnaryOperator slotHash;
+    /** Checks the record of a slot whose tag matched a probe but whose key did not; throws if it is damaged. */
+    private final LongConsumer missCheck;
+    /**
+     * Slots a split copied to the new bucket, to empty afterwards ({@link BucketSplitter}; writer thread;
+     * reused, so a split allocates nothing).
+     */
+    long[] movedRefs = new long[16];
+
+    int[] movedSlots = new int[16];
+    long[] movedValues = new long[16];
+    /** Mapped chunks of primary and overflow buckets; replaced whole (copy-on-grow), so a reader never sees a torn array. */
+    volatile MemorySegment[] mainChunks = new MemorySegment[0];
+
+    volatile MemorySegment[] overflowChunks = new MemorySegment[0];
 
     /**
-     * Opens the index files in {@code dir} and checks what can be checked without the log: header
-     * fields, file sizes, and after a clean close the checksums of the header and of every bucket.
-     *
-     * @throws IndexFiles.DamagedException when a check fails (Recovery then rebuilds the index from the segments)
+     * An index over files already opened and checked by {@link IndexFiles#open}, which then maps the
+     * buckets and checks them.
      */
-    public HashIndex(Path dir, LongUnaryOperator slotHash, java.util.function.LongConsumer missCheck) {
-        this.mainPath = dir.resolve(MAIN_FILE);
-        this.overflowPath = dir.resolve(OVERFLOW_FILE);
+    HashIndex(
+            Path mainPath,
+            Path overflowPath,
+            FileChannel mainChannel,
+            FileChannel overflowChannel,
+            Arena arena,
+            MemorySegment header,
+            LongUnaryOperator slotHash,
+            LongConsumer missCheck) {
+        this.mainPath = mainPath;
+        this.overflowPath = overflowPath;
+        this.mainChannel = mainChannel;
+        this.overflowChannel = overflowChannel;
+        this.arena = arena;
+        this.header = header;
+        this.initial = header.get(ValueLayout.JAVA_INT, initialOffset());
+        this.initialShift = Long.numberOfTrailingZeros(initial);
         this.slotHash = slotHash;
         this.missCheck = missCheck;
-        FileChannel main = null;
-        FileChannel overflow = null;
-        try {
-            if (!Files.exists(mainPath) || !Files.exists(overflowPath)) {
-                throw new IndexFiles.DamagedException(
-                        "index file missing", Files.exists(mainPath) ? overflowPath : mainPath, 0);
-            }
-            main = FileChannel.open(mainPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            overflow = FileChannel.open(overflowPath, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            if (main.size() < HEADER_BYTES) {
-                throw new IndexFiles.DamagedException(
-                        "index header truncated: size=" + main.size(), mainPath, main.size());
-            }
-            mainChannel = main;
-            overflowChannel = overflow;
-            header = mainChannel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_BYTES, arena);
-            if (header.get(ValueLayout.JAVA_LONG, magicOffset()) != MAGIC) {
-                throw new IndexFiles.DamagedException("index header magic mismatch", mainPath, magicOffset());
-            }
-            int version = header.get(ValueLayout.JAVA_INT, versionOffset());
-            if (version != VERSION) {
-                throw new IndexFiles.DamagedException(
-                        "index layout version " + version + " is not this build's " + VERSION,
-                        mainPath,
-                        versionOffset());
-            }
-            long state = openState();
-            if (state != STATE_CLOSED && state != STATE_OPEN && state != STATE_BUILDING) {
-                throw new IndexFiles.DamagedException(
-                        "index open state invalid: openState=" + state, mainPath, openStateOffset());
-            }
-            if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, headerCrcOffset()) != headerCrc()) {
-                throw new IndexFiles.DamagedException("index header checksum mismatch", mainPath, headerCrcOffset());
-            }
-            initial = header.get(ValueLayout.JAVA_INT, initialOffset());
-            if (initial <= 0 || Long.bitCount(initial) != 1 || initial > 1 << 30) {
-                throw new IndexFiles.DamagedException(
-                        "index header has invalid initial bucket count " + initial, mainPath, initialOffset());
-            }
-            initialShift = Long.numberOfTrailingZeros(initial);
-            long splits = splits();
-            long used = overflowUsed();
-            if (splits < 0 || splits > (1L << 40) || used < 0 || used > (1L << 40)) {
-                throw new IndexFiles.DamagedException(
-                        "index header counts out of range: splits=" + splits + ", overflowUsed=" + used,
-                        mainPath,
-                        splitsOffset());
-            }
-            long needMain = HEADER_BYTES + ((initial + splits + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
-            if (mainChannel.size() < needMain) {
-                throw new IndexFiles.DamagedException(
-                        "index file truncated: size=" + mainChannel.size() + ", expected>=" + needMain,
-                        mainPath,
-                        mainChannel.size());
-            }
-            long needOverflow = ((used + 1 + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) * CHUNK_BYTES;
-            if (overflowChannel.size() < needOverflow) {
-                throw new IndexFiles.DamagedException(
-                        "index file truncated: size=" + overflowChannel.size() + ", expected>=" + needOverflow,
-                        overflowPath,
-                        overflowChannel.size());
-            }
-            ensureMain(initial + splits);
-            ensureOverflow(used + 1);
-            if (state == STATE_CLOSED && header.get(ValueLayout.JAVA_INT, contentCrcOffset()) != contentCrc()) {
-                throw new IndexFiles.DamagedException("index bucket checksum mismatch", mainPath, HEADER_BYTES);
-            }
-        } catch (IOException e) {
-            closeQuietly(main, overflow);
-            throw new KvException("index open failed: file=" + mainPath, e);
-        } catch (RuntimeException e) {
-            closeQuietly(main, overflow);
-            throw e;
-        }
-    }
-
-    private void closeQuietly(FileChannel main, FileChannel overflow) {
-        if (arena.scope().isAlive()) {
-            arena.close();
-        }
-        try {
-            if (main != null) {
-                main.close();
-            }
-            if (overflow != null) {
-                overflow.close();
-            }
-        } catch (IOException ignored) {
-            // nothing to recover
-        }
     }
 
     // ---- header ----
@@ -201,7 +116,7 @@ public final class HashIndex implements AutoCloseable {
         LONG.setOpaque(header, keyCountOffset(), v);
     }
 
-    private long overflowUsed() {
+    long overflowUsed() {
         return (long) LONG.getAcquire(header, overflowUsedOffset());
     }
 
@@ -226,37 +141,11 @@ public final class HashIndex implements AutoCloseable {
      * index from the segments when either fails. Call with no writer left, after {@link #force()}.
      */
     public void markClosed(long bootId) {
-        header.set(ValueLayout.JAVA_INT, contentCrcOffset(), contentCrc());
+        header.set(ValueLayout.JAVA_INT, contentCrcOffset(), IndexVerifier.contentCrc(this));
         header.set(ValueLayout.JAVA_LONG, bootIdOffset(), bootId);
         header.set(ValueLayout.JAVA_LONG, openStateOffset(), STATE_CLOSED);
-        header.set(ValueLayout.JAVA_INT, headerCrcOffset(), headerCrc());
+        header.set(ValueLayout.JAVA_INT, headerCrcOffset(), IndexVerifier.headerCrc(header));
         header.force();
-    }
-
-    private int headerCrc() {
-        CRC32C crc = new CRC32C();
-        crc.update(header.asSlice(0, headerCrcOffset()).asByteBuffer());
-        return (int) crc.getValue();
-    }
-
-    /** CRC32C of the primary buckets and the overflow buckets in use (the rest of the files is not read). */
-    private int contentCrc() {
-        CRC32C crc = new CRC32C();
-        long total = bucketCount();
-        for (long b = 0; b < total; b += CHUNK_BUCKETS) {
-            long n = Math.min(CHUNK_BUCKETS, total - b);
-            crc.update(mainChunks[(int) (b >>> CHUNK_SHIFT)]
-                    .asSlice(0, n * BUCKET_BYTES)
-                    .asByteBuffer());
-        }
-        long used = overflowUsed() + 1;
-        for (long o = 0; o < used; o += CHUNK_BUCKETS) {
-            long n = Math.min(CHUNK_BUCKETS, used - o);
-            crc.update(overflowChunks[(int) (o >>> CHUNK_SHIFT)]
-                    .asSlice(0, n * BUCKET_BYTES)
-                    .asByteBuffer());
-        }
-        return (int) crc.getValue();
     }
 
     /** Empties the whole index (full rebuild after an OS crash). Single-threaded, at open. */
@@ -288,11 +177,11 @@ public final class HashIndex implements AutoCloseable {
     }
 
     /** Bucket ref: primary buckets are {@code b >= 0}, overflow bucket {@code o} is {@code -o}. */
-    private MemorySegment chunkOf(long ref) {
+    MemorySegment chunkOf(long ref) {
         return ref >= 0 ? mainChunks[(int) (ref >>> CHUNK_SHIFT)] : overflowChunks[(int) ((-ref) >>> CHUNK_SHIFT)];
     }
 
-    private static long baseOf(long ref) {
+    static long baseOf(long ref) {
         long n = ref >= 0 ? ref : -ref;
         return (n & (CHUNK_BUCKETS - 1)) * BUCKET_BYTES;
     }
@@ -476,7 +365,7 @@ public final class HashIndex implements AutoCloseable {
                         int r = matcher.test(v, key, keyOffset, keyLength);
                         if (r == KeyMatcher.MATCH) {
                             // Count first: a kill between the two stores then leaves one slot more than
-                            // counted, as a put does (slot, then count), which verifyStructure accepts.
+                            // counted, as a put does (slot, then count), which IndexVerifier.verify accepts.
                             keyCount(keyCount() - 1);
                             return (long) LONG.getAndSet(c, off, 0L);
                         } else if (r == KeyMatcher.STALE) {
@@ -494,77 +383,6 @@ public final class HashIndex implements AutoCloseable {
         }
     }
 
-    /**
-     * Compaction install: if the key with {@code hash} still points at {@code expectedAddress}, point it
-     * at {@code newAddress} (CAS). Returns false when a writer changed or removed the key meanwhile.
-     * Safe to call concurrently with the writer.
-     */
-    public boolean replace(long hash, long expectedAddress, long newAddress) {
-        long tag = tagOfHash(hash);
-        long expected = slot(tag, expectedAddress);
-        long update = slot(tag, newAddress);
-        for (; ; ) {
-            long s = splits();
-            long ref = bucketOf(hash, s);
-            boolean retry = false;
-            chain:
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    long off = slotOffset(base, i);
-                    if ((long) LONG.getAcquire(c, off) == expected) {
-                        if (LONG.compareAndSet(c, off, expected, update)) {
-                            return true;
-                        }
-                        retry = true; // a split emptied it, or a writer replaced it: look again
-                        break chain;
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-            if (!retry && splits() == s) {
-                return false;
-            }
-        }
-    }
-
-    /**
-     * Whether the key with {@code hash} points at {@code address} (compaction's liveness check). Lock-free;
-     * compares whole slots, so it needs no key and reads no log. A loop of its own rather than
-     * {@link #lookup} with a second {@link KeyMatcher}: a second matcher class at lookup's call site made
-     * C2 throw away the readers' compiled get (a class-check deoptimisation) as soon as compaction began,
-     * and compile it again as a bimorphic call.
-     */
-    public boolean contains(long hash, long address) {
-        long expected = slot(tagOfHash(hash), address);
-        for (; ; ) {
-            long s = splits();
-            long ref = bucketOf(hash, s);
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    if ((long) LONG.getAcquire(c, slotOffset(base, i)) == expected) {
-                        return true;
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-            if (splits() == s) {
-                return false;
-            }
-        }
-    }
-
     private int staleRestart(int restarts, long slot) {
         if (restarts >= MAX_STALE_RESTARTS) {
             throw new KvCorruptionException(
@@ -573,44 +391,7 @@ public final class HashIndex implements AutoCloseable {
         return restarts + 1;
     }
 
-    /** Removes the key if it still points at {@code expectedAddress} (expiry by the compactor). */
-    public boolean removeIf(long hash, long expectedAddress) {
-        return replaceWith(hash, expectedAddress, 0L);
-    }
-
-    private boolean replaceWith(long hash, long expectedAddress, long newSlot) {
-        long expected = slot(tagOfHash(hash), expectedAddress);
-        for (; ; ) {
-            long s = splits();
-            long ref = bucketOf(hash, s);
-            boolean retry = false;
-            chain:
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    long off = slotOffset(base, i);
-                    if ((long) LONG.getAcquire(c, off) == expected) {
-                        if (LONG.compareAndSet(c, off, expected, newSlot)) {
-                            return true;
-                        }
-                        retry = true;
-                        break chain;
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-            if (!retry && splits() == s) {
-                return false;
-            }
-        }
-    }
-
-    /** Adjusts the key count after removals done by {@link #removeIf} (writer thread only). */
+    /** Adjusts the key count after a removal done by {@link SlotRelocator#removeIf} (writer thread only). */
     public void keyRemoved() {
         keyCount(keyCount() - 1);
     }
@@ -619,160 +400,8 @@ public final class HashIndex implements AutoCloseable {
 
     private void maybeSplit() {
         if (keyCount() > bucketCount() * SLOTS * LOAD_FACTOR) {
-            split();
+            BucketSplitter.split(this);
         }
-    }
-
-    /** Splits the next bucket (linear hashing). Writer thread only. */
-    private void split() {
-        long s = splits();
-        long total = initial + s;
-        long level = 63 - Long.numberOfLeadingZeros(total >>> initialShift);
-        long n = initial << level;
-        long p = total - n;
-        long q = total;
-        ensureMain(q + 1);
-        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), s + 1);
-        clearBucket(q);
-        int moved = 0;
-        long ref = p;
-        for (; ; ) {
-            MemorySegment c = chunkOf(ref);
-            long base = baseOf(ref);
-            for (int i = 0; i < SLOTS; i++) {
-                long v = (long) LONG.getAcquire(c, slotOffset(base, i));
-                if (v != 0 && movesToNewBucket(v, n)) {
-                    appendToNewBucket(q, v);
-                    if (moved == movedRefs.length) {
-                        movedRefs = Arrays.copyOf(movedRefs, moved * 2);
-                        movedSlots = Arrays.copyOf(movedSlots, moved * 2);
-                        movedValues = Arrays.copyOf(movedValues, moved * 2);
-                    }
-                    movedRefs[moved] = ref;
-                    movedSlots[moved] = i;
-                    movedValues[moved] = v;
-                    moved++;
-                }
-            }
-            long next = (long) LONG.getAcquire(c, nextOffset(base));
-            if (next == 0) {
-                break;
-            }
-            ref = -next;
-        }
-        LONG.setRelease(header, splitsOffset(), s + 1);
-        for (int m = 0; m < moved; m++) {
-            MemorySegment c = chunkOf(movedRefs[m]);
-            long off = slotOffset(baseOf(movedRefs[m]), movedSlots[m]);
-            long copied = movedValues[m];
-            for (; ; ) {
-                long cur = (long) LONG.getAcquire(c, off);
-                if (cur == copied) {
-                    if (LONG.compareAndSet(c, off, cur, 0L)) {
-                        break;
-                    }
-                    continue;
-                }
-                // The compactor relocated the record before seeing the split: carry its CAS over.
-                replaceSlotInBucket(q, copied, cur);
-                copied = cur;
-            }
-        }
-        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), 0L);
-    }
-
-    /**
-     * Whether the key in {@code slot}, found in bucket p of a split at level size {@code n}, belongs in
-     * the new bucket p + n: whether bit log2(n) of its hash is set (its lower bits are p's). The slot
-     * keeps that bit for tables of up to 2^29 buckets; only beyond them is the key re-read from the log.
-     */
-    private boolean movesToNewBucket(long slot, long n) {
-        int bit = Long.numberOfTrailingZeros(n);
-        if (keepsHashBit(bit)) {
-            return hashBit(slot, bit) != 0;
-        }
-        return (slotHash.applyAsLong(slot) & n) != 0;
-    }
-
-    private void appendToNewBucket(long q, long value) {
-        long ref = q;
-        for (; ; ) {
-            MemorySegment c = chunkOf(ref);
-            long base = baseOf(ref);
-            for (int i = 0; i < SLOTS; i++) {
-                if ((long) LONG.getAcquire(c, slotOffset(base, i)) == 0) {
-                    LONG.setRelease(c, slotOffset(base, i), value);
-                    return;
-                }
-            }
-            long next = (long) LONG.getAcquire(c, nextOffset(base));
-            if (next == 0) {
-                long o = allocateOverflow();
-                LONG.setRelease(chunkOf(-o), slotOffset(baseOf(-o), 0), value);
-                LONG.setRelease(c, nextOffset(base), o);
-                return;
-            }
-            ref = -next;
-        }
-    }
-
-    private void replaceSlotInBucket(long q, long expected, long update) {
-        long ref = q;
-        for (; ; ) {
-            MemorySegment c = chunkOf(ref);
-            long base = baseOf(ref);
-            for (int i = 0; i < SLOTS; i++) {
-                if (LONG.compareAndSet(c, slotOffset(base, i), expected, update)) {
-                    return;
-                }
-            }
-            long next = (long) LONG.getAcquire(c, nextOffset(base));
-            if (next == 0) {
-                return; // the compactor already moved the copy in the new bucket
-            }
-            ref = -next;
-        }
-    }
-
-    private void clearBucket(long b) {
-        MemorySegment c = chunkOf(b);
-        c.asSlice(baseOf(b), BUCKET_BYTES).fill((byte) 0);
-    }
-
-    /**
-     * Repairs a split interrupted by a crash: before {@code splits} was bumped the new bucket is simply
-     * reset (done again by the next split); after it, entries left behind in the old bucket are removed.
-     * Single-threaded, at open.
-     */
-    public void repairInterruptedSplit() {
-        long state = header.get(ValueLayout.JAVA_LONG, splitStateOffset());
-        if (state == 0) {
-            return;
-        }
-        long s = splits();
-        if (s == state) { // bumped: s = old + 1
-            long before = s - 1;
-            long total = initial + before;
-            long level = 63 - Long.numberOfLeadingZeros(total >>> initialShift);
-            long n = initial << level;
-            long ref = total - n;
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    long v = (long) LONG.getAcquire(c, slotOffset(base, i));
-                    if (v != 0 && movesToNewBucket(v, n)) {
-                        LONG.setRelease(c, slotOffset(base, i), 0L);
-                    }
-                }
-                long next = (long) LONG.getAcquire(c, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                ref = -next;
-            }
-        }
-        header.set(ValueLayout.JAVA_LONG, splitStateOffset(), 0L);
     }
 
     /** Recounts keys (after repair or rebuild). Single-threaded. */
@@ -782,124 +411,13 @@ public final class HashIndex implements AutoCloseable {
         keyCount(n[0]);
     }
 
-    private long allocateOverflow() {
+    long allocateOverflow() {
         long o = overflowUsed() + 1;
-        ensureOverflow(o + 1);
+        IndexFiles.ensureOverflow(this, o + 1);
         MemorySegment c = chunkOf(-o);
         c.asSlice(baseOf(-o), BUCKET_BYTES).fill((byte) 0);
         LONG.setRelease(header, overflowUsedOffset(), o);
         return o;
-    }
-
-    private void ensureMain(long buckets) {
-        MemorySegment[] chunks = mainChunks;
-        int need = (int) ((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT);
-        if (need <= chunks.length) {
-            return;
-        }
-        MemorySegment[] grown = Arrays.copyOf(chunks, need);
-        for (int i = chunks.length; i < need; i++) {
-            grown[i] = map(mainChannel, mainPath, HEADER_BYTES + i * CHUNK_BYTES);
-        }
-        mainChunks = grown;
-    }
-
-    private void ensureOverflow(long buckets) {
-        MemorySegment[] chunks = overflowChunks;
-        int need = (int) ((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT);
-        if (need <= chunks.length) {
-            return;
-        }
-        MemorySegment[] grown = Arrays.copyOf(chunks, need);
-        for (int i = chunks.length; i < need; i++) {
-            grown[i] = map(overflowChannel, overflowPath, i * CHUNK_BYTES);
-        }
-        overflowChunks = grown;
-    }
-
-    private MemorySegment map(FileChannel ch, Path path, long offset) {
-        try {
-            IndexFiles.allocate(ch, offset + CHUNK_BYTES);
-            return ch.map(FileChannel.MapMode.READ_WRITE, offset, CHUNK_BYTES, arena);
-        } catch (IOException e) {
-            throw new KvException("index map failed: file=" + path + ", offset=" + offset, e);
-        }
-    }
-
-    /**
-     * Index growth the next insert may need, mapped (and its disk space taken) before the writer appends
-     * the record: a split's new bucket, and overflow buckets for a split and for the insert. Writer thread.
-     *
-     * @throws KvException when the space cannot be had (a full disk), before anything was changed
-     */
-    public void reserveForInsert() {
-        long buckets = bucketCount() + 1;
-        long overflow = overflowUsed() + 1 + RESERVED_OVERFLOW;
-        if (((buckets + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) > mainChunks.length) {
-            ensureMain(buckets);
-        }
-        if (((overflow + CHUNK_BUCKETS - 1) >>> CHUNK_SHIFT) > overflowChunks.length) {
-            ensureOverflow(overflow);
-        }
-    }
-
-    /** Overflow buckets kept mapped ahead of use: more than one split and one insert can take. */
-    private static final long RESERVED_OVERFLOW = 1024;
-
-    /**
-     * Checks every bucket chain (overflow links in range, no bucket linked twice), counts the slots
-     * against the header's key count and hands each slot and its primary bucket to {@code check},
-     * which compares it with the record it points at. For an index left open by a process crash, whose
-     * checksums are not maintained while open. Single-threaded, at open, before any replay.
-     *
-     * @return why the index cannot be trusted, or null when it can
-     */
-    public String verifyStructure(SlotCheck check) {
-        long total = bucketCount();
-        long used = overflowUsed();
-        BitSet linked = new BitSet();
-        long slots = 0;
-        for (long b = 0; b < total; b++) {
-            long ref = b;
-            for (; ; ) {
-                MemorySegment c = chunkOf(ref);
-                long base = baseOf(ref);
-                for (int i = 0; i < SLOTS; i++) {
-                    long v = c.get(ValueLayout.JAVA_LONG, slotOffset(base, i));
-                    if (v != 0) {
-                        slots++;
-                        String problem = check.test(v, b);
-                        if (problem != null) {
-                            return problem;
-                        }
-                    }
-                }
-                long next = c.get(ValueLayout.JAVA_LONG, nextOffset(base));
-                if (next == 0) {
-                    break;
-                }
-                if (next < 0 || next > used) {
-                    return "overflow link out of range: bucket=" + b + ", next=" + next + ", overflowUsed=" + used;
-                }
-                if (linked.get((int) next)) {
-                    return "overflow bucket linked twice: bucket=" + b + ", next=" + next;
-                }
-                linked.set((int) next);
-                ref = -next;
-            }
-        }
-        // A put stores its slot before the count, a remove the count before clearing its slot, so a kill
-        // between the two leaves one slot more than counted; fewer slots than counted is lost slots.
-        if (slots < keyCount() || slots > keyCount() + 1) {
-            return "key count mismatch: header=" + keyCount() + ", slots=" + slots;
-        }
-        return null;
-    }
-
-    /** Compares an index slot with the record it points at ({@link #verifyStructure}). */
-    public interface SlotCheck {
-        /** Returns why {@code slot}, found in primary bucket {@code bucket}, is wrong, or null. */
-        String test(long slot, long bucket);
     }
 
     /** Bytes of the index files. */
@@ -916,60 +434,6 @@ public final class HashIndex implements AutoCloseable {
             c.force();
         }
         header.force();
-    }
-
-    /** Copies the index files into {@code target} (hot backup); call under the writer lock. */
-    public void copyTo(Path target) {
-        force();
-        try {
-            java.nio.file.Files.copy(mainPath, target.resolve(mainPath.getFileName()));
-            java.nio.file.Files.copy(overflowPath, target.resolve(overflowPath.getFileName()));
-        } catch (IOException e) {
-            throw new KvException("index backup failed: target=" + target, e);
-        }
-    }
-
-    /** Copies the index into a private off-heap image for a consistent snapshot (call under the writer lock). */
-    public Image image(Arena into) {
-        MemorySegment[] mains = mainChunks;
-        MemorySegment[] overs = overflowChunks;
-        long total = bucketCount();
-        MemorySegment main = into.allocate(total * BUCKET_BYTES, 64);
-        for (long b = 0; b < total; b += CHUNK_BUCKETS) {
-            long count = Math.min(CHUNK_BUCKETS, total - b);
-            MemorySegment.copy(mains[(int) (b >>> CHUNK_SHIFT)], 0, main, b * BUCKET_BYTES, count * BUCKET_BYTES);
-        }
-        long used = overflowUsed() + 1;
-        MemorySegment over = into.allocate(used * BUCKET_BYTES, 64);
-        for (long o = 0; o < used; o += CHUNK_BUCKETS) {
-            long count = Math.min(CHUNK_BUCKETS, used - o);
-            MemorySegment.copy(overs[(int) (o >>> CHUNK_SHIFT)], 0, over, o * BUCKET_BYTES, count * BUCKET_BYTES);
-        }
-        return new Image(main, over, total);
-    }
-
-    /** A private copy of the index taken at one instant: every slot value, for snapshot iteration. */
-    public record Image(MemorySegment main, MemorySegment overflow, long buckets) {
-        public void forEachSlot(java.util.function.LongConsumer visitor) {
-            for (long b = 0; b < buckets; b++) {
-                MemorySegment c = main;
-                long base = b * BUCKET_BYTES;
-                for (; ; ) {
-                    for (int i = 0; i < SLOTS; i++) {
-                        long v = c.get(ValueLayout.JAVA_LONG, slotOffset(base, i));
-                        if (v != 0) {
-                            visitor.accept(v);
-                        }
-                    }
-                    long next = c.get(ValueLayout.JAVA_LONG, nextOffset(base));
-                    if (next == 0) {
-                        break;
-                    }
-                    c = overflow;
-                    base = next * BUCKET_BYTES;
-                }
-            }
-        }
     }
 
     @Override

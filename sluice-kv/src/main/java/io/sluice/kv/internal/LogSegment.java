@@ -369,7 +369,7 @@ public final class LogSegment {
         }
     }
 
-    /** Deletes the file and leaves the mapping open (see {@code Maintenance.retirePending}); {@link #close()} later. */
+    /** Deletes the file and leaves the mapping open (see {@code SegmentRetirer.retirePending}); {@link #close()} later. */
     public void unlink() {
         try {
             Files.deleteIfExists(path);

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/** File-system chores: directory fsync, the process lock, the kernel boot id. */
+/** File-system chores: directory fsync, the process lock, the kernel boot id, free space. */
 public final class StoreFiles {
     public static final String LOCK_FILE = "LOCK";
 
@@ -22,6 +22,15 @@ public final class StoreFiles {
             ch.force(true);
         } catch (IOException e) {
             // Some file systems refuse fsync on a directory; the entries are then as durable as they get.
+        }
+    }
+
+    /** Free bytes for the files in {@code dir}, or -1 when the file system does not say. */
+    public static long usableBytes(Path dir) {
+        try {
+            return Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException e) {
+            return -1;
         }
     }
 

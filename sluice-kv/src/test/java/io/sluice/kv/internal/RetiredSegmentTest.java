@@ -37,7 +37,7 @@ class RetiredSegmentTest {
             for (int round = 0; round < 2; round++) {
                 for (int i = 0; i < 100; i++) {
                     MemorySegment key = MemorySegment.ofArray(("kvfault-" + i).getBytes(StandardCharsets.US_ASCII));
-                    e.put(key, 0, (int) key.byteSize(), value, 0, value.byteSize(), 0, Durability.NONE);
+                    LogWriter.put(e, key, 0, (int) key.byteSize(), value, 0, value.byteSize(), 0, Durability.NONE);
                 }
             }
             LogSegment first = e.segments.get(1); // every record in it was overwritten by round two
@@ -45,7 +45,7 @@ class RetiredSegmentTest {
             assertThat(e.segments.get(1)).isNotSameAs(first);
             // Retired and deleted, yet a reader that found it before compaction moved its keys can still read it.
             assertThat(first.map().get(ValueLayout.JAVA_LONG, 0)).isEqualTo(SegmentDescriptor.MAGIC);
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(Maintenance.UNMAP_GRACE_NANOS) + 200);
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(SegmentRetirer.UNMAP_GRACE_NANOS) + 200);
             e.compactNow(); // a maintenance pass unmaps what has been retired for longer than the grace
             assertThatThrownBy(() -> first.map().get(ValueLayout.JAVA_LONG, 0))
                     .isInstanceOf(IllegalStateException.class);
