@@ -137,6 +137,34 @@ public abstract class QueryListenerContract {
     }
 
     @Test
+    void shouldReportPreparedStatementRunsAndScripts() {
+        connection.executeScript("INSERT INTO " + table + " (id, name) VALUES (1, 'a')");
+        String insertSql =
+                "INSERT INTO " + table + " (id, name) VALUES (" + placeholder(1) + ", " + placeholder(2) + ")";
+        try (PreparedStatement insert = connection.prepare(insertSql);
+                PreparedStatement select =
+                        connection.prepare("SELECT name FROM " + table + " WHERE id >= " + placeholder(1))) {
+            insert.execute(2, "b");
+            insert.executeBatch(List.of(new Object[] {3, "c"}, new Object[] {4, "d"}));
+            select.forEach(r -> {}, 1);
+            try (RowStream rows = select.stream(2, 3)) {
+                rows.next();
+                rows.next();
+            }
+        }
+        assertThat(ended)
+                .extracting(Ended::line)
+                .containsExactly(
+                        "INSERT " + table + " rows=0 affected=0 ok",
+                        "INSERT " + table + " rows=0 affected=1 ok",
+                        "INSERT " + table + " rows=0 affected=2 ok",
+                        "SELECT " + table + " rows=4 ok",
+                        "SELECT " + table + " rows=2 ok");
+        assertThat(started).hasSize(ended.size());
+        assertThat(ended.get(1).query().sql()).isEqualTo(insertSql);
+    }
+
+    @Test
     void shouldRunQueriesWhenListenerThrows() {
         QueryListener throwing = new QueryListener() {
             @Override

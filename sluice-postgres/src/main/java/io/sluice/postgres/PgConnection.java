@@ -203,7 +203,7 @@ public final class PgConnection implements Connection {
         }
     }
 
-    private QueryTrace startTrace(String sql) {
+    QueryTrace startTrace(String sql) {
         ConnectionConfig config = session.config;
         return QueryTrace.start(
                 config.queryListener(),
@@ -309,7 +309,16 @@ public final class PgConnection implements Connection {
 
     @Override
     public void executeScript(String sql) {
-        simpleQuery(sql);
+        if (observed()) {
+            traced(sql, () -> simpleQuery(sql), () -> 0, () -> 0);
+        } else {
+            simpleQuery(sql);
+        }
+    }
+
+    /** True while a query listener or a JFR recording observes this connection's queries. */
+    boolean observed() {
+        return QueryTrace.active(session.config.queryListener());
     }
 
     /** Runs SQL through the simple Query protocol; returns the handler for its outcome. */

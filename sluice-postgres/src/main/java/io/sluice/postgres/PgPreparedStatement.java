@@ -99,8 +99,13 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
 
     @Override
     public RowStream stream(int fetchSize, Object... params) {
-        return new PgRowStream(
-                connection.session(), open(), sql, fetchSize, connection.bindTypes(nativeSql.bind(params)));
+        Object[] bound = connection.bindTypes(nativeSql.bind(params));
+        if (connection.observed()) {
+            return connection
+                    .startTrace(sql)
+                    .observe(() -> new PgRowStream(connection.session(), open(), sql, fetchSize, bound));
+        }
+        return new PgRowStream(connection.session(), open(), sql, fetchSize, bound);
     }
 
     @Override

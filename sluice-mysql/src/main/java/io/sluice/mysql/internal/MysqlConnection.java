@@ -112,7 +112,7 @@ public final class MysqlConnection implements Connection {
             }
             c = new MysqlConnection(config, settings, wire);
             deadline.watch(wire.plainSocket());
-            c.executeScript("SET time_zone = '+00:00'");
+            c.executeScriptUntraced("SET time_zone = '+00:00'"); // set-up, not the application's query
             if (!deadline.finish()) {
                 throw new ConnectionException("connect timed out during session set-up");
             }
@@ -503,7 +503,7 @@ public final class MysqlConnection implements Connection {
      * Runs {@code call} (a whole request) inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the
      * query listener), for use only while one of them is on, with the rows read and affected taken from the result.
      */
-    private <T> T traced(String sql, Supplier<T> call, ToLongFunction<T> rows, ToLongFunction<T> affected) {
+    <T> T traced(String sql, Supplier<T> call, ToLongFunction<T> rows, ToLongFunction<T> affected) {
         QueryTrace trace = startTrace(sql);
         T result = null;
         Throwable failure = null;
@@ -521,7 +521,7 @@ public final class MysqlConnection implements Connection {
         }
     }
 
-    private QueryTrace startTrace(String sql) {
+    QueryTrace startTrace(String sql) {
         return QueryTrace.start(
                 config.queryListener(),
                 "mysql",
@@ -701,10 +701,23 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void executeScript(String sql) {
-        request(() -> {
+        if (observed()) {
+            traced(sql, () -> executeScriptUntraced(sql), n -> 0, n -> 0);
+        } else {
+            executeScriptUntraced(sql);
+        }
+    }
+
+    Object executeScriptUntraced(String sql) {
+        return request(() -> {
             sendText(sql).drain();
             return null;
         });
+    }
+
+    /** True while a query listener or a JFR recording observes this connection's queries. */
+    boolean observed() {
+        return QueryTrace.active(config.queryListener());
     }
 
     @Override
@@ -819,7 +832,7 @@ public final class MysqlConnection implements Connection {
                 .statementCacheSize(0)
                 .build();
         try (MysqlConnection c = open(killer)) {
-            c.executeScript("KILL QUERY " + wire.handshake().connectionId());
+            c.executeScriptUntraced("KILL QUERY " + wire.handshake().connectionId());
         }
     }
 

@@ -49,7 +49,25 @@ final class MysqlPreparedStatement implements PreparedStatement {
     @Override
     public void forEach(RowHandler handler, Object... params) {
         checkOpen();
-        connection.request(() -> {
+        if (connection.observed()) {
+            long[] rows = new long[1];
+            connection.traced(
+                    info.sql,
+                    () -> forEachUntraced(
+                            row -> {
+                                rows[0]++;
+                                handler.handle(row);
+                            },
+                            params),
+                    result -> rows[0],
+                    result -> 0);
+            return;
+        }
+        forEachUntraced(handler, params);
+    }
+
+    private Object forEachUntraced(RowHandler handler, Object[] params) {
+        return connection.request(() -> {
             connection.forEachRow(connection.execute(info, bind(params), Commands.CURSOR_TYPE_NO_CURSOR), handler);
             return null;
         });
@@ -57,6 +75,13 @@ final class MysqlPreparedStatement implements PreparedStatement {
 
     @Override
     public RowStream stream(int fetchSize, Object... params) {
+        if (connection.observed()) {
+            return connection.startTrace(info.sql).observe(() -> streamUntraced(fetchSize, params));
+        }
+        return streamUntraced(fetchSize, params);
+    }
+
+    private RowStream streamUntraced(int fetchSize, Object[] params) {
         if (fetchSize <= 0) {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
@@ -77,6 +102,13 @@ final class MysqlPreparedStatement implements PreparedStatement {
     @Override
     public long execute(Object... params) {
         checkOpen();
+        if (connection.observed()) {
+            return connection.traced(info.sql, () -> executeUntraced(params), n -> 0, n -> n);
+        }
+        return executeUntraced(params);
+    }
+
+    private long executeUntraced(Object[] params) {
         return connection.request(() -> {
             ResultCursor c = connection.execute(info, bind(params), Commands.CURSOR_TYPE_NO_CURSOR);
             c.drain();
@@ -87,6 +119,22 @@ final class MysqlPreparedStatement implements PreparedStatement {
     @Override
     public long[] executeBatch(List<Object[]> parameterSets) {
         checkOpen();
+        if (connection.observed()) {
+            return connection.traced(
+                    info.sql, () -> executeBatchUntraced(parameterSets), counts -> 0, counts -> sum(counts));
+        }
+        return executeBatchUntraced(parameterSets);
+    }
+
+    private static long sum(long[] counts) {
+        long total = 0;
+        for (long c : counts) {
+            total += Math.max(0, c);
+        }
+        return total;
+    }
+
+    private long[] executeBatchUntraced(List<Object[]> parameterSets) {
         return connection.request(() -> {
             return BatchExecutor.run(
                     connection,
