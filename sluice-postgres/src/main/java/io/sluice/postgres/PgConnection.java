@@ -2,21 +2,25 @@ package io.sluice.postgres;
 
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
+import io.sluice.GeneratedKeys;
 import io.sluice.IsolationLevel;
 import io.sluice.Notification;
 import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
+import io.sluice.Savepoint;
 import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
+import io.sluice.TransactionStateException;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.spi.QueryEvent;
 import io.sluice.spi.QueryTrace;
+import io.sluice.spi.SavepointStack;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -27,6 +31,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -42,6 +47,7 @@ import java.util.function.LongSupplier;
 public final class PgConnection implements Connection {
     private final PgSession session;
     private final AtomicLong preparedNames = new AtomicLong();
+    private final SavepointStack savepoints = new SavepointStack('"');
 
     /** True for a server before 12, which needs {@code extra_float_digits} set (see {@link #applyFloatDigits}). */
     private final boolean roundsFloats;
@@ -221,12 +227,25 @@ public final class PgConnection implements Connection {
     }
 
     long[] batch(StatementRegistry registry, String sql, List<Object[]> parameterSets) {
+        return batch(registry, sql, parameterSets, null);
+    }
+
+    /** {@link #batch(StatementRegistry, String, List)} handing each result row (RETURNING) to {@code rows} if not null. */
+    long[] batch(StatementRegistry registry, String sql, List<Object[]> parameterSets, Consumer<PgRow> rows) {
         if (parameterSets.isEmpty()) {
             return new long[0];
         }
         long[] counts = new long[parameterSets.size()];
         QueryHandler h = new QueryHandler() {
             int next;
+
+            @Override
+            void row(PgRow row) {
+                super.row(row);
+                if (rows != null) {
+                    rows.accept(row);
+                }
+            }
 
             @Override
             void commandComplete(long rows, boolean rollback) {
@@ -266,11 +285,17 @@ public final class PgConnection implements Connection {
 
     @Override
     public void begin(IsolationLevel level) {
+        if (inTransaction()) {
+            throw new TransactionStateException("begin failed, a transaction is already open: level=" + level
+                    + ", failed=" + transactionFailed() + " (nest with transaction(...) or savepoint())");
+        }
+        savepoints.clear();
         simpleQuery(level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql());
     }
 
     @Override
     public void commit() {
+        savepoints.clear();
         ResponseHandler h = simpleQuery("COMMIT");
         if (h.rolledBack) {
             throw new SluiceException(
@@ -280,6 +305,7 @@ public final class PgConnection implements Connection {
 
     @Override
     public void rollback() {
+        savepoints.clear();
         if (inTransaction()) {
             simpleQuery("ROLLBACK");
         }
@@ -288,6 +314,37 @@ public final class PgConnection implements Connection {
     @Override
     public boolean inTransaction() {
         return session.transactionStatus() != BackendMessage.TRANSACTION_IDLE;
+    }
+
+    /** PostgreSQL's own state: ReadyForQuery says {@code E} until a rollback (to a savepoint) undoes the failure. */
+    @Override
+    public boolean transactionFailed() {
+        return session.transactionStatus() == BackendMessage.TRANSACTION_FAILED;
+    }
+
+    @Override
+    public Savepoint savepoint(String name) {
+        return savepoints.set(name, inTransaction(), this::simpleQuery);
+    }
+
+    @Override
+    public void rollbackTo(Savepoint savepoint) {
+        savepoints.rollbackTo(savepoint, inTransaction(), this::simpleQuery);
+    }
+
+    @Override
+    public void release(Savepoint savepoint) {
+        savepoints.release(savepoint, inTransaction(), this::simpleQuery);
+    }
+
+    @Override
+    public GeneratedKeys executeReturningKeys(String sql, String keyColumn, Object... params) {
+        return PgGeneratedKeys.execute(this, sql, keyColumn, params);
+    }
+
+    @Override
+    public GeneratedKeys executeBatchReturningKeys(String sql, String keyColumn, List<Object[]> parameterSets) {
+        return PgGeneratedKeys.executeBatch(this, sql, keyColumn, parameterSets);
     }
 
     @Override
@@ -339,6 +396,7 @@ public final class PgConnection implements Connection {
      */
     @Override
     public void reset() {
+        savepoints.clear();
         if (inTransaction()) {
             simpleQuery("ROLLBACK");
         }
