@@ -286,10 +286,12 @@ public interface Connection extends AutoCloseable {
      * top-level {@code RETURNING} runs unchanged and the key is read from its column named
      * {@code keyColumn}. MySQL: the keys come from the OK packet's last insert id (no extra round trip) and
      * whatever {@code keyColumn} names, are those of the table's AUTO_INCREMENT column; a multi-row INSERT
-     * gets {@code id, id + @@auto_increment_increment, ...} (the variable is read once per connection),
-     * which holds with {@code innodb_autoinc_lock_mode} 0 or 1, and with 2 (MySQL 8's default) unless a
-     * concurrent INSERT ... SELECT or LOAD DATA interleaves; an {@code INSERT ... ON DUPLICATE KEY UPDATE}
-     * or {@code INSERT IGNORE} that skipped rows gets no reliable keys.
+     * gets {@code id, id + @@auto_increment_increment, ...} (read with one extra round trip the first time a connection needs it, then kept until {@link #reset()}).
+     * That holds for an {@code INSERT ... VALUES} whose ids are all generated with
+     * {@code innodb_autoinc_lock_mode} 0 or 1 (MariaDB's default); with 2 (MySQL 8's default) MySQL does
+     * not promise consecutive values while other inserts run at the same time. It does not hold for
+     * {@code INSERT ... SELECT}, for rows given some explicit ids, or for {@code ON DUPLICATE KEY UPDATE}
+     * and {@code INSERT IGNORE} when rows were updated or skipped.
      *
      * @param keyColumn a plain identifier (folded to lower case by PostgreSQL) or a double-quoted one
      * @throws IllegalArgumentException   if {@code keyColumn} is neither

@@ -7,9 +7,8 @@ import java.util.List;
  * Generated keys from OK packets (https://mariadb.com/kb/en/ok_packet/): each statement's last insert id
  * is the AUTO_INCREMENT value of its first row, and the rows after it get the next values, one
  * {@code @@auto_increment_increment} apart (read once per connection, only for a statement that inserted
- * several rows). That holds while the server hands a statement consecutive values: with
- * {@code innodb_autoinc_lock_mode} 0 or 1 always, with 2 as long as no concurrent INSERT ... SELECT or
- * LOAD DATA (statements that do not know their row count in advance) interleaves.
+ * several rows). That holds while the server hands a statement consecutive values: see
+ * {@link io.sluice.Connection#executeReturningKeys} for the lock modes and statements where it does not.
  */
 final class MysqlGeneratedKeys {
     private MysqlGeneratedKeys() {}
