@@ -127,6 +127,36 @@ public abstract class TransactionContract {
     }
 
     @Test
+    void shouldEndAlikeWhenInnerBlockCarriesOnAfterSwallowedServerError() {
+        connection.transaction(c -> {
+            insert(c, 1);
+            assertThatThrownBy(() -> c.transaction(c2 -> {
+                        try (PreparedStatement insert = c2.prepare("INSERT INTO " + table + " (id, name) VALUES ("
+                                + placeholder(1) + ", " + placeholder(2) + ")")) {
+                            insert.execute(2, "row-2");
+                            try {
+                                insert.execute(1, "duplicate"); // binary path
+                            } catch (ServerException swallowed) {
+                                // carries on: PostgreSQL refuses what follows (25P02), MySQL runs it
+                            }
+                            try {
+                                insert.execute(4, "row-4");
+                            } catch (ServerException refused) {
+                                assertThat(refused.sqlState()).isEqualTo("25P02");
+                            }
+                        }
+                        assertThat(c2.transactionFailed()).isTrue();
+                        return null;
+                    }))
+                    .isInstanceOf(TransactionStateException.class);
+            assertThat(c.transactionFailed()).isFalse();
+            insert(c, 3);
+            return null;
+        });
+        assertThat(committed()).containsExactly(1, 3); // neither 2 nor 4, on either server
+    }
+
+    @Test
     void shouldRollBackWhenOutermostBlockSwallowsServerError() {
         assertThatThrownBy(() -> connection.transaction(c -> {
                     insert(c, 1);
