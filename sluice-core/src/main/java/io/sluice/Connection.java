@@ -188,8 +188,10 @@ public interface Connection extends AutoCloseable {
      * done its work (PostgreSQL refuses every statement after the error; MySQL undid just the failing one):
      * instead of committing or releasing, this rolls back the transaction or to the block's savepoint and
      * throws {@link TransactionStateException}. To try a statement that
-     * may fail and go on, run it in an inner block of its own. MySQL caveat: a deadlock or lock wait
-     * timeout may end the whole transaction on the server, and the rollback to a savepoint then fails too.
+     * may fail and go on, run it in an inner block of its own. A block during which
+     * the transaction ended (commit or rollback called inside it, or a MySQL deadlock, which ends the whole
+     * transaction on the server) throws {@link TransactionStateException} when it returns: what ran after
+     * the end was autocommitted.
      *
      * @param level   the isolation level of a new transaction; an inner block must pass
      *                {@link IsolationLevel#DEFAULT}, since no server changes the level of a running transaction

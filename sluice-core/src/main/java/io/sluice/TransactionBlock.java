@@ -21,6 +21,7 @@ final class TransactionBlock {
             }
             throw t;
         }
+        requireStillOpen(c, "transaction block");
         if (c.transactionFailed()) {
             TransactionStateException e = new TransactionStateException(
                     "transaction block returned normally although a statement in it failed, transaction rolled back"
@@ -62,6 +63,7 @@ final class TransactionBlock {
             }
             throw t;
         }
+        requireStillOpen(c, "inner transaction block");
         if (c.transactionFailed()) {
             TransactionStateException e = new TransactionStateException(
                     "inner transaction block returned normally although a statement in it failed, rolled back to its"
@@ -77,5 +79,18 @@ final class TransactionBlock {
         }
         c.release(sp);
         return result;
+    }
+
+    /**
+     * A transaction that ended inside the block (commit() or rollback() called in it, COMMIT as SQL text,
+     * or a MySQL deadlock, which rolls the whole transaction back) cannot be committed as the block's unit:
+     * what ran after its end was autocommitted statement by statement.
+     */
+    private static void requireStillOpen(Connection c, String what) {
+        if (!c.inTransaction()) {
+            throw new TransactionStateException(what + " returned, but the transaction had already ended inside it"
+                    + " (committed or rolled back by the block, or rolled back by the server after a deadlock):"
+                    + " statements after its end ran in autocommit");
+        }
     }
 }

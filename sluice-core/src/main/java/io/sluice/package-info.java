@@ -28,7 +28,9 @@
  *       than commit (or release) a partial result differently on each server, {@code transaction} rolls
  *       back the block (to its savepoint, or the whole transaction when it is the outermost) and throws
  *       {@link io.sluice.TransactionStateException}. To try a statement that may fail and go on, give it
- *       an inner block of its own. {@link io.sluice.Connection#transactionFailed()} tells the state.</li>
+ *       an inner block of its own. {@link io.sluice.Connection#transactionFailed()} tells the state. A
+ *       block during which the transaction ended (a {@code commit()} inside it, a MySQL deadlock, which
+ *       ends the whole transaction on the server) throws the same exception when it returns.</li>
  *   <li>An inner block cannot choose an isolation level (no server changes the level of a running
  *       transaction): any level but {@code DEFAULT} throws {@code TransactionStateException}, nothing
  *       sent. {@link io.sluice.Connection#begin()} inside a transaction throws it too, where MySQL would

@@ -260,6 +260,30 @@ public abstract class TransactionContract {
     }
 
     @Test
+    void shouldThrowWhenBlockEndsItsOwnTransaction() {
+        assertThatThrownBy(() -> connection.transaction(c -> {
+                    insert(c, 1);
+                    c.commit();
+                    insert(c, 2); // autocommit: the block is no longer one unit
+                    return null;
+                }))
+                .isInstanceOf(TransactionStateException.class)
+                .hasMessageContaining("already ended");
+        assertThatThrownBy(() -> connection.transaction(c -> {
+                    insert(c, 3);
+                    return c.transaction(c2 -> {
+                        c2.rollback();
+                        insert(c2, 4);
+                        return null;
+                    });
+                }))
+                .isInstanceOf(TransactionStateException.class)
+                .hasMessageContaining("inner transaction block");
+        assertThat(connection.inTransaction()).isFalse();
+        assertThat(committed()).containsExactly(1, 2, 4);
+    }
+
+    @Test
     void shouldThrowAndKeepTransactionWhenBeginIsCalledInsideOne() {
         connection.begin();
         insert(connection, 1);

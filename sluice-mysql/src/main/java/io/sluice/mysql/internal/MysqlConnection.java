@@ -281,7 +281,10 @@ public final class MysqlConnection implements Connection {
             return e;
         }
         if (e instanceof ServerException se) {
-            if (inTransactionNow()) {
+            if (ServerPackets.errorCode(se.serverMessage()) == ER_LOCK_DEADLOCK) {
+                // an ERR packet carries no status flags: without this, inTransaction() would stay true
+                serverStatus(serverStatus & ~SERVER_STATUS_IN_TRANS);
+            } else if (inTransactionNow()) {
                 transactionFailed = true;
             }
             if (reader.hasBuffered()) {
