@@ -92,12 +92,23 @@ public interface Connection extends AutoCloseable {
     /** Prepares a statement on the server; the returned statement is bound to this connection. */
     PreparedStatement prepare(String sql);
 
-    /** Starts a transaction at the server's default isolation level. */
+    /**
+     * Starts a transaction at the server's default isolation level.
+     *
+     * @throws TransactionStateException if a transaction is already open (see {@link #begin(IsolationLevel)})
+     */
     default void begin() {
         begin(IsolationLevel.DEFAULT);
     }
 
-    /** Starts a transaction at {@code level}. */
+    /**
+     * Starts a transaction at {@code level}.
+     *
+     * @throws TransactionStateException if a transaction is already open: nothing is sent and the open
+     *                                   transaction is untouched (MySQL would silently commit it, PostgreSQL
+     *                                   would ignore the request). Nest with {@link #transaction} or
+     *                                   {@link #savepoint()} instead.
+     */
     void begin(IsolationLevel level);
 
     /** Commits the current transaction. */
@@ -110,31 +121,111 @@ public interface Connection extends AutoCloseable {
     boolean inTransaction();
 
     /**
-     * Runs {@code work} in a transaction at {@code level}: commits when it returns, rolls back when it
-     * throws (and rethrows).
+     * True while the open transaction holds a statement that failed with a server error and has not been
+     * undone since (by {@link #rollbackTo} a savepoint set before it, or by ending the transaction).
+     * PostgreSQL then refuses every further statement but a rollback (SQLSTATE 25P02); MySQL carries on,
+     * and {@link #transaction} treats both alike. False outside a transaction. Costs no round trip.
+     */
+    default boolean transactionFailed() {
+        return false;
+    }
+
+    /**
+     * Sets a savepoint with a generated name ({@code sluice_sp_<n>}, unique in this JVM) in the open
+     * transaction. One round trip.
+     *
+     * @throws TransactionStateException if no transaction is open
+     */
+    default Savepoint savepoint() {
+        return savepoint(io.sluice.spi.SavepointStack.generatedName());
+    }
+
+    /**
+     * Sets savepoint {@code name} in the open transaction. One round trip. Savepoints set through SQL text
+     * are unknown to {@link #rollbackTo} and {@link #release}.
+     *
+     * @throws IllegalArgumentException      if {@code name} is not a valid {@link Savepoint} name
+     * @throws TransactionStateException     if no transaction is open, or a savepoint of that name (in any
+     *                                       letter case) is already active
+     * @throws UnsupportedOperationException if the driver has no savepoints
+     */
+    default Savepoint savepoint(String name) {
+        throw new UnsupportedOperationException(
+                "savepoints are not supported by " + getClass().getName());
+    }
+
+    /**
+     * Undoes the work done since {@code savepoint} was set, and the failed state of the transaction (see
+     * {@link #transactionFailed()}), which goes on. {@code savepoint} stays active; savepoints set after it
+     * are gone. One round trip.
+     *
+     * @throws TransactionStateException if no transaction is open or {@code savepoint} is not active in it
+     */
+    default void rollbackTo(Savepoint savepoint) {
+        throw new UnsupportedOperationException(
+                "savepoints are not supported by " + getClass().getName());
+    }
+
+    /**
+     * Forgets {@code savepoint} and those set after it; their work stays in the transaction. One round trip.
+     *
+     * @throws TransactionStateException if no transaction is open or {@code savepoint} is not active in it;
+     *                                   {@link ServerException} on PostgreSQL when the transaction has failed
+     */
+    default void release(Savepoint savepoint) {
+        throw new UnsupportedOperationException(
+                "savepoints are not supported by " + getClass().getName());
+    }
+
+    /**
+     * Runs {@code work} in a transaction at {@code level}; inside an open transaction, as a savepoint. See
+     * {@link #transaction(IsolationLevel, TransactionNesting, TransactionCallback)}.
      */
     default <T> T transaction(IsolationLevel level, TransactionCallback<T> work) {
-        begin(level);
-        T result;
-        try {
-            result = work.run(this);
-        } catch (Throwable t) {
-            try {
-                rollback();
-            } catch (RuntimeException rollbackFailure) {
-                t.addSuppressed(rollbackFailure);
-            }
-            throw t;
-        }
-        commit();
-        return result;
+        return transaction(level, TransactionNesting.SAVEPOINT, work);
     }
 
-    /** {@link #transaction(IsolationLevel, TransactionCallback)} at the default isolation level. */
+    /**
+     * {@link #transaction(IsolationLevel, TransactionNesting, TransactionCallback)} at the default isolation
+     * level, nested as a savepoint.
+     */
     default <T> T transaction(TransactionCallback<T> work) {
-        return transaction(IsolationLevel.DEFAULT, work);
+        return transaction(IsolationLevel.DEFAULT, TransactionNesting.SAVEPOINT, work);
     }
 
+    /**
+     * Runs {@code work} as one unit, the same on every driver.
+     *
+     * <p>Outside a transaction: begins one at {@code level}, commits when {@code work} returns, rolls back
+     * when it throws (and rethrows). Inside an open transaction with {@link TransactionNesting#SAVEPOINT}:
+     * sets a savepoint, releases it when {@code work} returns, and when it throws rolls back to it (and
+     * rethrows), which leaves the outer transaction usable, also on PostgreSQL after a server error; the
+     * outer code may catch the failure and carry on or commit. With {@link TransactionNesting#JOIN}:
+     * runs {@code work} as part of the open transaction, without a savepoint.
+     *
+     * <p>A block that catches a server error of one of its own statements and returns normally has not
+     * done its work (PostgreSQL refuses every statement after the error; MySQL undid just the failing one):
+     * instead of committing or releasing, this rolls back the transaction or to the block's savepoint and
+     * throws {@link TransactionStateException}. To try a statement that
+     * may fail and go on, run it in an inner block of its own. A block during which
+     * the transaction ended (commit or rollback called inside it, or a MySQL deadlock, which ends the whole
+     * transaction on the server) throws {@link TransactionStateException} when it returns: what ran after
+     * the end was autocommitted.
+     *
+     * @param level   the isolation level of a new transaction; an inner block must pass
+     *                {@link IsolationLevel#DEFAULT}, since no server changes the level of a running transaction
+     * @param nesting what to do inside an open transaction
+     * @throws TransactionStateException if an inner block names a level, if it starts while the open
+     *                                   transaction has failed ({@link #transactionFailed()}), or as above
+     */
+    default <T> T transaction(IsolationLevel level, TransactionNesting nesting, TransactionCallback<T> work) {
+        java.util.Objects.requireNonNull(nesting, "nesting");
+        java.util.Objects.requireNonNull(work, "work");
+        if (!inTransaction()) {
+            return TransactionBlock.outermost(this, level, work);
+        }
+        return TransactionBlock.inner(this, level, nesting, work);
+    }
     /** Sets the timeout for every later query on this connection; {@link Duration#ZERO} means none. */
     void queryTimeout(Duration timeout);
 
@@ -207,6 +298,42 @@ public interface Connection extends AutoCloseable {
     default long lastInsertId() {
         throw new UnsupportedOperationException(
                 "last insert id is not reported by " + getClass().getName());
+    }
+
+    /**
+     * Runs an INSERT (or another statement that generates keys) and returns the integer keys it generated
+     * with the affected-row count, one key per inserted row. PostgreSQL: appends
+     * {@code RETURNING keyColumn} and reads it in the same round trip; a statement that already has a
+     * top-level {@code RETURNING} runs unchanged and the key is read from its column named
+     * {@code keyColumn}. MySQL: the keys come from the OK packet's last insert id (no extra round trip) and
+     * whatever {@code keyColumn} names, are those of the table's AUTO_INCREMENT column; a multi-row INSERT
+     * gets {@code id, id + @@auto_increment_increment, ...} (read with one extra round trip the first time a connection needs it, then kept until {@link #reset()}).
+     * That holds for an {@code INSERT ... VALUES} whose ids are all generated with
+     * {@code innodb_autoinc_lock_mode} 0 or 1 (MariaDB's default); with 2 (MySQL 8's default) MySQL does
+     * not promise consecutive values while other inserts run at the same time. It does not hold for
+     * {@code INSERT ... SELECT}, for rows given some explicit ids, or for {@code ON DUPLICATE KEY UPDATE}
+     * and {@code INSERT IGNORE} when rows were updated or skipped.
+     *
+     * @param keyColumn a plain identifier (folded to lower case by PostgreSQL) or a double-quoted one
+     * @throws IllegalArgumentException   if {@code keyColumn} is neither
+     * @throws ValueConversionException   if the key column is not an integer (use {@code RETURNING} with
+     *                                    {@link #query} for other keys)
+     * @throws ServerException            if the server rejects the statement
+     */
+    default GeneratedKeys executeReturningKeys(String sql, String keyColumn, Object... params) {
+        throw new UnsupportedOperationException(
+                "generated keys are not supported by " + getClass().getName());
+    }
+
+    /**
+     * {@link #executeBatch} returning the keys every parameter set generated, in set order. PostgreSQL:
+     * one round trip, {@code RETURNING} as in {@link #executeReturningKeys}. MySQL: one reply per set
+     * gives each set's first id (the MariaDB bulk command, which reports one id for all, is not used).
+     * Atomic outside a transaction, as {@link #executeBatch}.
+     */
+    default GeneratedKeys executeBatchReturningKeys(String sql, String keyColumn, List<Object[]> parameterSets) {
+        throw new UnsupportedOperationException(
+                "generated keys are not supported by " + getClass().getName());
     }
 
     /** Sends a round trip to the server and waits at most {@code timeout}; false if it fails. */

@@ -2,21 +2,25 @@ package io.sluice.postgres;
 
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
+import io.sluice.GeneratedKeys;
 import io.sluice.IsolationLevel;
 import io.sluice.Notification;
 import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
+import io.sluice.Savepoint;
 import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
+import io.sluice.TransactionStateException;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.spi.QueryEvent;
 import io.sluice.spi.QueryTrace;
+import io.sluice.spi.SavepointStack;
 import io.sluice.sql.NativeSql;
 import io.sluice.sql.SqlDialect;
 import java.io.InputStream;
@@ -29,6 +33,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -44,6 +49,7 @@ import java.util.function.LongSupplier;
 public final class PgConnection implements Connection {
     private final PgSession session;
     private final AtomicLong preparedNames = new AtomicLong();
+    private final SavepointStack savepoints = new SavepointStack('"');
 
     /** True for a server before 12, which needs {@code extra_float_digits} set (see {@link #applyFloatDigits}). */
     private final boolean roundsFloats;
@@ -273,12 +279,16 @@ public final class PgConnection implements Connection {
         return batch(session.cache.enabled() ? session.cache : null, n.sql(), n.bindAll(parameterSets));
     }
 
-    /** The first parameter set of a batch (which decides whether its parameters are named), or none. */
     static Object[] first(List<Object[]> parameterSets) {
         return parameterSets.isEmpty() ? new Object[0] : parameterSets.get(0);
     }
 
     long[] batch(StatementRegistry registry, String sql, List<Object[]> arguments) {
+        return batch(registry, sql, arguments, null);
+    }
+
+    /** {@link #batch(StatementRegistry, String, List)} handing each result row (RETURNING) to {@code rows} if not null. */
+    long[] batch(StatementRegistry registry, String sql, List<Object[]> arguments, Consumer<PgRow> rows) {
         if (arguments.isEmpty()) {
             return new long[0];
         }
@@ -286,6 +296,14 @@ public final class PgConnection implements Connection {
         long[] counts = new long[parameterSets.size()];
         QueryHandler h = new QueryHandler() {
             int next;
+
+            @Override
+            void row(PgRow row) {
+                super.row(row);
+                if (rows != null) {
+                    rows.accept(row);
+                }
+            }
 
             @Override
             void commandComplete(long rows, boolean rollback) {
@@ -363,7 +381,12 @@ public final class PgConnection implements Connection {
      */
     @Override
     public void begin(IsolationLevel level) {
+        if (inTransaction()) {
+            throw new TransactionStateException("begin failed, a transaction is already open: level=" + level
+                    + ", failed=" + transactionFailed() + " (nest with transaction(...) or savepoint())");
+        }
         session.ensureUsable();
+        savepoints.clear();
         String sql = level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql();
         if (QueryTrace.active(session.config.queryListener())) {
             traced(sql, () -> session.deferredBegin.defer(sql), () -> 0, () -> 0);
@@ -374,6 +397,7 @@ public final class PgConnection implements Connection {
 
     @Override
     public void commit() {
+        savepoints.clear();
         if (QueryTrace.active(session.config.queryListener())) {
             traced("COMMIT", this::commitUntraced, () -> 0, () -> 0);
         } else {
@@ -394,6 +418,7 @@ public final class PgConnection implements Connection {
 
     @Override
     public void rollback() {
+        savepoints.clear();
         if (!inTransaction()) {
             return;
         }
@@ -422,6 +447,37 @@ public final class PgConnection implements Connection {
     /** The last ReadyForQuery reported no transaction. */
     private boolean serverIdle() {
         return session.transactionStatus() == BackendMessage.TRANSACTION_IDLE;
+    }
+
+    /** PostgreSQL's own state: ReadyForQuery says {@code E} until a rollback (to a savepoint) undoes the failure. */
+    @Override
+    public boolean transactionFailed() {
+        return session.transactionStatus() == BackendMessage.TRANSACTION_FAILED;
+    }
+
+    @Override
+    public Savepoint savepoint(String name) {
+        return savepoints.set(name, inTransaction(), this::simpleQuery);
+    }
+
+    @Override
+    public void rollbackTo(Savepoint savepoint) {
+        savepoints.rollbackTo(savepoint, inTransaction(), this::simpleQuery);
+    }
+
+    @Override
+    public void release(Savepoint savepoint) {
+        savepoints.release(savepoint, inTransaction(), this::simpleQuery);
+    }
+
+    @Override
+    public GeneratedKeys executeReturningKeys(String sql, String keyColumn, Object... params) {
+        return PgGeneratedKeys.execute(this, sql, keyColumn, params);
+    }
+
+    @Override
+    public GeneratedKeys executeBatchReturningKeys(String sql, String keyColumn, List<Object[]> parameterSets) {
+        return PgGeneratedKeys.executeBatch(this, sql, keyColumn, parameterSets);
     }
 
     @Override
@@ -473,6 +529,7 @@ public final class PgConnection implements Connection {
      */
     @Override
     public void reset() {
+        savepoints.clear();
         rollbackUntraced();
         simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
                 + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");

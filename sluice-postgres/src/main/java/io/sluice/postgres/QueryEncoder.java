@@ -113,13 +113,15 @@ final class QueryEncoder {
             int parses = prepareAndBind(out, session, registry, sql, first, h);
             FrontendEncoder.execute(out, "", 0);
             String name = h.statement == null ? "" : h.statement.name;
+            // Every set's rows (RETURNING) are decoded with the first set's layout: same result formats.
+            short[] resultFormats = h.layoutKnown ? h.statement.resultFormats() : null;
             for (int i = 1; i < parameterSets.size(); i++) {
                 Object[] params = parameterSets.get(i);
                 if (params.length != first.length) {
                     throw new IllegalArgumentException("batch parameter sets differ in size: first=" + first.length
                             + ", index=" + i + ", size=" + params.length);
                 }
-                FrontendEncoder.bind(out, "", name, params, null);
+                FrontendEncoder.bind(out, "", name, params, resultFormats);
                 FrontendEncoder.execute(out, "", 0);
             }
             List<PgStatement> evicted = List.of();

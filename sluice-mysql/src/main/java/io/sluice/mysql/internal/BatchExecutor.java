@@ -34,11 +34,21 @@ final class BatchExecutor {
     private BatchExecutor() {}
 
     static long[] run(MysqlConnection c, PreparedInfo info, List<Object[]> sets, boolean inTransaction) {
+        return run(c, info, sets, inTransaction, null);
+    }
+
+    /**
+     * {@link #run(MysqlConnection, PreparedInfo, List, boolean)} recording each set's last insert id in
+     * {@code firstIds} if not null; then every set gets a reply of its own (no bulk command).
+     */
+    static long[] run(
+            MysqlConnection c, PreparedInfo info, List<Object[]> sets, boolean inTransaction, long[] firstIds) {
         long[] counts = new long[sets.size()];
         if (sets.isEmpty()) {
             return counts;
         }
-        boolean bulk = info.paramCount > 0
+        boolean bulk = firstIds == null
+                && info.paramCount > 0
                 && (c.capabilities() & Capabilities.MARIADB_CLIENT_STMT_BULK_OPERATIONS) != 0
                 && SingleRowInsert.matches(info.sql);
         if (!inTransaction) {
@@ -49,7 +59,7 @@ final class BatchExecutor {
         try {
             failure = bulk
                     ? runBulk(c, info, sets, counts, inTransaction)
-                    : runPipelined(c, info, sets, counts, inTransaction);
+                    : runPipelined(c, info, sets, counts, inTransaction, firstIds);
         } catch (RuntimeException e) {
             c.writer().discard();
             if (!inTransaction) {
@@ -94,7 +104,12 @@ final class BatchExecutor {
      * and counted, and no further chunk is sent.
      */
     private static ServerException runPipelined(
-            MysqlConnection c, PreparedInfo info, List<Object[]> sets, long[] counts, boolean inTransaction) {
+            MysqlConnection c,
+            PreparedInfo info,
+            List<Object[]> sets,
+            long[] counts,
+            boolean inTransaction,
+            long[] firstIds) {
         ServerException failure = null;
         int failedAt = -1;
         int ranAfter = 0;
@@ -112,6 +127,9 @@ final class BatchExecutor {
                 try {
                     r.drain();
                     counts[i] = r.affectedRows();
+                    if (firstIds != null) {
+                        firstIds[i] = c.lastInsertId();
+                    }
                     if (failure != null) {
                         ranAfter++;
                     }

@@ -5,6 +5,7 @@ import static io.sluice.mysql.internal.protocol.Commands.*;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
+import io.sluice.GeneratedKeys;
 import io.sluice.IsolationLevel;
 import io.sluice.PreparedStatement;
 import io.sluice.ProtocolException;
@@ -13,17 +14,20 @@ import io.sluice.QueryTimeoutException;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
+import io.sluice.Savepoint;
 import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
 import io.sluice.SslMode;
+import io.sluice.TransactionStateException;
 import io.sluice.mysql.internal.codec.PacketReader;
 import io.sluice.mysql.internal.codec.PacketWriter;
 import io.sluice.mysql.internal.codec.Payload;
 import io.sluice.mysql.internal.codec.ServerPackets;
 import io.sluice.spi.QueryEvent;
 import io.sluice.spi.QueryTrace;
+import io.sluice.spi.SavepointStack;
 import io.sluice.sql.NativeSql;
 import io.sluice.sql.SqlDialect;
 import java.net.SocketTimeoutException;
@@ -62,6 +66,12 @@ public final class MysqlConnection implements Connection {
     private volatile boolean broken;
     private volatile boolean closed;
     private volatile int serverStatus = SERVER_STATUS_AUTOCOMMIT;
+    private final SavepointStack savepoints = new SavepointStack('`');
+    /** A statement failed with a server error inside the open transaction (see {@link #transactionFailed()}). */
+    private volatile boolean transactionFailed;
+    /** {@code @@auto_increment_increment}, read when first needed; 0 until then. */
+    private volatile long autoIncrementIncrement;
+
     private volatile Duration queryTimeout;
     private volatile boolean timedOut;
     /**
@@ -158,6 +168,9 @@ public final class MysqlConnection implements Connection {
 
     void serverStatus(int status) {
         serverStatus = status;
+        if ((status & SERVER_STATUS_IN_TRANS) == 0) {
+            transactionFailed = false; // the transaction ended, also through SQL text
+        }
     }
 
     /** Notes the warning count of a finished statement; read only when a listener wants warnings. */
@@ -273,6 +286,12 @@ public final class MysqlConnection implements Connection {
             return e;
         }
         if (e instanceof ServerException se) {
+            if (ServerPackets.errorCode(se.serverMessage()) == ER_LOCK_DEADLOCK) {
+                // an ERR packet carries no status flags: without this, inTransaction() would stay true
+                serverStatus(serverStatus & ~SERVER_STATUS_IN_TRANS);
+            } else if (inTransactionNow()) {
+                transactionFailed = true;
+            }
             if (reader.hasBuffered()) {
                 markBroken();
                 return new ProtocolException(
@@ -733,6 +752,13 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void begin(IsolationLevel level) {
+        if (inTransactionNow()) {
+            throw new TransactionStateException("begin failed, a transaction is already open: level=" + level
+                    + ", failed=" + transactionFailed
+                    + " (START TRANSACTION would commit it; nest with transaction(...) or savepoint())");
+        }
+        savepoints.clear();
+        transactionFailed = false;
         if (QueryTrace.active(config.queryListener())) {
             traced("START TRANSACTION", () -> beginUntraced(level), n -> 0, n -> 0);
         } else {
@@ -783,6 +809,8 @@ public final class MysqlConnection implements Connection {
     }
 
     private void endTransaction(String sql) {
+        savepoints.clear();
+        transactionFailed = false;
         if (QueryTrace.active(config.queryListener())) {
             traced(sql, () -> endTransactionUntraced(sql), n -> 0, n -> 0);
         } else {
@@ -800,6 +828,77 @@ public final class MysqlConnection implements Connection {
     @Override
     public boolean inTransaction() {
         return inTransactionNow();
+    }
+
+    /** Set by the driver on a server error inside a transaction: MySQL itself undoes just the failing statement. */
+    @Override
+    public boolean transactionFailed() {
+        return transactionFailed && inTransactionNow();
+    }
+
+    @Override
+    public Savepoint savepoint(String name) {
+        return savepoints.set(name, inTransactionNow(), this::executeScript);
+    }
+
+    @Override
+    public void rollbackTo(Savepoint savepoint) {
+        savepoints.rollbackTo(savepoint, inTransactionNow(), this::executeScript);
+        transactionFailed = false;
+    }
+
+    @Override
+    public void release(Savepoint savepoint) {
+        savepoints.release(savepoint, inTransactionNow(), this::executeScript);
+    }
+
+    @Override
+    public GeneratedKeys executeReturningKeys(String sql, String keyColumn, Object... params) {
+        return MysqlGeneratedKeys.execute(this, sql, keyColumn, params);
+    }
+
+    @Override
+    public GeneratedKeys executeBatchReturningKeys(String sql, String keyColumn, List<Object[]> parameterSets) {
+        return MysqlGeneratedKeys.executeBatch(this, sql, keyColumn, parameterSets);
+    }
+
+    /** Runs one statement; returns its affected-row count and its OK packet's last insert id. */
+    long[] executeForInsertId(String sql, Object[] params) {
+        Supplier<long[]> call = () -> request(() -> {
+            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
+            c.drain();
+            return new long[] {c.affectedRows(), lastInsertId};
+        });
+        return QueryTrace.active(config.queryListener()) ? traced(sql, call, r -> 0, r -> r[0]) : call.get();
+    }
+
+    /** {@link #executeBatch} recording each set's last insert id in {@code firstIds}; returns the counts. */
+    long[] executeBatchForInsertIds(String sql, List<Object[]> parameterSets, long[] firstIds) {
+        Supplier<long[]> call = () -> request(() -> {
+            PreparedInfo info = statements.statementFor(sql, parameterSets.isEmpty() ? 0 : parameterSets.get(0).length);
+            if (info == PreparedInfo.TEXT_ONLY) {
+                throw new SluiceException("statement cannot be prepared for a batch: sql=" + sql);
+            }
+            long[] counts = BatchExecutor.run(this, info, parameterSets, inTransactionNow(), firstIds);
+            if (!statements.cache.enabled()) {
+                statements.queueClose(info);
+            }
+            return counts;
+        });
+        return QueryTrace.active(config.queryListener())
+                ? traced(sql, call, r -> 0, r -> Arrays.stream(r).sum())
+                : call.get();
+    }
+
+    /** {@code @@auto_increment_increment} of this session, read once (one round trip) and kept until reset. */
+    long autoIncrementIncrement() {
+        long n = autoIncrementIncrement;
+        if (n == 0) {
+            n = queryFirst("SELECT @@auto_increment_increment", r -> r.getLong(0))
+                    .orElse(1L);
+            autoIncrementIncrement = n;
+        }
+        return n;
     }
 
     @Override
@@ -863,6 +962,9 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void reset() {
+        savepoints.clear();
+        transactionFailed = false;
+        autoIncrementIncrement = 0;
         request(() -> {
             simpleCommand(COM_RESET_CONNECTION);
             statements.cache.clear(); // the server closed every prepared statement

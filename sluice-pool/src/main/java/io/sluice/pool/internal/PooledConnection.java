@@ -2,12 +2,14 @@ package io.sluice.pool.internal;
 
 import io.sluice.Connection;
 import io.sluice.ConnectionException;
+import io.sluice.GeneratedKeys;
 import io.sluice.IsolationLevel;
 import io.sluice.Notification;
 import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
+import io.sluice.Savepoint;
 import io.sluice.ServerInfo;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -163,6 +165,24 @@ final class PooledConnection implements Connection {
     }
 
     @Override
+    public GeneratedKeys executeReturningKeys(String sql, String keyColumn, Object... params) {
+        try {
+            return live().executeReturningKeys(sql, keyColumn, params);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public GeneratedKeys executeBatchReturningKeys(String sql, String keyColumn, List<Object[]> parameterSets) {
+        try {
+            return live().executeBatchReturningKeys(sql, keyColumn, parameterSets);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
     public PreparedStatement prepare(String sql) {
         try {
             return track(live().prepare(sql));
@@ -201,6 +221,38 @@ final class PooledConnection implements Connection {
     @Override
     public boolean inTransaction() {
         return live().inTransaction();
+    }
+
+    @Override
+    public boolean transactionFailed() {
+        return live().transactionFailed();
+    }
+
+    @Override
+    public Savepoint savepoint(String name) {
+        try {
+            return live().savepoint(name);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void rollbackTo(Savepoint savepoint) {
+        try {
+            live().rollbackTo(savepoint);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void release(Savepoint savepoint) {
+        try {
+            live().release(savepoint);
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
     }
 
     @Override

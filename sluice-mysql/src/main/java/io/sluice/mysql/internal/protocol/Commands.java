@@ -62,4 +62,6 @@ public final class Commands {
     public static final int ER_CONNECTION_KILLED = 1927;
     public static final int ER_SERVER_SHUTDOWN = 1053;
     public static final int ER_UNKNOWN_STMT_HANDLER = 1243;
+    /** The deadlock victim's whole transaction has been rolled back by the server. */
+    public static final int ER_LOCK_DEADLOCK = 1213;
 }
