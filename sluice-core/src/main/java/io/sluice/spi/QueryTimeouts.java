@@ -60,9 +60,18 @@ public final class QueryTimeouts {
             return TimeoutToken.NONE;
         }
         ArmedTimeout token = new ArmedTimeout(
-                Objects.requireNonNull(onTimeout, "onTimeout"), onGrace == null ? 0 : grace.toNanos(), onGrace);
-        token.timeoutFuture = schedule(token, timeout.toNanos());
+                Objects.requireNonNull(onTimeout, "onTimeout"), onGrace == null ? 0 : nanos(grace), onGrace);
+        token.timeoutFuture = schedule(token, nanos(timeout));
         return token;
+    }
+
+    /** Saturates instead of throwing: a limit of centuries is as good as none, and must not fail the query. */
+    private static long nanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     /**

@@ -27,6 +27,13 @@ class QueryTimeoutsTest {
     }
 
     @Test
+    void shouldAcceptALimitTooLongForNanoseconds() {
+        TimeoutToken token =
+                QueryTimeouts.arm(Duration.ofDays(365L * 1000), () -> {}, Duration.ofDays(365L * 1000), () -> {});
+        assertThat(token.disarm()).isTrue();
+    }
+
+    @Test
     void shouldNeverFireWhenDisarmedBeforeTheDeadline() throws InterruptedException {
         AtomicInteger ran = new AtomicInteger();
         TimeoutToken early = QueryTimeouts.arm(Duration.ofMillis(20), ran::incrementAndGet, LONG, ran::incrementAndGet);
