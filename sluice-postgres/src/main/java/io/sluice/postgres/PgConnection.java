@@ -507,10 +507,10 @@ public final class PgConnection implements Connection {
         // watchdog breaks it, which wakes this caller (and any other waiter) at once.
         java.util.concurrent.ScheduledFuture<?> watchdog = timeout == null || timeout.isZero()
                 ? null
-                : QueryTimer.schedule(
+                : io.sluice.spi.QueryTimeouts.schedule(
                         () -> Thread.startVirtualThread(() -> session.fail(new io.sluice.ConnectionException(
                                 "validation timed out: timeout=" + timeout + ", " + session.where()))),
-                        timeout);
+                        timeout.toNanos());
         try {
             session.execute(this, FrontendEncoder::sync, new ResponseHandler().syncOnly());
             return true;

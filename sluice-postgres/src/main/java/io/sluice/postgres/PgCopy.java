@@ -12,6 +12,7 @@ import io.sluice.SluiceException;
 import io.sluice.postgres.internal.protocol.BackendDecoder;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
+import io.sluice.spi.TimeoutToken;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -74,7 +75,7 @@ final class PgCopy {
             session.pipeline.takeExclusive(owner);
         });
         boolean interrupted = session.pipeline.awaitTurn(ticket);
-        QueryTimer timer = QueryTimer.start(session, session.queryTimeout);
+        TimeoutToken timer = session.timeouts.arm();
         try {
             session.ensureUsable();
             session.beginReadTurn();
@@ -84,7 +85,7 @@ final class PgCopy {
             readUntilReady();
             interrupted |= session.endReadTurn();
         } finally {
-            timer.stop();
+            session.timeouts.disarm(timer);
             session.pipeline.finishTurn();
             session.pipeline.releaseExclusive(owner);
         }

@@ -8,6 +8,7 @@ import io.sluice.RowStream;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.postgres.internal.protocol.FrontendMessage;
+import io.sluice.spi.TimeoutToken;
 import java.util.List;
 import java.util.NoSuchElementException;
 
@@ -36,7 +37,7 @@ final class PgRowStream implements RowStream {
     private final boolean synced;
 
     private final QueryHandler handler;
-    private QueryTimer timer = QueryTimer.NONE;
+    private TimeoutToken timer = TimeoutToken.NONE;
     private PgRow current;
     private boolean pending; // current holds a row not yet returned by next()
     private boolean resultEnded; // CommandComplete or ErrorResponse seen, Sync sent
@@ -67,7 +68,7 @@ final class PgRowStream implements RowStream {
             throw e;
         }
         interrupted = session.pipeline.awaitTurn(ticket);
-        timer = QueryTimer.start(session, session.queryTimeout); // the limit covers the whole stream
+        timer = session.timeouts.arm(); // the limit covers the whole stream
         try {
             session.ensureUsable();
             session.beginReadTurn();
@@ -166,7 +167,7 @@ final class PgRowStream implements RowStream {
     private void end() {
         if (!done) {
             done = true;
-            timer.stop();
+            session.timeouts.disarm(timer);
             session.pipeline.releaseExclusive(this);
             session.pipeline.finishTurn();
         }

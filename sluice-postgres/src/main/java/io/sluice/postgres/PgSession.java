@@ -20,6 +20,7 @@ import io.sluice.postgres.internal.protocol.FrontendMessage;
 import io.sluice.postgres.internal.protocol.MessageReader;
 import io.sluice.postgres.internal.protocol.SelectingChannelStreams;
 import io.sluice.postgres.internal.protocol.StartupHandshake;
+import io.sluice.spi.TimeoutToken;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.Socket;
@@ -83,6 +84,7 @@ final class PgSession implements RequestWriter.Session {
     private volatile boolean closed;
     private volatile SluiceException brokenBy;
     volatile Duration queryTimeout;
+    final CancelOnTimeout timeouts = new CancelOnTimeout(this);
     private final Queue<String> closeQueue = new ConcurrentLinkedQueue<>();
     private final Queue<Notification> notifications = new ConcurrentLinkedQueue<>();
 
@@ -176,7 +178,7 @@ final class PgSession implements RequestWriter.Session {
 
     /** Waits for the read turn of {@code ticket}, reads the response, and throws what it says. */
     void await(RequestPipeline.Ticket ticket, ResponseHandler handler, boolean untilReady) {
-        QueryTimer timer = QueryTimer.start(this, queryTimeout);
+        TimeoutToken timer = timeouts.arm();
         boolean interrupted = pipeline.awaitTurn(ticket);
         try {
             ensureUsable();
@@ -187,13 +189,13 @@ final class PgSession implements RequestWriter.Session {
             readUntilReady(handler);
             interrupted |= endReadTurn();
         } finally {
-            timer.stop();
+            timeouts.disarm(timer);
             pipeline.finishTurn();
         }
         raise(handler, interrupted, timer);
     }
 
-    void raise(ResponseHandler handler, boolean interrupted, QueryTimer timer) {
+    void raise(ResponseHandler handler, boolean interrupted, TimeoutToken timer) {
         if (!interrupted && handler.error == null && handler.userFailure == null) {
             return; // the common case: no message to build (where() concatenates on every call)
         }

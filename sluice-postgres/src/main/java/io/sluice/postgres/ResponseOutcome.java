@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import io.sluice.QueryCancelledException;
 import io.sluice.QueryTimeoutException;
 import io.sluice.ServerException;
+import io.sluice.spi.TimeoutToken;
 import java.time.Duration;
 
 /**
@@ -16,7 +17,8 @@ final class ResponseOutcome {
 
     private ResponseOutcome() {}
 
-    static void raise(ResponseHandler handler, boolean interrupted, QueryTimer timer, Duration timeout, String where) {
+    static void raise(
+            ResponseHandler handler, boolean interrupted, TimeoutToken timer, Duration timeout, String where) {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -1,5 +1,6 @@
 package io.sluice.mysql.internal;
 
+import io.sluice.spi.QueryTimeouts;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
@@ -23,7 +24,9 @@ final class ConnectDeadline {
 
     /** Starts the clock; {@link Duration#ZERO} means no bound. */
     ConnectDeadline(Duration timeout) {
-        timer = timeout.isZero() ? null : QueryTimer.schedule(this::expire, Math.max(1, timeout.toMillis()));
+        timer = timeout.isZero()
+                ? null
+                : QueryTimeouts.schedule(() -> Thread.ofVirtual().start(this::expire), timeout.toNanos());
     }
 
     /** The socket to close when the time is up (the plain one: closing it also ends a TLS session on top). */

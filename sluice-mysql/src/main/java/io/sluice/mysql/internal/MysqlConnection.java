@@ -26,8 +26,10 @@ import io.sluice.mysql.internal.codec.PacketWriter;
 import io.sluice.mysql.internal.codec.Payload;
 import io.sluice.mysql.internal.codec.ServerPackets;
 import io.sluice.spi.QueryEvent;
+import io.sluice.spi.QueryTimeouts;
 import io.sluice.spi.QueryTrace;
 import io.sluice.spi.SavepointStack;
+import io.sluice.spi.TimeoutToken;
 import io.sluice.sql.NativeSql;
 import io.sluice.sql.SqlDialect;
 import java.net.SocketTimeoutException;
@@ -36,7 +38,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -79,8 +80,10 @@ public final class MysqlConnection implements Connection {
      * the whole response: the connection is still in step, so it must not be taken for a decoding failure.
      */
     private Throwable callerFailure;
-    /** Counts requests, so that a late timer does not cancel the request after the one it was armed for. */
-    private volatile long requestNumber;
+    /** The query timeout's actions, kept so that arming allocates no lambda. */
+    private final Runnable killOnTimeout = this::onTimeout;
+
+    private final Runnable breakOnGrace = this::markBroken;
 
     private boolean pendingWarnings;
     /** The column metadata of the last text (COM_QUERY) result, reused when the next one is byte-identical. */
@@ -241,7 +244,7 @@ public final class MysqlConnection implements Connection {
 
     <T> T request(Request<T> work) {
         lockForRequest();
-        ScheduledFuture<?> timer = armTimeout();
+        TimeoutToken timer = armTimeout();
         try {
             pendingWarnings = false;
             T result = work.run();
@@ -258,9 +261,7 @@ public final class MysqlConnection implements Connection {
             }
             throw e;
         } finally {
-            if (timer != null) {
-                timer.cancel(false);
-            }
+            disarm(timer);
             lock.unlock();
         }
     }
@@ -345,7 +346,6 @@ public final class MysqlConnection implements Connection {
         }
         timedOut = false;
         callerFailure = null;
-        requestNumber++;
     }
 
     void unlock() {
@@ -353,36 +353,27 @@ public final class MysqlConnection implements Connection {
     }
 
     /**
-     * Arms the query timeout of the request just locked; null (no timer, no clock read) when none is set.
-     * On expiry KILL QUERY goes out on a second connection, and a second timer gives the server
+     * Arms the query timeout of the request just locked; {@link TimeoutToken#NONE} (no timer, no clock read)
+     * when none is set. On expiry KILL QUERY goes out on a second connection, and the server gets
      * {@code cancel_grace} to end the query: past it the connection is closed, which ends the blocked read,
-     * and the request throws {@link QueryTimeoutException}.
+     * and the request throws {@link QueryTimeoutException}. The token fires only while its own request runs.
      */
-    ScheduledFuture<?> armTimeout() {
-        Duration t = queryTimeout;
-        if (t.isZero()) {
-            return null;
-        }
-        long armedFor = requestNumber;
-        return QueryTimer.schedule(() -> onTimeout(armedFor), t.toMillis());
+    TimeoutToken armTimeout() {
+        return QueryTimeouts.arm(queryTimeout, killOnTimeout, config.cancelGrace(), breakOnGrace);
     }
 
-    private boolean stillRunning(long armedFor) {
-        return requestNumber == armedFor && lock.isLocked() && !closed;
+    /**
+     * Disarms the request's timer before the lock is released; after it fired, waits (at most the grace)
+     * until KILL QUERY is delivered, so that a late KILL cannot hit the next request.
+     */
+    void disarm(TimeoutToken timer) {
+        if (!timer.disarm() && !broken) {
+            timer.awaitCancel(config.cancelGrace());
+        }
     }
 
-    private void onTimeout(long armedFor) {
-        if (!stillRunning(armedFor)) {
-            return; // that request has already finished
-        }
+    private void onTimeout() {
         timedOut = true;
-        QueryTimer.schedule(
-                () -> {
-                    if (stillRunning(armedFor)) {
-                        markBroken();
-                    }
-                },
-                Math.max(1, config.cancelGrace().toMillis()));
         try {
             cancel();
         } catch (RuntimeException e) {
@@ -568,7 +559,7 @@ public final class MysqlConnection implements Connection {
         }
         lockForRequest();
         pendingWarnings = false;
-        ScheduledFuture<?> timer = armTimeout();
+        TimeoutToken timer = armTimeout();
         try {
             // An unbounded fetch size needs no server cursor: the rows are read from the socket as the
             // caller asks for them (TCP flow control bounds the memory) and need no COM_STMT_FETCH.
@@ -582,7 +573,7 @@ public final class MysqlConnection implements Connection {
     }
 
     /** A stream that failed before it was handed out: the request's failure rules, then the lock is released. */
-    RuntimeException failStream(ScheduledFuture<?> timer, Throwable e) {
+    RuntimeException failStream(TimeoutToken timer, Throwable e) {
         try {
             if (e instanceof Error error) {
                 markBroken();
@@ -590,9 +581,7 @@ public final class MysqlConnection implements Connection {
             }
             return failure((RuntimeException) e);
         } finally {
-            if (timer != null) {
-                timer.cancel(false);
-            }
+            disarm(timer);
             lock.unlock();
         }
     }

@@ -6,10 +6,10 @@ import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
 import io.sluice.mysql.internal.protocol.Commands;
+import io.sluice.spi.TimeoutToken;
 import io.sluice.sql.NativeSql;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
 
 /** A statement prepared explicitly with {@link io.sluice.Connection#prepare}; not part of the automatic cache. */
 final class MysqlPreparedStatement implements PreparedStatement {
@@ -87,7 +87,7 @@ final class MysqlPreparedStatement implements PreparedStatement {
         }
         checkOpen();
         connection.lockForRequest();
-        ScheduledFuture<?> timer = connection.armTimeout();
+        TimeoutToken timer = connection.armTimeout();
         try {
             ResultCursor c = connection
                     .execute(info, bind(params), Commands.CURSOR_TYPE_READ_ONLY)

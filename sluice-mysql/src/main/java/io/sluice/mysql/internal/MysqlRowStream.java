@@ -3,9 +3,9 @@ package io.sluice.mysql.internal;
 import io.sluice.Column;
 import io.sluice.Row;
 import io.sluice.RowStream;
+import io.sluice.spi.TimeoutToken;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * Rows read from the socket as the caller asks for them: memory stays bounded by the reader's
@@ -15,11 +15,11 @@ import java.util.concurrent.ScheduledFuture;
 final class MysqlRowStream implements RowStream {
     private final MysqlConnection connection;
     private final ResultCursor cursor;
-    private final ScheduledFuture<?> timer;
+    private final TimeoutToken timer;
     private boolean ready;
     private boolean finished;
 
-    MysqlRowStream(MysqlConnection connection, ResultCursor cursor, ScheduledFuture<?> timer) {
+    MysqlRowStream(MysqlConnection connection, ResultCursor cursor, TimeoutToken timer) {
         this.connection = connection;
         this.cursor = cursor;
         this.timer = timer;
@@ -92,9 +92,7 @@ final class MysqlRowStream implements RowStream {
     private void release() {
         if (!finished) {
             finished = true;
-            if (timer != null) {
-                timer.cancel(false);
-            }
+            connection.disarm(timer);
             connection.unlock();
         }
     }

@@ -1,5 +1,6 @@
 package io.sluice.postgres.internal.protocol;
 
+import io.sluice.spi.QueryTimeouts;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
@@ -23,7 +24,7 @@ final class ConnectDeadline implements Runnable {
             future = null;
         } else {
             nanos = System.nanoTime() + timeout.toNanos();
-            future = Watchdog.schedule(this, timeout.toNanos());
+            future = QueryTimeouts.schedule(this, timeout.toNanos());
         }
     }
 
