@@ -528,19 +528,9 @@ public final class MysqlConnection implements Connection {
         }
     }
 
-    /** Closes the open server cursor of {@code c} with COM_STMT_RESET (https://mariadb.com/kb/en/com_stmt_reset/). */
+    /** Closes the open server cursor of {@code c} (see {@link StatementExecutor#closeCursor}; the caller holds the lock). */
     void closeCursor(ResultCursor c) {
-        writer.command(COM_STMT_RESET).int4(c.statementId()).end();
-        reader.expectSequence(1);
-        writer.flush();
-        Payload p = reader.next();
-        if (p.header() == ERR_HEADER) {
-            throw new ServerException(ServerPackets.decodeError(p));
-        }
-        if (p.header() != OK_HEADER) {
-            throw new ProtocolException("unexpected COM_STMT_RESET response: header=" + p.header());
-        }
-        ServerPackets.decodeOk(p, new ServerPackets.OkPacket());
+        statements.closeCursor(c);
     }
 
     /**
@@ -640,10 +630,6 @@ public final class MysqlConnection implements Connection {
 
     long capabilities() {
         return capabilities;
-    }
-
-    void writeQueryForBatch(String sql) {
-        writeQuery(sql);
     }
 
     boolean inTransactionNow() {
