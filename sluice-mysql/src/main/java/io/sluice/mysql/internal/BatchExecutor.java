@@ -52,7 +52,7 @@ final class BatchExecutor {
                 && (c.capabilities() & Capabilities.MARIADB_CLIENT_STMT_BULK_OPERATIONS) != 0
                 && SingleRowInsert.matches(info.sql);
         if (!inTransaction) {
-            c.writeQueryForBatch("START TRANSACTION");
+            c.writeQuery("START TRANSACTION");
             c.readPipelined(1);
         }
         ServerException failure = null;
@@ -68,7 +68,7 @@ final class BatchExecutor {
             throw e;
         }
         if (!inTransaction) {
-            c.writeQueryForBatch(failure == null ? "COMMIT" : "ROLLBACK");
+            c.writeQuery(failure == null ? "COMMIT" : "ROLLBACK");
             c.readPipelined(1);
         }
         if (failure != null) {
@@ -186,7 +186,7 @@ final class BatchExecutor {
 
     private static void rollbackQuietly(MysqlConnection c) {
         try {
-            c.writeQueryForBatch("ROLLBACK");
+            c.writeQuery("ROLLBACK");
             c.readPipelined(1);
         } catch (RuntimeException ignored) {
             // the original failure is what the caller needs

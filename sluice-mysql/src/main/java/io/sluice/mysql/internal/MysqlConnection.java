@@ -19,8 +19,6 @@ import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
-import io.sluice.SslMode;
-import io.sluice.TransactionStateException;
 import io.sluice.mysql.internal.codec.PacketReader;
 import io.sluice.mysql.internal.codec.PacketWriter;
 import io.sluice.mysql.internal.codec.Payload;
@@ -62,16 +60,16 @@ public final class MysqlConnection implements Connection {
     private final PacketWriter writer;
     private final long capabilities;
     private final ReentrantLock lock = new ReentrantLock();
-    private final StatementExecutor statements;
+    final StatementExecutor statements;
     private final MysqlSettings settings;
     private volatile boolean broken;
     private volatile boolean closed;
     private volatile int serverStatus = SERVER_STATUS_AUTOCOMMIT;
-    private final SavepointStack savepoints = new SavepointStack('`');
+    final SavepointStack savepoints = new SavepointStack('`');
     /** A statement failed with a server error inside the open transaction (see {@link #transactionFailed()}). */
-    private volatile boolean transactionFailed;
+    volatile boolean transactionFailed;
     /** {@code @@auto_increment_increment}, read when first needed; 0 until then. */
-    private volatile long autoIncrementIncrement;
+    volatile long autoIncrementIncrement;
 
     private volatile Duration queryTimeout;
     private volatile boolean timedOut;
@@ -89,7 +87,7 @@ public final class MysqlConnection implements Connection {
     /** The column metadata of the last text (COM_QUERY) result, reused when the next one is byte-identical. */
     PreparedInfo.ResultMetadata lastTextMetadata;
 
-    private MysqlConnection(ConnectionConfig config, MysqlSettings settings, Handshaker.Wire wire) {
+    MysqlConnection(ConnectionConfig config, MysqlSettings settings, Handshaker.Wire wire) {
         this.config = config;
         this.settings = settings;
         this.wire = wire;
@@ -103,66 +101,12 @@ public final class MysqlConnection implements Connection {
 
     /**
      * Connects, negotiates TLS as {@code config.sslMode()} says, authenticates and initialises the session, all
-     * within {@code connect_timeout} (see {@link ConnectDeadline}).
+     * within {@code connect_timeout} (see {@link MysqlConnector}).
      *
      * @throws io.sluice.ConfigurationException for a malformed driver setting, before any socket is opened
      */
     public static MysqlConnection open(ConnectionConfig config) {
-        MysqlSettings settings = MysqlSettings.of(config);
-        ConnectDeadline deadline = new ConnectDeadline(config.connectTimeout());
-        MysqlConnection c = null;
-        try {
-            SslMode mode = config.sslMode();
-            Handshaker.Wire wire;
-            if (mode == SslMode.ALLOW) {
-                try {
-                    wire = Handshaker.connect(config, settings, false, deadline);
-                } catch (io.sluice.AuthenticationException e) {
-                    wire = Handshaker.connect(config, settings, true, deadline); // the account may require TLS
-                }
-            } else {
-                wire = Handshaker.connect(config, settings, mode != SslMode.DISABLE, deadline);
-            }
-            c = new MysqlConnection(config, settings, wire);
-            deadline.watch(wire.plainSocket());
-            c.executeScriptUntraced("SET time_zone = '+00:00'"); // set-up, not the application's query
-            if (!deadline.finish()) {
-                throw new ConnectionException("connect timed out during session set-up");
-            }
-            if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
-                LOG.log(
-                        System.Logger.Level.DEBUG,
-                        "connection opened: {0}, database={1}, user={2}, tls={3}, "
-                                + "auth_plugin={4}, server_version={5}",
-                        c.where(),
-                        config.database(),
-                        config.user(),
-                        wire.socket() instanceof javax.net.ssl.SSLSocket ssl
-                                ? ssl.getSession().getProtocol() + " "
-                                        + ssl.getSession().getCipherSuite()
-                                : "off",
-                        wire.authPlugin(),
-                        wire.handshake().serverVersion());
-            }
-            return c;
-        } catch (RuntimeException | Error e) {
-            deadline.finish();
-            if (c != null) {
-                c.markBroken();
-            }
-            if (deadline.expired()) {
-                throw new ConnectionException(
-                        "connect timed out: host=" + config.host() + ", port="
-                                + (config.port() == 0 ? 3306 : config.port()) + ", timeout=" + config.connectTimeout()
-                                + " (setting connect_timeout)",
-                        e);
-            }
-            if (e instanceof RuntimeException r && !(r instanceof SluiceException)) {
-                throw new ProtocolException(
-                        "connect failed on a malformed server message: host=" + config.host() + ", cause=" + r, r);
-            }
-            throw e;
-        }
+        return MysqlConnector.open(config);
     }
 
     boolean zeroDateAsNull() {
@@ -176,7 +120,6 @@ public final class MysqlConnection implements Connection {
         }
     }
 
-    /** Notes the warning count of a finished statement; read only when a listener wants warnings. */
     /** Records the last insert id of the statement whose OK packet was just read. */
     void lastInsertId(long id) {
         lastInsertId = id;
@@ -187,6 +130,7 @@ public final class MysqlConnection implements Connection {
         return lastInsertId;
     }
 
+    /** Notes the warning count of a finished statement; read only when a listener wants warnings. */
     void warnings(int count) {
         if (count > 0) {
             pendingWarnings = true;
@@ -207,22 +151,9 @@ public final class MysqlConnection implements Connection {
     private void deliverWarnings() {
         pendingWarnings = false;
         io.sluice.ServerEventListener listener = config.eventListener();
-        List<io.sluice.ServerMessage> messages = new ArrayList<>();
-        sendText("SHOW WARNINGS").forEachRemaining(row -> {
-            Map<String, String> fields = new java.util.LinkedHashMap<>();
-            fields.put("severity", row.getString(0).toUpperCase(java.util.Locale.ROOT));
-            fields.put("message", row.getString(2));
-            fields.put("error_code", row.getString(1));
-            messages.add(new io.sluice.ServerMessage(fields));
-        });
+        List<io.sluice.ServerMessage> messages = MysqlWarnings.read(this);
         pendingWarnings = false;
-        for (io.sluice.ServerMessage m : messages) {
-            try {
-                listener.onNotice(m);
-            } catch (RuntimeException ignored) {
-                // a listener's failure must not fail the statement
-            }
-        }
+        MysqlWarnings.deliver(listener, messages);
     }
 
     /** Answers a LOAD DATA LOCAL INFILE request (see {@link LocalInfile}); non-null: refused, throw after the reply. */
@@ -426,7 +357,7 @@ public final class MysqlConnection implements Connection {
     }
 
     /** Queues COM_QUERY {@code sql}; the response is read by a {@link ResultCursor}. */
-    private void writeQuery(String sql) {
+    void writeQuery(String sql) {
         writer.command(COM_QUERY).restString(sql).end();
     }
 
@@ -586,19 +517,9 @@ public final class MysqlConnection implements Connection {
         }
     }
 
-    /** Closes the open server cursor of {@code c} with COM_STMT_RESET (https://mariadb.com/kb/en/com_stmt_reset/). */
+    /** Closes the open server cursor of {@code c} (see {@link StatementExecutor#closeCursor}; the caller holds the lock). */
     void closeCursor(ResultCursor c) {
-        writer.command(COM_STMT_RESET).int4(c.statementId()).end();
-        reader.expectSequence(1);
-        writer.flush();
-        Payload p = reader.next();
-        if (p.header() == ERR_HEADER) {
-            throw new ServerException(ServerPackets.decodeError(p));
-        }
-        if (p.header() != OK_HEADER) {
-            throw new ProtocolException("unexpected COM_STMT_RESET response: header=" + p.header());
-        }
-        ServerPackets.decodeOk(p, new ServerPackets.OkPacket());
+        statements.closeCursor(c);
     }
 
     /**
@@ -666,20 +587,21 @@ public final class MysqlConnection implements Connection {
             return executeBatch(n.sql(), n.bindAll(parameterSets));
         }
         if (QueryTrace.active(config.queryListener())) {
+            Supplier<long[]> call = () -> executeBatchUntraced(sql, parameterSets, null);
             return traced(
-                    sql, () -> executeBatchUntraced(sql, parameterSets), counts -> 0, counts -> Arrays.stream(counts)
-                            .sum());
+                    sql, call, counts -> 0, counts -> Arrays.stream(counts).sum());
         }
-        return executeBatchUntraced(sql, parameterSets);
+        return executeBatchUntraced(sql, parameterSets, null);
     }
 
-    private long[] executeBatchUntraced(String sql, List<Object[]> parameterSets) {
+    /** Runs a batch as one request; records each set's last insert id in {@code firstIds} if not null. */
+    long[] executeBatchUntraced(String sql, List<Object[]> parameterSets, long[] firstIds) {
         return request(() -> {
             PreparedInfo info = statements.statementFor(sql, parameterSets.isEmpty() ? 0 : parameterSets.get(0).length);
             if (info == PreparedInfo.TEXT_ONLY) {
                 throw new SluiceException("statement cannot be prepared for a batch: sql=" + sql);
             }
-            long[] counts = BatchExecutor.run(this, info, parameterSets, inTransactionNow());
+            long[] counts = BatchExecutor.run(this, info, parameterSets, inTransactionNow(), firstIds);
             if (!statements.cache.enabled()) {
                 statements.queueClose(info);
             }
@@ -699,11 +621,7 @@ public final class MysqlConnection implements Connection {
         return capabilities;
     }
 
-    void writeQueryForBatch(String sql) {
-        writeQuery(sql);
-    }
-
-    private boolean inTransactionNow() {
+    boolean inTransactionNow() {
         return (serverStatus & SERVER_STATUS_IN_TRANS) != 0;
     }
 
@@ -735,38 +653,9 @@ public final class MysqlConnection implements Connection {
         return request(() -> new MysqlPreparedStatement(this, statements.prepareOnServer(n.sql()), named));
     }
 
-    // Transaction control is observed like any statement while a listener or a recording wants it; the
-    // unobserved branch creates no extra lambda. The observed text of a begin is START TRANSACTION alone:
-    // a SET TRANSACTION ISOLATION LEVEL sent before it travels in the same write.
-
     @Override
     public void begin(IsolationLevel level) {
-        if (inTransactionNow()) {
-            throw new TransactionStateException("begin failed, a transaction is already open: level=" + level
-                    + ", failed=" + transactionFailed
-                    + " (START TRANSACTION would commit it; nest with transaction(...) or savepoint())");
-        }
-        savepoints.clear();
-        transactionFailed = false;
-        if (QueryTrace.active(config.queryListener())) {
-            traced("START TRANSACTION", () -> beginUntraced(level), n -> 0, n -> 0);
-        } else {
-            beginUntraced(level);
-        }
-    }
-
-    private Object beginUntraced(IsolationLevel level) {
-        return request(() -> {
-            int n = 0;
-            if (level != IsolationLevel.DEFAULT) {
-                writeQuery("SET TRANSACTION ISOLATION LEVEL " + level.sql());
-                n++;
-            }
-            writeQuery("START TRANSACTION");
-            n++;
-            readPipelined(n); // both commands go out in one write
-            return null;
-        });
+        MysqlTransactions.begin(this, level);
     }
 
     /** Reads the responses of {@code n} commands written before one flush; the first server error is thrown after all are read. */
@@ -789,29 +678,12 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void commit() {
-        endTransaction("COMMIT");
+        MysqlTransactions.end(this, "COMMIT");
     }
 
     @Override
     public void rollback() {
-        endTransaction("ROLLBACK");
-    }
-
-    private void endTransaction(String sql) {
-        savepoints.clear();
-        transactionFailed = false;
-        if (QueryTrace.active(config.queryListener())) {
-            traced(sql, () -> endTransactionUntraced(sql), n -> 0, n -> 0);
-        } else {
-            endTransactionUntraced(sql);
-        }
-    }
-
-    private Object endTransactionUntraced(String sql) {
-        return request(() -> {
-            sendText(sql).drain();
-            return null;
-        });
+        MysqlTransactions.end(this, "ROLLBACK");
     }
 
     @Override
@@ -849,45 +721,6 @@ public final class MysqlConnection implements Connection {
     @Override
     public GeneratedKeys executeBatchReturningKeys(String sql, String keyColumn, List<Object[]> parameterSets) {
         return MysqlGeneratedKeys.executeBatch(this, sql, keyColumn, parameterSets);
-    }
-
-    /** Runs one statement; returns its affected-row count and its OK packet's last insert id. */
-    long[] executeForInsertId(String sql, Object[] params) {
-        Supplier<long[]> call = () -> request(() -> {
-            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
-            c.drain();
-            return new long[] {c.affectedRows(), lastInsertId};
-        });
-        return QueryTrace.active(config.queryListener()) ? traced(sql, call, r -> 0, r -> r[0]) : call.get();
-    }
-
-    /** {@link #executeBatch} recording each set's last insert id in {@code firstIds}; returns the counts. */
-    long[] executeBatchForInsertIds(String sql, List<Object[]> parameterSets, long[] firstIds) {
-        Supplier<long[]> call = () -> request(() -> {
-            PreparedInfo info = statements.statementFor(sql, parameterSets.isEmpty() ? 0 : parameterSets.get(0).length);
-            if (info == PreparedInfo.TEXT_ONLY) {
-                throw new SluiceException("statement cannot be prepared for a batch: sql=" + sql);
-            }
-            long[] counts = BatchExecutor.run(this, info, parameterSets, inTransactionNow(), firstIds);
-            if (!statements.cache.enabled()) {
-                statements.queueClose(info);
-            }
-            return counts;
-        });
-        return QueryTrace.active(config.queryListener())
-                ? traced(sql, call, r -> 0, r -> Arrays.stream(r).sum())
-                : call.get();
-    }
-
-    /** {@code @@auto_increment_increment} of this session, read once (one round trip) and kept until reset. */
-    long autoIncrementIncrement() {
-        long n = autoIncrementIncrement;
-        if (n == 0) {
-            n = queryFirst("SELECT @@auto_increment_increment", r -> r.getLong(0))
-                    .orElse(1L);
-            autoIncrementIncrement = n;
-        }
-        return n;
     }
 
     @Override
@@ -1017,7 +850,7 @@ public final class MysqlConnection implements Connection {
     }
 
     /** {@code host=.., port=.., connection_id=..} for log lines. */
-    private String where() {
+    String where() {
         return "host=" + config.host() + ", port=" + (config.port() == 0 ? 3306 : config.port()) + ", connection_id="
                 + wire.handshake().connectionId();
     }

@@ -1,7 +1,11 @@
 package io.sluice.mysql.internal;
 
+import static io.sluice.mysql.internal.protocol.Commands.CURSOR_TYPE_NO_CURSOR;
+
 import io.sluice.GeneratedKeys;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Generated keys from OK packets (https://mariadb.com/kb/en/ok_packet/): each statement's last insert id
@@ -15,14 +19,14 @@ final class MysqlGeneratedKeys {
 
     static GeneratedKeys execute(MysqlConnection c, String sql, String keyColumn, Object[] params) {
         GeneratedKeys.requireKeyColumn(keyColumn);
-        long[] affectedAndId = c.executeForInsertId(sql, params);
+        long[] affectedAndId = executeForInsertId(c, sql, params);
         return keys(c, new long[] {affectedAndId[0]}, new long[] {affectedAndId[1]});
     }
 
     static GeneratedKeys executeBatch(MysqlConnection c, String sql, String keyColumn, List<Object[]> sets) {
         GeneratedKeys.requireKeyColumn(keyColumn);
         long[] firstIds = new long[sets.size()];
-        long[] counts = c.executeBatchForInsertIds(sql, sets, firstIds);
+        long[] counts = executeBatchForInsertIds(c, sql, sets, firstIds);
         return keys(c, counts, firstIds);
     }
 
@@ -38,7 +42,7 @@ final class MysqlGeneratedKeys {
                 several |= counts[i] > 1;
             }
         }
-        long increment = several ? c.autoIncrementIncrement() : 1;
+        long increment = several ? autoIncrementIncrement(c) : 1;
         long[] keys = new long[size];
         int k = 0;
         for (int i = 0; i < counts.length; i++) {
@@ -49,5 +53,33 @@ final class MysqlGeneratedKeys {
             }
         }
         return new GeneratedKeys(affected, keys);
+    }
+
+    /** Runs one statement; returns its affected-row count and its OK packet's last insert id. */
+    private static long[] executeForInsertId(MysqlConnection c, String sql, Object[] params) {
+        Supplier<long[]> call = () -> c.request(() -> {
+            ResultCursor cursor = c.statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
+            cursor.drain();
+            return new long[] {cursor.affectedRows(), c.lastInsertId()};
+        });
+        return c.observed() ? c.traced(sql, call, r -> 0, r -> r[0]) : call.get();
+    }
+
+    /** {@link MysqlConnection#executeBatch} recording each set's last insert id in {@code firstIds}; returns the counts. */
+    private static long[] executeBatchForInsertIds(
+            MysqlConnection c, String sql, List<Object[]> parameterSets, long[] firstIds) {
+        Supplier<long[]> call = () -> c.executeBatchUntraced(sql, parameterSets, firstIds);
+        return c.observed() ? c.traced(sql, call, r -> 0, r -> Arrays.stream(r).sum()) : call.get();
+    }
+
+    /** {@code @@auto_increment_increment} of this session, read once (one round trip) and kept until reset. */
+    private static long autoIncrementIncrement(MysqlConnection c) {
+        long n = c.autoIncrementIncrement;
+        if (n == 0) {
+            n = c.queryFirst("SELECT @@auto_increment_increment", r -> r.getLong(0))
+                    .orElse(1L);
+            c.autoIncrementIncrement = n;
+        }
+        return n;
     }
 }

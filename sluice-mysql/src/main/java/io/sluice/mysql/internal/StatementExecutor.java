@@ -16,8 +16,8 @@ import java.util.List;
 
 /**
  * How a statement reaches the server: the statement cache, COM_STMT_PREPARE (pipelined with the first
- * execute on MariaDB), COM_STMT_EXECUTE and COM_STMT_CLOSE, with the text protocol as the fallback for
- * SQL the server cannot prepare. Used under the connection's lock.
+ * execute on MariaDB), COM_STMT_EXECUTE, COM_STMT_RESET (closing a cursor) and COM_STMT_CLOSE, with the
+ * text protocol as the fallback for SQL the server cannot prepare. Used under the connection's lock.
  */
 final class StatementExecutor {
     private final MysqlConnection connection;
@@ -230,5 +230,20 @@ final class StatementExecutor {
         reader.expectSequence(1);
         writer.flush();
         return new ResultCursor(connection, reader, capabilities, info);
+    }
+
+    /** Closes the open server cursor of {@code c} with COM_STMT_RESET (https://mariadb.com/kb/en/com_stmt_reset/). */
+    void closeCursor(ResultCursor c) {
+        writer.command(COM_STMT_RESET).int4(c.statementId()).end();
+        reader.expectSequence(1);
+        writer.flush();
+        Payload p = reader.next();
+        if (p.header() == ERR_HEADER) {
+            throw new ServerException(ServerPackets.decodeError(p));
+        }
+        if (p.header() != OK_HEADER) {
+            throw new ProtocolException("unexpected COM_STMT_RESET response: header=" + p.header());
+        }
+        ServerPackets.decodeOk(p, new ServerPackets.OkPacket());
     }
 }

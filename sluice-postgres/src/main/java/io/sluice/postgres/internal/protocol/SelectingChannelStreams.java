@@ -78,7 +78,7 @@ public final class SelectingChannelStreams implements AutoCloseable {
      * Streams whose reader spins on the socket for up to {@code spinMicros} before it sleeps in the
      * selector (see {@link #spin}): waking a thread that sleeps can take longer than a local server
      * takes to answer a point select ({@code pg-point} suite); the connection's default is in
-     * {@code StartupHandshake.DEFAULT_SPIN_MICROS}.
+     * {@code StartupSettings.DEFAULT_SPIN_MICROS}.
      */
     public SelectingChannelStreams(SocketChannel channel, int spinMicros) throws IOException {
         if (spinMicros < 0) {

@@ -8,7 +8,6 @@ import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import io.sluice.ServerException;
-import io.sluice.ServerMessage;
 import io.sluice.SluiceException;
 import io.sluice.SslMode;
 import io.sluice.postgres.internal.codec.PgWriteBuffer;
@@ -23,19 +22,17 @@ import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import javax.net.ssl.SSLSocket;
 
 /**
  * Opens a session: TCP connect, optional SSLRequest and TLS, StartupMessage, authentication
  * (trust, cleartext, MD5, SCRAM-SHA-256), then ParameterStatus and BackendKeyData up to the first
- * ReadyForQuery. The whole exchange is bounded by the configured connect timeout.
+ * ReadyForQuery. The whole exchange is bounded by the configured connect timeout. This class chooses
+ * the transport (TCP, TLS, Unix-domain socket) and sequences the messages; {@link StartupAuthenticator}
+ * answers the authentication requests and {@link StartupSettings} parses the driver settings it reads.
  *
  * <pre>
  *  client                                 server
@@ -71,19 +68,18 @@ public final class StartupHandshake {
     private final ConnectionConfig config;
     private final String host;
     private final int port;
-    /** Where the password came from when the password file supplied it (named in an authentication failure). */
-    private Path passwordFile;
     /** spin_micros: how long a lone waiting reader spins before it sleeps (see SelectingChannelStreams). */
     private final int spinMicros;
-    /** The authentication method the server asked for (see {@link #authMethod()}). */
-    private String authMethod = "none";
+
+    private final StartupAuthenticator authenticator;
 
     /** @throws ConfigurationException for a {@code spin_micros} that is not an integer from 0 to 100000 */
     public StartupHandshake(ConnectionConfig config) {
         this.config = config;
         this.host = config.host();
         this.port = config.port() == 0 ? 5432 : config.port();
-        this.spinMicros = spinMicros(config);
+        this.spinMicros = StartupSettings.spinMicros(config);
+        this.authenticator = new StartupAuthenticator(config, host, port);
     }
 
     /**
@@ -119,7 +115,7 @@ public final class StartupHandshake {
      * {@code SCRAM-SHA-256-PLUS} (bound to the TLS channel). Never a credential.
      */
     public String authMethod() {
-        return authMethod;
+        return authenticator.authMethod();
     }
 
     private ConnectionException timedOut(String where, Exception cause) {
@@ -188,22 +184,11 @@ public final class StartupHandshake {
             }
             InputStream in = active.getInputStream();
             OutputStream os = active.getOutputStream();
-            MessageReader reader = new MessageReader(in, maxMessageLength(config));
+            MessageReader reader = new MessageReader(in, StartupSettings.maxMessageLength(config));
             Session session = login(reader, in, os, out, active, tls ? (SSLSocket) active : null);
             active.setSoTimeout(0);
             if (tls) {
-                return new Session(
-                        session.socket(),
-                        in,
-                        os,
-                        reader,
-                        session.processId(),
-                        session.secretKey(),
-                        session.parameters(),
-                        session.transactionStatus(),
-                        true,
-                        active,
-                        tlsStreams);
+                return onStreams(session, session.socket(), in, os, reader, true, active, tlsStreams);
             }
             if (reader.buffered() != 0) {
                 throw new ProtocolException(
@@ -212,15 +197,12 @@ public final class StartupHandshake {
             // Plain text: switch to non-blocking I/O so that an interrupt can cancel a query (see
             // SelectingChannelStreams).
             SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
-            return new Session(
+            return onStreams(
+                    session,
                     socket,
                     io.input(),
                     io.output(),
-                    new MessageReader(io.input(), maxMessageLength(config)),
-                    session.processId(),
-                    session.secretKey(),
-                    session.parameters(),
-                    session.transactionStatus(),
+                    new MessageReader(io.input(), StartupSettings.maxMessageLength(config)),
                     false,
                     io,
                     io);
@@ -256,7 +238,7 @@ public final class StartupHandshake {
         }
         FrontendEncoder.startup(out, startup);
         flush(out, os);
-        authenticate(reader, out, os, tls);
+        authenticator.authenticate(reader, out, os, tls, deadline);
         return awaitReady(reader, socket, in, os, tls != null);
     }
 
@@ -285,21 +267,10 @@ public final class StartupHandshake {
             SelectingChannelStreams io = new SelectingChannelStreams(channel, spinMicros);
             this.deadline.guard(io);
             io.readTimeout(remainingMillis(deadline));
-            MessageReader reader = new MessageReader(io.input(), maxMessageLength(config));
+            MessageReader reader = new MessageReader(io.input(), StartupSettings.maxMessageLength(config));
             Session session = login(reader, io.input(), io.output(), new PgWriteBuffer(256), null, null);
             io.readTimeout(0);
-            return new Session(
-                    null,
-                    io.input(),
-                    io.output(),
-                    reader,
-                    session.processId(),
-                    session.secretKey(),
-                    session.parameters(),
-                    session.transactionStatus(),
-                    false,
-                    io,
-                    io);
+            return onStreams(session, null, io.input(), io.output(), reader, false, io, io);
         } catch (SocketTimeoutException e) {
             closeQuietly(channel);
             throw new ConnectionException(
@@ -313,158 +284,6 @@ public final class StartupHandshake {
             closeQuietly(channel);
             throw e;
         }
-    }
-
-    /**
-     * Answers the server's authentication requests. {@code tls} is the TLS socket, or null on a plain
-     * connection. channel_binding (libpq's setting): {@code prefer} binds SCRAM to the TLS channel
-     * when the server offers SCRAM-SHA-256-PLUS; {@code require} fails unless that happens, before
-     * any password is sent; {@code disable} never binds.
-     */
-    private void authenticate(MessageReader reader, PgWriteBuffer out, OutputStream os, SSLSocket tls)
-            throws IOException {
-        String binding = channelBinding();
-        authMethod = "none";
-        boolean bound = false;
-        ScramSha256Client scram = null;
-        // One method per session: after the client answered a request, only the steps of that method,
-        // then AuthenticationOk or ErrorResponse, may follow. In SCRAM, Ok counts only after the
-        // server-final message proved that the server knows the password (as libpq insists).
-        int step = NOT_ASKED;
-        while (true) {
-            byte type = reader.next();
-            byte[] b = reader.buffer();
-            int off = reader.bodyOffset();
-            int len = reader.bodyLength();
-            if (type == ERROR_RESPONSE) {
-                throw startupError(BackendDecoder.serverMessage(type, b, off, len));
-            }
-            if (type == NEGOTIATE_PROTOCOL_VERSION || type == NOTICE_RESPONSE) {
-                continue;
-            }
-            if (type != AUTHENTICATION) {
-                throw new ProtocolException(
-                        "unexpected message during authentication: type=" + BackendMessage.describe(type));
-            }
-            int code = BackendDecoder.authenticationCode(b, off, len);
-            if (binding.equals("require")
-                    && (code == AUTHENTICATION_CLEARTEXT_PASSWORD || code == AUTHENTICATION_MD5_PASSWORD)) {
-                throw new AuthenticationException("channel binding required, but the server asked for a "
-                        + (code == AUTHENTICATION_MD5_PASSWORD ? "md5" : "cleartext") + " password (not sent): user="
-                        + config.user() + " (channel_binding=require)");
-            }
-            if (code != AUTHENTICATION_OK
-                    && code != AUTHENTICATION_SASL_CONTINUE
-                    && code != AUTHENTICATION_SASL_FINAL
-                    && step != NOT_ASKED) {
-                throw new ProtocolException("second authentication request: code=" + code + ", user=" + config.user());
-            }
-            switch (code) {
-                case AUTHENTICATION_OK -> {
-                    BackendDecoder.empty(AUTHENTICATION, len - 4);
-                    if (step == SASL_STARTED || step == SASL_ANSWERED) {
-                        throw new AuthenticationException("server accepted the login without completing SCRAM "
-                                + "(no verified server-final message, so the server never proved it knows the password): "
-                                + "host=" + host + ", port=" + port + ", user=" + config.user());
-                    }
-                    if (binding.equals("require") && !bound) {
-                        throw new AuthenticationException("channel binding required, but the server authenticated "
-                                + "the client without it: user=" + config.user() + " (channel_binding=require)");
-                    }
-                    return;
-                }
-                case AUTHENTICATION_CLEARTEXT_PASSWORD -> {
-                    BackendDecoder.empty(AUTHENTICATION, len - 4);
-                    authMethod = "password";
-                    FrontendEncoder.passwordMessage(out, requirePassword("cleartext"));
-                    flush(out, os);
-                    step = PASSWORD_SENT;
-                }
-                case AUTHENTICATION_MD5_PASSWORD -> {
-                    byte[] salt = BackendDecoder.authenticationData(b, off, len);
-                    if (salt.length != 4) {
-                        throw new ProtocolException("malformed AuthenticationMD5Password: saltLength=" + salt.length);
-                    }
-                    authMethod = "md5";
-                    FrontendEncoder.passwordMessage(
-                            out, Md5Password.encode(config.user(), requirePassword("md5"), salt));
-                    flush(out, os);
-                    step = PASSWORD_SENT;
-                }
-                case AUTHENTICATION_SASL -> {
-                    List<String> mechanisms = BackendDecoder.saslMechanisms(b, off, len);
-                    boolean plus = tls != null
-                            && !binding.equals("disable")
-                            && mechanisms.contains(ScramSha256Client.MECHANISM_PLUS);
-                    if (binding.equals("require") && !plus) {
-                        throw new AuthenticationException("channel binding required, but "
-                                + (tls == null
-                                        ? "the connection has no TLS"
-                                        : "the server does not offer SCRAM-SHA-256-PLUS")
-                                + ": offered=" + mechanisms + " (channel_binding=require)");
-                    }
-                    if (!plus && !mechanisms.contains(ScramSha256Client.MECHANISM)) {
-                        throw new AuthenticationException(
-                                "no supported SASL mechanism: offered=" + mechanisms + ", supported=["
-                                        + ScramSha256Client.MECHANISM + ", " + ScramSha256Client.MECHANISM_PLUS + "]");
-                    }
-                    String password = requirePassword("scram-sha-256");
-                    if (plus) {
-                        X509Certificate server =
-                                (X509Certificate) tls.getSession().getPeerCertificates()[0];
-                        scram = ScramSha256Client.overTls("", password, ScramSha256Client.tlsServerEndPoint(server));
-                        bound = true;
-                    } else if (tls != null && !binding.equals("disable")) {
-                        scram = ScramSha256Client.overTls("", password, null);
-                    } else {
-                        scram = ScramSha256Client.withRandomNonce("", password);
-                    }
-                    authMethod = scram.mechanism();
-                    FrontendEncoder.saslInitialResponse(
-                            out, scram.mechanism(), scram.clientFirstMessage().getBytes(StandardCharsets.UTF_8));
-                    flush(out, os);
-                    step = SASL_STARTED;
-                }
-                case AUTHENTICATION_SASL_CONTINUE -> {
-                    if (step != SASL_STARTED) {
-                        throw new ProtocolException("AuthenticationSASLContinue out of order: step=" + stepName(step));
-                    }
-                    String serverFirst =
-                            new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8);
-                    String clientFinal = scram.clientFinalMessage(serverFirst, deadline.nanos);
-                    FrontendEncoder.saslResponse(out, clientFinal.getBytes(StandardCharsets.UTF_8));
-                    flush(out, os);
-                    step = SASL_ANSWERED;
-                }
-                case AUTHENTICATION_SASL_FINAL -> {
-                    if (step != SASL_ANSWERED) {
-                        throw new ProtocolException("AuthenticationSASLFinal out of order: step=" + stepName(step));
-                    }
-                    scram.verifyServerFinal(
-                            new String(BackendDecoder.authenticationData(b, off, len), StandardCharsets.UTF_8));
-                    step = SASL_VERIFIED;
-                }
-                default ->
-                    throw new AuthenticationException("unsupported authentication method: code=" + code + ", user="
-                            + config.user() + ", supported=trust,password,md5,scram-sha-256");
-            }
-        }
-    }
-
-    private static final int NOT_ASKED = 0;
-    private static final int PASSWORD_SENT = 1;
-    private static final int SASL_STARTED = 2;
-    private static final int SASL_ANSWERED = 3;
-    private static final int SASL_VERIFIED = 4;
-
-    private static String stepName(int step) {
-        return switch (step) {
-            case NOT_ASKED -> "no request yet";
-            case PASSWORD_SENT -> "password sent";
-            case SASL_STARTED -> "SCRAM client-first sent";
-            case SASL_ANSWERED -> "SCRAM client-final sent";
-            default -> "SCRAM verified";
-        };
     }
 
     private Session awaitReady(MessageReader reader, Socket socket, InputStream in, OutputStream os, boolean tls)
@@ -494,7 +313,8 @@ public final class StartupHandshake {
                 }
                 case NOTICE_RESPONSE ->
                     config.eventListener().onNotice(BackendDecoder.serverMessage(type, b, off, len));
-                case ERROR_RESPONSE -> throw startupError(BackendDecoder.serverMessage(type, b, off, len));
+                case ERROR_RESPONSE ->
+                    throw authenticator.startupError(BackendDecoder.serverMessage(type, b, off, len));
                 case READY_FOR_QUERY -> {
                     byte status = BackendDecoder.readyForQuery(b, off, len);
                     return new Session(
@@ -507,89 +327,34 @@ public final class StartupHandshake {
         }
     }
 
-    private ConnectionException startupError(ServerMessage m) {
-        ServerException cause = new ServerException(m);
-        String state = m.sqlState();
-        if ("28P01".equals(state) || "28000".equals(state)) {
-            return new AuthenticationException(
-                    "authentication failed: host=" + host + ", port=" + port + ", user="
-                            + config.user() + ", sqlstate=" + state + ", message=" + m.message()
-                            + (passwordFile != null ? " (password from " + passwordFile + ")" : ""),
-                    cause);
-        }
-        return new ConnectionException(
-                "server refused the session: host=" + host + ", port=" + port + ", user=" + config.user()
-                        + ", database=" + config.database() + ", sqlstate=" + state + ", message=" + m.message(),
-                cause);
+    /** The session {@code login} opened, carried on by the streams the connection reads and writes from now on. */
+    private static Session onStreams(
+            Session session,
+            Socket socket,
+            InputStream in,
+            OutputStream os,
+            MessageReader reader,
+            boolean tls,
+            AutoCloseable io,
+            SelectingChannelStreams channel) {
+        return new Session(
+                socket,
+                in,
+                os,
+                reader,
+                session.processId(),
+                session.secretKey(),
+                session.parameters(),
+                session.transactionStatus(),
+                tls,
+                io,
+                channel);
     }
 
-    /**
-     * spin_micros when the URL has none. A spin only pays when it outlasts the answer, and a local
-     * server's answer time varies with the machine's own wake-up latency: 200 us catches the slow
-     * answers that a shorter spin misses ({@code pg-point} suite). A spin that finds nothing backs off
-     * (see SelectingChannelStreams), so a slower server costs little of it.
-     */
-    static final int DEFAULT_SPIN_MICROS = 200;
-
-    /** spin_micros: default {@link #DEFAULT_SPIN_MICROS}, 0 = never. */
-    private static int spinMicros(ConnectionConfig config) {
-        String value = config.property("spin_micros", Integer.toString(DEFAULT_SPIN_MICROS))
-                .trim();
-        try {
-            int micros = Integer.parseInt(value);
-            if (micros >= 0 && micros <= 100_000) {
-                return micros;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new ConfigurationException("spin_micros must be an integer from 0 to 100000: value=" + value);
-    }
-
-    /** libpq's channel_binding: prefer (default), require or disable. */
-    private String channelBinding() {
-        String value = config.properties()
-                .getOrDefault("channel_binding", "prefer")
-                .trim()
-                .toLowerCase(Locale.ROOT);
-        return switch (value) {
-            case "prefer", "require", "disable" -> value;
-            default ->
-                throw new ConfigurationException(
-                        "unknown channel_binding: value=" + value + ", expected one of disable, prefer, require");
-        };
-    }
-
-    /** The configured password, else the password file's entry for this server (see {@link PgPassFile}). */
-    private String requirePassword(String method) {
-        if (config.password() != null) {
-            return config.password();
-        }
-        PgPassFile file = PgPassFile.of(config.properties());
-        String database = config.database() != null ? config.database() : config.user();
-        PgPassFile.Lookup found = file.lookup(host, port, database, String.valueOf(config.user()));
-        if (found.password() == null) {
-            throw new AuthenticationException("server asks for a password but none is configured: method=" + method
-                    + ", user=" + config.user() + " (set the password in the URL, PGPASSWORD or the password file; "
-                    + found.reason() + ")");
-        }
-        passwordFile = file.file();
-        return found.password();
-    }
-
-    private static void flush(PgWriteBuffer out, OutputStream os) throws IOException {
+    static void flush(PgWriteBuffer out, OutputStream os) throws IOException {
         os.write(out.array(), 0, out.position());
         os.flush();
         out.clear();
-    }
-
-    /**
-     * max_message_size as the largest length field accepted. The default (1 GiB) keeps 1 KiB of
-     * framing on top, so that a value of PostgreSQL's own 1 GiB limit still fits in a DataRow.
-     */
-    static int maxMessageLength(ConnectionConfig config) {
-        int max = config.maxMessageSize();
-        return max == ConnectionConfig.DEFAULT_MAX_MESSAGE_SIZE ? MessageReader.DEFAULT_MAX_MESSAGE_LENGTH : max;
     }
 
     private static int remainingMillis(long deadline) throws SocketTimeoutException {
