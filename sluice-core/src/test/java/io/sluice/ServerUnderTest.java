@@ -28,6 +28,12 @@ public interface ServerUnderTest {
     String runningStatementsSql();
 
     /**
+     * A statement after which the server sends one notice (PostgreSQL) or warning (MySQL) whose message
+     * contains {@code text}, and otherwise succeeds.
+     */
+    String noticeSql(String text);
+
+    /**
      * Whether a connection whose caller was interrupted while waiting for the server stays usable
      * (PostgreSQL reads through a selector) or is closed and broken (MySQL: the JDK closes an
      * interruptible channel's socket). Either way the caller gets {@link QueryCancelledException}

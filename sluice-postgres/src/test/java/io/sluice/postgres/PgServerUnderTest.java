@@ -42,6 +42,11 @@ final class PgServerUnderTest implements ServerUnderTest {
     }
 
     @Override
+    public String noticeSql(String text) {
+        return "DO $$ BEGIN RAISE NOTICE '" + text + "'; END $$";
+    }
+
+    @Override
     public String runningStatementsSql() {
         return "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE $2";
     }
