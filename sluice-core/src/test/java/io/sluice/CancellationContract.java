@@ -93,6 +93,20 @@ public abstract class CancellationContract {
     }
 
     @Test
+    void shouldLeaveTransactionOpenAndFailedWhenQueryTimesOutInsideIt() {
+        connection.begin();
+        connection.queryTimeout(TIMEOUT);
+        assertThatThrownBy(() -> connection.execute(sleeping("sltk_tx_timeout")))
+                .isInstanceOf(QueryTimeoutException.class);
+        // the caller decides: the transaction is still open, its failed statement marked
+        assertThat(connection.inTransaction()).isTrue();
+        assertThat(connection.transactionFailed()).isTrue();
+        connection.rollback();
+        assertThat(connection.inTransaction()).isFalse();
+        assertThat(connection.queryFirst("SELECT 12", r -> r.getInt(0))).contains(12);
+    }
+
+    @Test
     void shouldThrowQueryCancelledAndStayUsableWhenAnotherThreadCancels() throws Exception {
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
         Thread.ofVirtual().start(() -> outcome.complete(failureOf(() -> connection.execute(sleeping("sltk_cancel")))));
