@@ -10,6 +10,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Query timeouts, {@link Connection#cancel()} and interrupted callers, the same on every driver: the
@@ -85,6 +87,23 @@ public abstract class CancellationContract {
     }
 
     @Test
+    void shouldThrowTimeoutAndStayUsableWhenStreamedQueryRunsTooLong() {
+        connection.queryTimeout(TIMEOUT);
+        assertThatThrownBy(() -> {
+                    try (RowStream rows = connection.stream(sleeping("sltk_stream_timeout"), 1)) {
+                        while (rows.hasNext()) {
+                            rows.next();
+                        }
+                    }
+                })
+                .isInstanceOf(QueryTimeoutException.class);
+        assertThat(connection.isBroken()).isFalse();
+        try (RowStream rows = connection.stream("SELECT 13", 1)) {
+            assertThat(rows.next().getInt(0)).isEqualTo(13);
+        }
+    }
+
+    @Test
     void shouldRunEveryQueryToItsEndWhenItFinishesWithinTheTimeout() {
         connection.queryTimeout(Duration.ofSeconds(30));
         for (int i = 0; i < 3; i++) {
@@ -126,10 +145,12 @@ public abstract class CancellationContract {
         assertThat(connection.isBroken()).isFalse();
     }
 
-    @Test
-    void shouldThrowQueryCancelledWithFlagSetWhenWaitingCallerIsInterrupted() throws Exception {
+    @ParameterizedTest(name = "virtual={0}")
+    @ValueSource(booleans = {false, true})
+    void shouldThrowQueryCancelledWithFlagSetWhenWaitingCallerIsInterrupted(boolean virtual) throws Exception {
         CompletableFuture<Object[]> outcome = new CompletableFuture<>();
-        Thread worker = Thread.ofPlatform().start(() -> {
+        Thread.Builder builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform();
+        Thread worker = builder.start(() -> {
             Throwable t = failureOf(() -> connection.execute(sleeping("sltk_interrupt")));
             outcome.complete(new Object[] {t, Thread.currentThread().isInterrupted()});
         });
