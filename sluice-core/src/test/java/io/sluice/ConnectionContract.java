@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 public abstract class ConnectionContract {
 
     /** The column kinds the contract's tables use; subclasses name each in their dialect. */
-    protected enum ColumnKind {
+    public enum ColumnKind {
         INT,
         BIGINT,
         TEXT,

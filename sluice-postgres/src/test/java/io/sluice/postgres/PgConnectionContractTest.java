@@ -7,27 +7,16 @@ import io.sluice.ConnectionContract;
 class PgConnectionContractTest extends ConnectionContract {
     @Override
     protected ConnectionConfig config() {
-        return PgTestConfig.trust().build();
+        return PgServerUnderTest.INSTANCE.config();
     }
 
     @Override
     protected String placeholder(int index) {
-        return "$" + index;
+        return PgServerUnderTest.INSTANCE.placeholder(index);
     }
 
     @Override
     protected String columnType(ColumnKind kind) {
-        return switch (kind) {
-            case INT -> "int4";
-            case BIGINT -> "int8";
-            case TEXT -> "text";
-            case DOUBLE -> "float8";
-            case DECIMAL_10_2 -> "numeric(10,2)";
-            case DECIMAL_30_10 -> "numeric(30,10)";
-            case BOOLEAN -> "boolean";
-            case DATE -> "date";
-            case TIME -> "time";
-            case TIMESTAMP -> "timestamp";
-        };
+        return PgServerUnderTest.INSTANCE.columnType(kind);
     }
 }

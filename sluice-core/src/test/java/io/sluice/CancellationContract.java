@@ -1,0 +1,198 @@
+package io.sluice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Query timeouts, {@link Connection#cancel()} and interrupted callers, the same on every driver: the
+ * caller gets {@link QueryTimeoutException} or {@link QueryCancelledException} long before the
+ * statement would have ended, and the connection goes on serving requests (except after an interrupt
+ * on a driver whose socket the JDK closes, see {@link ServerUnderTest#keepsConnectionWhenInterrupted()}).
+ */
+@Timeout(60)
+public abstract class CancellationContract {
+    /** Long enough that a statement still running at its end proves the timeout or cancel did nothing. */
+    private static final int SLEEP_SECONDS = 5;
+
+    private static final Duration TIMEOUT = Duration.ofMillis(300);
+
+    /** The driver and server under test. */
+    protected abstract ServerUnderTest server();
+
+    private Connection connection;
+
+    @BeforeEach
+    void openConnection() {
+        connection = Sluice.connect(server().config());
+    }
+
+    @AfterEach
+    void closeConnection() {
+        connection.close();
+    }
+
+    private String sleeping(String marker) {
+        return "SELECT '" + marker + "', " + server().sleep(SLEEP_SECONDS);
+    }
+
+    private static long millisSince(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    @Test
+    void shouldThrowTimeoutAndStayUsableWhenQueryRunsPastConnectionTimeout() {
+        connection.queryTimeout(TIMEOUT);
+        assertThat(connection.queryTimeout()).isEqualTo(TIMEOUT);
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> connection.execute(sleeping("sltk_timeout")))
+                .isInstanceOf(QueryTimeoutException.class)
+                .hasMessageContaining("query_timeout");
+        // ended by the timeout, not waited out: the statement alone would take SLEEP_SECONDS
+        assertThat(millisSince(start)).isLessThan(SLEEP_SECONDS * 1000L);
+        assertThat(connection.isBroken()).isFalse();
+        assertThat(connection.queryFirst("SELECT 5", r -> r.getInt(0))).contains(5);
+        connection.queryTimeout(Duration.ZERO);
+        assertThat(connection.queryTimeout()).isEqualTo(Duration.ZERO);
+        assertThat(connection.queryFirst("SELECT 6", r -> r.getInt(0))).contains(6);
+    }
+
+    @Test
+    void shouldThrowTimeoutWhenConfigSetsQueryTimeout() {
+        try (Connection timed = Sluice.connect(
+                server().config().toBuilder().queryTimeout(TIMEOUT).build())) {
+            assertThat(timed.queryTimeout()).isEqualTo(TIMEOUT);
+            assertThatThrownBy(() -> timed.query(sleeping("sltk_config_timeout"), r -> r.getString(0)))
+                    .isInstanceOf(QueryTimeoutException.class);
+            assertThat(timed.query("SELECT 7", r -> r.getInt(0))).containsExactly(7);
+        }
+    }
+
+    @Test
+    void shouldThrowTimeoutWhenPreparedStatementRunsTooLong() {
+        connection.queryTimeout(TIMEOUT);
+        try (PreparedStatement ps = connection.prepare(sleeping("sltk_prepared_timeout"))) {
+            assertThatThrownBy(ps::execute).isInstanceOf(QueryTimeoutException.class);
+        }
+        assertThat(connection.query("SELECT 8", r -> r.getInt(0))).containsExactly(8);
+    }
+
+    @Test
+    void shouldThrowTimeoutAndStayUsableWhenStreamedQueryRunsTooLong() {
+        connection.queryTimeout(TIMEOUT);
+        assertThatThrownBy(() -> {
+                    try (RowStream rows = connection.stream(sleeping("sltk_stream_timeout"), 1)) {
+                        while (rows.hasNext()) {
+                            rows.next();
+                        }
+                    }
+                })
+                .isInstanceOf(QueryTimeoutException.class);
+        assertThat(connection.isBroken()).isFalse();
+        try (RowStream rows = connection.stream("SELECT 13", 1)) {
+            assertThat(rows.next().getInt(0)).isEqualTo(13);
+        }
+    }
+
+    @Test
+    void shouldRunEveryQueryToItsEndWhenItFinishesWithinTheTimeout() {
+        connection.queryTimeout(Duration.ofSeconds(30));
+        for (int i = 0; i < 3; i++) {
+            assertThat(connection.query("SELECT " + i, r -> r.getInt(0))).containsExactly(i);
+        }
+    }
+
+    @Test
+    void shouldLeaveTransactionOpenAndFailedWhenQueryTimesOutInsideIt() {
+        connection.begin();
+        connection.queryTimeout(TIMEOUT);
+        assertThatThrownBy(() -> connection.execute(sleeping("sltk_tx_timeout")))
+                .isInstanceOf(QueryTimeoutException.class);
+        // the caller decides: the transaction is still open, its failed statement marked
+        assertThat(connection.inTransaction()).isTrue();
+        assertThat(connection.transactionFailed()).isTrue();
+        connection.rollback();
+        assertThat(connection.inTransaction()).isFalse();
+        assertThat(connection.queryFirst("SELECT 12", r -> r.getInt(0))).contains(12);
+    }
+
+    @Test
+    void shouldThrowQueryCancelledAndStayUsableWhenAnotherThreadCancels() throws Exception {
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> outcome.complete(failureOf(() -> connection.execute(sleeping("sltk_cancel")))));
+        long start = System.nanoTime();
+        awaitRunning("sltk_cancel");
+        connection.cancel();
+        assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOf(QueryCancelledException.class);
+        assertThat(millisSince(start)).isLessThan(SLEEP_SECONDS * 1000L);
+        assertThat(connection.isBroken()).isFalse();
+        assertThat(connection.queryFirst("SELECT 9", r -> r.getInt(0))).contains(9);
+    }
+
+    @Test
+    void shouldDoNothingWhenCancelArrivesWhileIdle() {
+        connection.cancel();
+        assertThat(connection.queryFirst("SELECT 10", r -> r.getInt(0))).contains(10);
+        assertThat(connection.isBroken()).isFalse();
+    }
+
+    @ParameterizedTest(name = "virtual={0}")
+    @ValueSource(booleans = {false, true})
+    void shouldThrowQueryCancelledWithFlagSetWhenWaitingCallerIsInterrupted(boolean virtual) throws Exception {
+        CompletableFuture<Object[]> outcome = new CompletableFuture<>();
+        Thread.Builder builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform();
+        Thread worker = builder.start(() -> {
+            Throwable t = failureOf(() -> connection.execute(sleeping("sltk_interrupt")));
+            outcome.complete(new Object[] {t, Thread.currentThread().isInterrupted()});
+        });
+        awaitRunning("sltk_interrupt");
+        worker.interrupt();
+        Object[] result = outcome.get(30, TimeUnit.SECONDS);
+        worker.join();
+        assertThat(result[0]).isInstanceOf(QueryCancelledException.class);
+        assertThat(result[1]).as("interrupt flag set again").isEqualTo(true);
+        if (server().keepsConnectionWhenInterrupted()) {
+            assertThat(connection.isBroken()).isFalse();
+            assertThat(connection.queryFirst("SELECT 11", r -> r.getInt(0))).contains(11);
+        } else {
+            assertThat(connection.isBroken()).isTrue();
+            assertThat(connection.isClosed()).isTrue();
+            assertThatThrownBy(() -> connection.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
+        }
+    }
+
+    private static Throwable failureOf(Runnable call) {
+        try {
+            call.run();
+            return null;
+        } catch (Throwable t) {
+            return t;
+        }
+    }
+
+    /** Waits (bounded) until the server shows the statement carrying {@code marker} running. */
+    private void awaitRunning(String marker) throws InterruptedException {
+        long session = connection.serverInfo().sessionId();
+        try (Connection probe = Sluice.connect(server().config())) {
+            for (int i = 0; i < 1000; i++) {
+                long running = probe.queryFirst(
+                                server().runningStatementsSql(), r -> r.getLong(0), session, "%" + marker + "%")
+                        .orElse(0L);
+                if (running > 0) {
+                    return;
+                }
+                Thread.sleep(10);
+            }
+        }
+        throw new AssertionError("statement never seen running: marker=" + marker);
+    }
+}
