@@ -443,6 +443,8 @@ public final class MysqlConnection implements Connection {
     /**
      * Runs {@code call} (a whole request) inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the
      * query listener), for use only while one of them is on, with the rows read and affected taken from the result.
+     * {@code rows} is also asked after a failure, with a null result, so that rows handed out before a failure
+     * mid-result are counted (as the PostgreSQL driver counts them); {@code affected} is then 0.
      */
     <T> T traced(String sql, Supplier<T> call, ToLongFunction<T> rows, ToLongFunction<T> affected) {
         QueryTrace trace = startTrace(sql);
@@ -455,10 +457,7 @@ public final class MysqlConnection implements Connection {
             failure = e;
             throw e;
         } finally {
-            trace.finish(
-                    failure == null ? rows.applyAsLong(result) : 0,
-                    failure == null ? affected.applyAsLong(result) : 0,
-                    failure);
+            trace.finish(rows.applyAsLong(result), failure == null ? affected.applyAsLong(result) : 0, failure);
         }
     }
 
@@ -534,7 +533,10 @@ public final class MysqlConnection implements Connection {
         }
         if (QueryTrace.active(config.queryListener())) {
             return traced(
-                    sql, () -> queryFirstUntraced(sql, mapper, params), first -> first.isPresent() ? 1 : 0, first -> 0);
+                    sql,
+                    () -> queryFirstUntraced(sql, mapper, params),
+                    first -> first != null && first.isPresent() ? 1 : 0,
+                    first -> 0);
         }
         return queryFirstUntraced(sql, mapper, params);
     }
