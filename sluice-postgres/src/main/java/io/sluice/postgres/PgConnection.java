@@ -134,7 +134,7 @@ public final class PgConnection implements Connection {
     public RowStream stream(String sql, int fetchSize, Object... params) {
         NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
         Object[] bound = bindTypes(n.bind(params));
-        if (QueryTrace.active(session.config.queryListener())) {
+        if (observed()) {
             return startTrace(n.sql())
                     .observe(() -> new PgRowStream(session, session.cache, n.sql(), fetchSize, bound));
         }
@@ -143,7 +143,7 @@ public final class PgConnection implements Connection {
 
     @Override
     public long copyIn(String sql, InputStream data) {
-        if (QueryTrace.active(session.config.queryListener())) {
+        if (observed()) {
             return tracedCopy(sql, () -> PgCopy.in(session, sql, data));
         }
         return PgCopy.in(session, sql, data);
@@ -151,7 +151,7 @@ public final class PgConnection implements Connection {
 
     @Override
     public long copyOut(String sql, OutputStream out) {
-        if (QueryTrace.active(session.config.queryListener())) {
+        if (observed()) {
             return tracedCopy(sql, () -> PgCopy.out(session, sql, out));
         }
         return PgCopy.out(session, sql, out);
@@ -185,7 +185,7 @@ public final class PgConnection implements Connection {
     void run(StatementRegistry registry, String sql, Object[] arguments, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
         Object[] params = session.types == null ? arguments : session.types.bind(this, arguments);
-        if (QueryTrace.active(session.config.queryListener())) {
+        if (observed()) {
             traced(sql, () -> runUntimed(registry, sql, params, maxRows, h), () -> h.rowCount, () -> h.affected);
         } else {
             runUntimed(registry, sql, params, maxRows, h);
@@ -317,7 +317,7 @@ public final class PgConnection implements Connection {
                 this,
                 (QueryEncoder.Request) out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h),
                 h);
-        if (QueryTrace.active(session.config.queryListener())) {
+        if (observed()) {
             traced(sql, work, () -> 0, () -> Arrays.stream(counts).sum());
         } else {
             work.run();
@@ -388,7 +388,7 @@ public final class PgConnection implements Connection {
         session.ensureUsable();
         savepoints.clear();
         String sql = level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql();
-        if (QueryTrace.active(session.config.queryListener())) {
+        if (observed()) {
             traced(sql, () -> session.deferredBegin.defer(sql), () -> 0, () -> 0);
         } else {
             session.deferredBegin.defer(sql);
@@ -398,7 +398,7 @@ public final class PgConnection implements Connection {
     @Override
     public void commit() {
         savepoints.clear();
-        if (QueryTrace.active(session.config.queryListener())) {
+        if (observed()) {
             traced("COMMIT", this::commitUntraced, () -> 0, () -> 0);
         } else {
             commitUntraced();
@@ -422,7 +422,7 @@ public final class PgConnection implements Connection {
         if (!inTransaction()) {
             return;
         }
-        if (QueryTrace.active(session.config.queryListener())) {
+        if (observed()) {
             traced("ROLLBACK", this::rollbackUntraced, () -> 0, () -> 0);
         } else {
             rollbackUntraced();

@@ -419,7 +419,7 @@ public final class MysqlConnection implements Connection {
             forEach(n.sql(), handler, n.bind(params));
             return;
         }
-        if (QueryTrace.active(config.queryListener())) {
+        if (observed()) {
             long[] rows = new long[1];
             traced(
                     sql,
@@ -477,7 +477,7 @@ public final class MysqlConnection implements Connection {
             NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
             return stream(n.sql(), fetchSize, n.bind(params));
         }
-        if (QueryTrace.active(config.queryListener())) {
+        if (observed()) {
             return startTrace(sql).observe(() -> streamUntraced(sql, fetchSize, params));
         }
         return streamUntraced(sql, fetchSize, params);
@@ -531,7 +531,7 @@ public final class MysqlConnection implements Connection {
             NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
             return queryFirst(n.sql(), mapper, n.bind(params));
         }
-        if (QueryTrace.active(config.queryListener())) {
+        if (observed()) {
             return traced(
                     sql,
                     () -> queryFirstUntraced(sql, mapper, params),
@@ -568,7 +568,7 @@ public final class MysqlConnection implements Connection {
             NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
             return execute(n.sql(), n.bind(params));
         }
-        if (QueryTrace.active(config.queryListener())) {
+        if (observed()) {
             return traced(sql, () -> executeUntraced(sql, params), n -> 0, n -> n);
         }
         return executeUntraced(sql, params);
@@ -588,7 +588,7 @@ public final class MysqlConnection implements Connection {
             NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, parameterSets.get(0));
             return executeBatch(n.sql(), n.bindAll(parameterSets));
         }
-        if (QueryTrace.active(config.queryListener())) {
+        if (observed()) {
             Supplier<long[]> call = () -> executeBatchUntraced(sql, parameterSets, null);
             return traced(
                     sql, call, counts -> 0, counts -> Arrays.stream(counts).sum());
