@@ -2,7 +2,7 @@ package io.sluice.mysql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.mysql.internal.codec.AuthScramble;
+import io.sluice.mysql.internal.auth.AuthScramble;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 

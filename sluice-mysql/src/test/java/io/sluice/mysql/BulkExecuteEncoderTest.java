@@ -3,8 +3,8 @@ package io.sluice.mysql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.mysql.internal.codec.BulkExecuteEncoder;
-import io.sluice.mysql.internal.codec.PacketWriter;
+import io.sluice.mysql.internal.protocol.BulkExecuteEncoder;
+import io.sluice.mysql.internal.protocol.PacketWriter;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;

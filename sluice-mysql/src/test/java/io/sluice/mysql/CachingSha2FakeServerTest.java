@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.SslMode;
-import io.sluice.mysql.internal.codec.AuthScramble;
+import io.sluice.mysql.internal.auth.AuthScramble;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;

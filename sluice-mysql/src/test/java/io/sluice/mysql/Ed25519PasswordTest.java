@@ -2,7 +2,7 @@ package io.sluice.mysql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.mysql.internal.codec.Ed25519Password;
+import io.sluice.mysql.internal.auth.Ed25519Password;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.Signature;

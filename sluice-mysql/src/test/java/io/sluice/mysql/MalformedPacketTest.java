@@ -10,10 +10,10 @@ import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import io.sluice.SslMode;
-import io.sluice.mysql.internal.codec.ColumnDefinition;
 import io.sluice.mysql.internal.codec.MysqlRow;
-import io.sluice.mysql.internal.codec.PacketReader;
-import io.sluice.mysql.internal.codec.Payload;
+import io.sluice.mysql.internal.protocol.ColumnDefinition;
+import io.sluice.mysql.internal.protocol.PacketReader;
+import io.sluice.mysql.internal.protocol.Payload;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
@@ -204,7 +204,7 @@ class MalformedPacketTest {
             big[i] = (byte) (i * 31);
         }
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
-        io.sluice.mysql.internal.codec.PacketWriter w = new io.sluice.mysql.internal.codec.PacketWriter(wire);
+        io.sluice.mysql.internal.protocol.PacketWriter w = new io.sluice.mysql.internal.protocol.PacketWriter(wire);
         w.begin(0).bytes(big).end();
         w.begin(w.nextSequence()).int1(7).end();
         w.flush();

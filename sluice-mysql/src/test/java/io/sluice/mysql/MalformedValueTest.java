@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.ValueConversionException;
-import io.sluice.mysql.internal.codec.ColumnDefinition;
 import io.sluice.mysql.internal.codec.MysqlRow;
-import io.sluice.mysql.internal.codec.Payload;
+import io.sluice.mysql.internal.protocol.ColumnDefinition;
+import io.sluice.mysql.internal.protocol.Payload;
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;

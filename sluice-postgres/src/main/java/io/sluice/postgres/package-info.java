@@ -20,7 +20,7 @@
  * <li>{@code passfile} (PGPASSFILE, else {@code ~/.pgpass}): libpq's password file, read when the
  *     server asks for a password and none was given; an entry for the server being tried, first match
  *     wins; a file that group or others may access is ignored, as libpq does (see
- *     {@code internal.protocol.PgPassFile}).</li>
+ *     {@code internal.auth.PgPassFile}).</li>
  * <li>{@code channel_binding} (prefer): SCRAM-SHA-256-PLUS over TLS when the server offers it;
  *     {@code require} refuses to log in without it (before any password is sent), {@code disable}
  *     never binds.</li>

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.AuthenticationException;
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.SslMode;
@@ -23,7 +24,7 @@ class AuthenticationTest {
     @CsvSource({"sluice_scram,sluice-scram-pw", "sluice_md5,sluice-md5-pw", "sluice_clear,sluice-clear-pw", "postgres,"
     })
     void shouldLogInWhenPasswordIsRight(String user, String password) {
-        try (PgConnection c =
+        try (Connection c =
                 new PgDriver().connect(PgTestConfig.role(user, password).build())) {
             assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains(user);
         }
@@ -64,7 +65,7 @@ class AuthenticationTest {
         ConnectionConfig config = PgTestConfig.role(user, null)
                 .property("passfile", file.toString())
                 .build();
-        try (PgConnection c = new PgDriver().connect(config)) {
+        try (Connection c = new PgDriver().connect(config)) {
             assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains(user);
         }
     }
@@ -80,7 +81,7 @@ class AuthenticationTest {
             ConnectionConfig direct = PgTestConfig.role("sluice_scram", null)
                     .property("passfile", file.toString())
                     .build();
-            try (PgConnection c = new PgDriver().connect(direct)) {
+            try (Connection c = new PgDriver().connect(direct)) {
                 assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0)))
                         .contains("sluice_scram");
             }
@@ -123,7 +124,7 @@ class AuthenticationTest {
         ConnectionConfig config = PgTestConfig.role("sluice_scram", "sluice-scram-pw")
                 .property("passfile", file.toString())
                 .build();
-        try (PgConnection c = new PgDriver().connect(config)) {
+        try (Connection c = new PgDriver().connect(config)) {
             assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains("sluice_scram");
         }
     }
@@ -145,7 +146,7 @@ class AuthenticationTest {
                         "application_name=sluice-service-test"));
         ConnectionConfig config =
                 ConnectionConfig.fromUrl("postgresql:///?service=sluice-test&servicefile=" + services);
-        try (PgConnection c = new PgDriver().connect(config)) {
+        try (Connection c = new PgDriver().connect(config)) {
             assertThat(c.queryFirst(
                             "SELECT current_user || ' ' || current_database() || ' '"
                                     + " || current_setting('application_name')",
@@ -165,7 +166,7 @@ class AuthenticationTest {
     void shouldLogInWithSaslPreparedPasswordWhenPasswordIsNotAscii() {
         // The role's password holds a no-break space; server and driver both SASLprep it to a space.
         String password = "\u00FCn\u00EF\u00A0c\u00F6d\u00E9";
-        try (PgConnection c = new PgDriver()
+        try (Connection c = new PgDriver()
                 .connect(PgTestConfig.role("sluice_scram_utf8", password).build())) {
             assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains("sluice_scram_utf8");
         }
@@ -176,7 +177,7 @@ class AuthenticationTest {
 
     @Test
     void shouldStayPlainWhenAllowModeMeetsPlainRole() {
-        try (PgConnection c = new PgDriver()
+        try (Connection c = new PgDriver()
                 .connect(PgTestConfig.role("sluice_md5", "sluice-md5-pw")
                         .sslMode(SslMode.ALLOW)
                         .build())) {
@@ -223,7 +224,7 @@ class AuthenticationTest {
                     .sslMode(mode)
                     .sslRootCert(PgTestConfig.caCert())
                     .build();
-            try (PgConnection c = new PgDriver().connect(config)) {
+            try (Connection c = new PgDriver().connect(config)) {
                 assertThat(c.queryFirst(
                                 "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", r -> r.getBoolean(0)))
                         .contains(true);

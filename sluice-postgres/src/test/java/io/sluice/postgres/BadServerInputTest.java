@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import java.io.ByteArrayOutputStream;
@@ -19,7 +20,7 @@ class BadServerInputTest {
     // The answer to an unnamed "SELECT 1" (Parse, Bind, Describe portal): ParseComplete, BindComplete, RowDescription.
     private static final String PARSE_BIND = "31" + "00000004" + "32" + "00000004" + ROW_DESCRIPTION;
 
-    private static PgConnection connect(MisbehavingServer server) {
+    private static Connection connect(MisbehavingServer server) {
         return new PgDriver().connect(PgTestConfig.trust().port(server.port()).build());
     }
 
@@ -27,7 +28,7 @@ class BadServerInputTest {
             String responseHex, boolean closeAfter, Class<? extends Throwable> expected, String messagePart)
             throws Exception {
         try (MisbehavingServer server = new MisbehavingServer(responseHex, closeAfter);
-                PgConnection c = connect(server)) {
+                Connection c = connect(server)) {
             assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getInt(0)))
                     .isInstanceOf(expected)
                     .hasMessageContaining(messagePart);
@@ -46,7 +47,7 @@ class BadServerInputTest {
             String responseHex, boolean closeAfter, Class<? extends Throwable> expected, String messagePart)
             throws Exception {
         try (MisbehavingServer server = new MisbehavingServer(responseHex, closeAfter);
-                PgConnection c = connect(server)) {
+                Connection c = connect(server)) {
             assertThatThrownBy(() -> c.copyOut("COPY t TO STDOUT", new ByteArrayOutputStream()))
                     .isInstanceOf(expected)
                     .hasMessageContaining(messagePart);
@@ -88,7 +89,7 @@ class BadServerInputTest {
         String listenDone = LISTEN_DONE;
         String badNotification = "41" + "0000000f" + "00001f90" + "6a6f627300" + "3432";
         try (MisbehavingServer server = new MisbehavingServer(listenDone + badNotification, false);
-                PgConnection c = connect(server)) {
+                Connection c = connect(server)) {
             c.execute("LISTEN jobs");
             assertThatThrownBy(() -> c.awaitNotifications(Duration.ofSeconds(10)))
                     .isInstanceOf(ProtocolException.class);
@@ -100,7 +101,7 @@ class BadServerInputTest {
     void shouldBreakConnectionWhenServerClosesWhileWaitingForNotifications() throws Exception {
         String listenDone = LISTEN_DONE;
         try (MisbehavingServer server = new MisbehavingServer(listenDone, true);
-                PgConnection c = connect(server)) {
+                Connection c = connect(server)) {
             c.execute("LISTEN jobs");
             assertThatThrownBy(() -> c.awaitNotifications(Duration.ofSeconds(10)))
                     .isInstanceOf(ConnectionException.class)
@@ -157,7 +158,7 @@ class BadServerInputTest {
     @Test
     void shouldAbandonConnectionWhenInterruptedTwiceAndServerIsSilent() throws Exception {
         try (MisbehavingServer server = new MisbehavingServer("", false);
-                PgConnection c = new PgDriver()
+                Connection c = new PgDriver()
                         .connect(PgTestConfig.trust()
                                 .port(server.port())
                                 .connectTimeout(java.time.Duration.ofMillis(300))
@@ -186,7 +187,7 @@ class BadServerInputTest {
                         PARSE_BIND + "44" + "0000000b" + "0001" + "00000001" + "37" + "43" + "0000000d"
                                 + "53454c4543542031" + "00" + MisbehavingServer.READY_IDLE,
                         false);
-                PgConnection c = new PgDriver()
+                Connection c = new PgDriver()
                         .connect(PgTestConfig.trust()
                                 .port(server.port())
                                 .sslMode(io.sluice.SslMode.PREFER)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.AuthenticationException;
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.SslMode;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class ChannelBindingTest {
     @ParameterizedTest
     @ValueSource(strings = {"require", "prefer", "disable"})
     void shouldLogInOverTlsWithEveryChannelBindingSetting(String setting) {
-        try (PgConnection c = new PgDriver().connect(scramOverTls(setting).build())) {
+        try (Connection c = new PgDriver().connect(scramOverTls(setting).build())) {
             assertThat(c.queryFirst("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", r -> r.getBoolean(0)))
                     .contains(true);
         }
@@ -38,7 +39,7 @@ class ChannelBindingTest {
     void shouldAcceptRequireFromTheUrl() {
         String url = "postgresql://sluice_tls:sluice-tls-pw@127.0.0.1:5432/test?sslmode=verify-full&sslrootcert="
                 + PgTestConfig.caCert().toAbsolutePath() + "&channel_binding=require";
-        try (PgConnection c = new PgDriver().connect(ConnectionConfig.fromUrl(url))) {
+        try (Connection c = new PgDriver().connect(ConnectionConfig.fromUrl(url))) {
             assertThat(c.queryFirst("SELECT current_user", r -> r.getString(0))).contains("sluice_tls");
         }
     }

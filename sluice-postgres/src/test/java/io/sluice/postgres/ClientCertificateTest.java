@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.AuthenticationException;
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.SslMode;
@@ -31,7 +32,7 @@ class ClientCertificateTest {
     }
 
     private static String currentUser(ConnectionConfig config) {
-        try (PgConnection c = new PgDriver().connect(config)) {
+        try (Connection c = new PgDriver().connect(config)) {
             return c.queryFirst("SELECT current_user", r -> r.getString(0)).orElseThrow();
         }
     }

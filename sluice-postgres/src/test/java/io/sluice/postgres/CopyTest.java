@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.Connection;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import java.io.ByteArrayInputStream;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
 /** COPY FROM STDIN and TO STDOUT against the real server, in every format, with failures on both sides. */
 @Timeout(60)
 class CopyTest {
-    private PgConnection c;
+    private Connection c;
 
     @BeforeEach
     void open() {

@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import io.sluice.QueryTimeoutException;
@@ -19,8 +20,8 @@ class LimitsRealServerTest {
     @Test
     void shouldReadTheLongestIntervalAsDurationInTextAndBinary() {
         String sql = "SELECT $1::text::interval";
-        try (PgConnection cached = PgTestConfig.connect();
-                PgConnection textOnly = new PgDriver()
+        try (Connection cached = PgTestConfig.connect();
+                Connection textOnly = new PgDriver()
                         .connect(PgTestConfig.trust().statementCacheSize(0).build())) {
             // With the cache the first run returns text, later ones binary; without it, always text.
             for (int i = 0; i < 3; i++) {
@@ -36,7 +37,7 @@ class LimitsRealServerTest {
 
     @Test
     void shouldBreakWhenAMessageExceedsMaxMessageSize() {
-        try (PgConnection c = new PgDriver()
+        try (Connection c = new PgDriver()
                 .connect(PgTestConfig.trust().maxMessageSize(64 * 1024).build())) {
             assertThat(c.queryFirst(
                             "SELECT repeat('x', 60000)", r -> r.getString(0).length()))
@@ -50,7 +51,7 @@ class LimitsRealServerTest {
 
     @Test
     void shouldCloseWhenTheServerIsSilentPastSocketTimeout() {
-        try (PgConnection c = new PgDriver()
+        try (Connection c = new PgDriver()
                 .connect(PgTestConfig.trust()
                         .socketTimeout(Duration.ofMillis(300))
                         .build())) {
@@ -64,7 +65,7 @@ class LimitsRealServerTest {
 
     @Test
     void shouldStayUsableWhenTheServerAnswersTheCancelWithinTheGrace() {
-        try (PgConnection c = new PgDriver()
+        try (Connection c = new PgDriver()
                 .connect(PgTestConfig.trust()
                         .queryTimeout(Duration.ofMillis(200))
                         .build())) {

@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.QueryTimeoutException;
@@ -34,7 +35,7 @@ class MultiHostTest {
     }
 
     private static int connectedPort(ConnectionConfig config) {
-        try (PgConnection c = new PgDriver().connect(config)) {
+        try (Connection c = new PgDriver().connect(config)) {
             return c.queryFirst("SELECT inet_server_port()", r -> r.getInt(0)).orElseThrow();
         }
     }
@@ -109,7 +110,7 @@ class MultiHostTest {
     @Test
     void shouldCancelOnTheServerItSelected() {
         // The cancel request must go to 5433, where the query runs; sent to 5432 it would be ignored.
-        try (PgConnection c =
+        try (Connection c =
                 new PgDriver().connect(servers("read-only", MAIN, READ_ONLY).build())) {
             c.queryTimeout(Duration.ofMillis(300));
             long start = System.nanoTime();

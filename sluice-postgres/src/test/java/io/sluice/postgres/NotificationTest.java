@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.Notification;
@@ -24,8 +25,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class NotificationTest {
     private final List<Notification> heard = new CopyOnWriteArrayList<>();
-    private PgConnection listener;
-    private PgConnection notifier;
+    private Connection listener;
+    private Connection notifier;
 
     @BeforeEach
     void open() {
@@ -170,7 +171,7 @@ class NotificationTest {
                 .sslMode(SslMode.VERIFY_FULL)
                 .sslRootCert(PgTestConfig.caCert())
                 .build();
-        try (PgConnection c = new PgDriver().connect(tls)) {
+        try (Connection c = new PgDriver().connect(tls)) {
             c.execute("LISTEN sluice_tls_channel");
             assertThat(c.awaitNotifications(Duration.ofMillis(200))).isEmpty();
             Thread sender = Thread.ofVirtual().start(() -> {

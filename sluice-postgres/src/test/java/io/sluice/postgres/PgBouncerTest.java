@@ -2,6 +2,7 @@ package io.sluice.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.PreparedStatement;
 import io.sluice.SluiceException;
@@ -32,7 +33,7 @@ class PgBouncerTest {
 
     @BeforeAll
     static void requirePgBouncer() {
-        try (PgConnection c = new PgDriver().connect(bouncer().build())) {
+        try (Connection c = new PgDriver().connect(bouncer().build())) {
             c.queryFirst("SELECT 1", r -> r.getInt(0));
         } catch (SluiceException e) { // not running, or another pooler without the set-up's database
             Assumptions.abort(
@@ -56,7 +57,7 @@ class PgBouncerTest {
             private final ThreadLocal<PreparedStatement> statement = new ThreadLocal<>();
 
             @Override
-            public void run(PgConnection c, int client, int round) {
+            public void run(Connection c, int client, int round) {
                 if (statement.get() == null) {
                     statement.set(c.prepare("SELECT $1::int + " + client));
                 }
@@ -82,7 +83,7 @@ class PgBouncerTest {
 
     @FunctionalInterface
     private interface Work {
-        void run(PgConnection c, int client, int round) throws Exception;
+        void run(Connection c, int client, int round) throws Exception;
     }
 
     /** {@value #CLIENTS} clients on virtual threads, each on its own connection, {@value #ROUNDS} rounds each. */
@@ -92,7 +93,7 @@ class PgBouncerTest {
             for (int i = 1; i <= CLIENTS; i++) {
                 int client = i;
                 clients.add(pool.submit(() -> {
-                    try (PgConnection c = new PgDriver().connect(config)) {
+                    try (Connection c = new PgDriver().connect(config)) {
                         for (int round = 1; round <= ROUNDS; round++) {
                             work.run(c, client, round);
                         }

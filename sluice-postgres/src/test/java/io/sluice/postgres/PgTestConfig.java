@@ -1,14 +1,15 @@
 package io.sluice.postgres;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.SslMode;
 import java.nio.file.Path;
 
 /** Connection settings for the real-server tests (the roles bin/setup-services creates). */
-final class PgTestConfig {
+public final class PgTestConfig {
     private PgTestConfig() {}
 
-    static ConnectionConfig.Builder trust() {
+    public static ConnectionConfig.Builder trust() {
         return ConnectionConfig.builder("postgresql")
                 .host("127.0.0.1")
                 .port(5432)
@@ -18,20 +19,20 @@ final class PgTestConfig {
                 .applicationName("sluice-pgp-test");
     }
 
-    static ConnectionConfig.Builder role(String user, String password) {
+    public static ConnectionConfig.Builder role(String user, String password) {
         return trust().user(user).password(password);
     }
 
-    static Path caCert() {
+    public static Path caCert() {
         return tlsFile("ca.crt");
     }
 
     /** A file of the TLS material bin/setup.d/00-tls.sh generates (CA, server and client certificates). */
-    static Path tlsFile(String name) {
+    public static Path tlsFile(String name) {
         return Path.of(System.getProperty("sluice.state.dir", "../.sluice"), "tls", name);
     }
 
-    static PgConnection connect() {
+    public static Connection connect() {
         return new PgDriver().connect(trust().build());
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.Connection;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,7 +23,7 @@ class QueryEventTest {
     @Test
     void shouldRecordNothingBelowTheDefaultThreshold(@TempDir Path dir) throws Exception {
         try (Recording recording = new Recording();
-                PgConnection c = PgTestConfig.connect()) {
+                Connection c = PgTestConfig.connect()) {
             recording.enable("io.sluice.Query"); // the event's own 10 ms threshold
             recording.start();
             c.query("SELECT 1", r -> r.getInt(0));

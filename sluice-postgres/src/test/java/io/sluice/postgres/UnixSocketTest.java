@@ -3,6 +3,7 @@ package io.sluice.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.QueryTimeoutException;
@@ -20,7 +21,7 @@ class UnixSocketTest {
 
     @BeforeAll
     static void findSocketDirectory() {
-        try (PgConnection tcp = PgTestConfig.connect()) {
+        try (Connection tcp = PgTestConfig.connect()) {
             directory = tcp.query("SHOW unix_socket_directories", r -> r.getString(0))
                     .get(0)
                     .split(",")[0]
@@ -34,7 +35,7 @@ class UnixSocketTest {
 
     @Test
     void shouldConnectOverTheUnixSocket() {
-        try (PgConnection c = new PgDriver().connect(overSocket().build())) {
+        try (Connection c = new PgDriver().connect(overSocket().build())) {
             // inet_server_addr() is NULL exactly when the session came through a Unix-domain socket
             assertThat(c.query(
                             "SELECT inet_server_addr() IS NULL, current_database()",
@@ -53,7 +54,7 @@ class UnixSocketTest {
         }) {
             ConnectionConfig config = ConnectionConfig.fromUrl(url);
             assertThat(config.host()).isEqualTo(directory);
-            try (PgConnection c = new PgDriver().connect(config)) {
+            try (Connection c = new PgDriver().connect(config)) {
                 assertThat(c.query("SELECT inet_server_addr() IS NULL", r -> r.getBoolean(0)))
                         .containsExactly(true);
             }
@@ -62,7 +63,7 @@ class UnixSocketTest {
 
     @Test
     void shouldCancelATimedOutQueryOverTheUnixSocket() {
-        try (PgConnection c = new PgDriver()
+        try (Connection c = new PgDriver()
                 .connect(overSocket().queryTimeout(Duration.ofMillis(300)).build())) {
             long start = System.nanoTime();
             assertThatThrownBy(() -> c.query("SELECT pg_sleep(30)", r -> 0)).isInstanceOf(QueryTimeoutException.class);

@@ -2,8 +2,8 @@ package io.sluice.mysql.internal;
 
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
-import io.sluice.mysql.internal.codec.BulkExecuteEncoder;
 import io.sluice.mysql.internal.codec.ParameterEncoder;
+import io.sluice.mysql.internal.protocol.BulkExecuteEncoder;
 import io.sluice.mysql.internal.protocol.Capabilities;
 import io.sluice.mysql.internal.protocol.Commands;
 import java.util.Arrays;

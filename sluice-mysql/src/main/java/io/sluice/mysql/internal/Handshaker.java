@@ -8,13 +8,14 @@ import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import io.sluice.ServerMessage;
 import io.sluice.SslMode;
-import io.sluice.mysql.internal.codec.AuthScramble;
-import io.sluice.mysql.internal.codec.InitialHandshake;
-import io.sluice.mysql.internal.codec.PacketReader;
-import io.sluice.mysql.internal.codec.PacketWriter;
-import io.sluice.mysql.internal.codec.Payload;
-import io.sluice.mysql.internal.codec.ServerPackets;
+import io.sluice.mysql.internal.auth.AuthScramble;
 import io.sluice.mysql.internal.protocol.Commands;
+import io.sluice.mysql.internal.protocol.InitialHandshake;
+import io.sluice.mysql.internal.protocol.PacketReader;
+import io.sluice.mysql.internal.protocol.PacketWriter;
+import io.sluice.mysql.internal.protocol.Payload;
+import io.sluice.mysql.internal.protocol.ServerPackets;
+import io.sluice.spi.ConnectDeadline;
 import io.sluice.spi.TlsSockets;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -208,8 +209,8 @@ final class Handshaker {
         return switch (plugin) {
             case AuthScramble.MYSQL_NATIVE_PASSWORD -> AuthScramble.nativePassword(password, nonce);
             case AuthScramble.CACHING_SHA2_PASSWORD -> AuthScramble.cachingSha2Password(password, nonce);
-            case io.sluice.mysql.internal.codec.Ed25519Password.CLIENT_ED25519 ->
-                io.sluice.mysql.internal.codec.Ed25519Password.sign(password, nonce);
+            case io.sluice.mysql.internal.auth.Ed25519Password.CLIENT_ED25519 ->
+                io.sluice.mysql.internal.auth.Ed25519Password.sign(password, nonce);
             case AuthScramble.MYSQL_CLEAR_PASSWORD -> {
                 if (!tls) {
                     throw new AuthenticationException("refusing to send a clear-text password without TLS: plugin="
@@ -251,7 +252,7 @@ final class Handshaker {
                     p.skip(1);
                     plugin = p.readNulString();
                     nonce = p.readBytes(p.remaining());
-                    if (!plugin.equals(io.sluice.mysql.internal.codec.Ed25519Password.CLIENT_ED25519)
+                    if (!plugin.equals(io.sluice.mysql.internal.auth.Ed25519Password.CLIENT_ED25519)
                             && nonce.length > 20) {
                         nonce = java.util.Arrays.copyOf(nonce, 20); // the 20-byte scramble and its NUL
                     }

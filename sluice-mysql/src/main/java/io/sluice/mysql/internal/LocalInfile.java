@@ -1,9 +1,9 @@
 package io.sluice.mysql.internal;
 
 import io.sluice.SluiceException;
-import io.sluice.mysql.internal.codec.PacketReader;
-import io.sluice.mysql.internal.codec.PacketWriter;
-import io.sluice.mysql.internal.codec.Payload;
+import io.sluice.mysql.internal.protocol.PacketReader;
+import io.sluice.mysql.internal.protocol.PacketWriter;
+import io.sluice.mysql.internal.protocol.Payload;
 import java.util.List;
 
 /**

@@ -5,6 +5,7 @@ import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import io.sluice.SluiceException;
 import io.sluice.SslMode;
+import io.sluice.spi.ConnectDeadline;
 
 /**
  * Opens a {@link MysqlConnection}: the TLS choice of {@code sslmode}, the handshake ({@link Handshaker}) and the
@@ -26,7 +27,7 @@ final class MysqlConnector {
      */
     static MysqlConnection open(ConnectionConfig config) {
         MysqlSettings settings = MysqlSettings.of(config);
-        ConnectDeadline deadline = new ConnectDeadline(config.connectTimeout());
+        ConnectDeadline deadline = ConnectDeadline.start(config.connectTimeout());
         MysqlConnection c = null;
         try {
             SslMode mode = config.sslMode();

@@ -2,8 +2,8 @@ package io.sluice.mysql.internal;
 
 import io.sluice.ConfigurationException;
 import io.sluice.ConnectionConfig;
-import io.sluice.mysql.internal.codec.AuthScramble;
-import io.sluice.mysql.internal.codec.Ed25519Password;
+import io.sluice.mysql.internal.auth.AuthScramble;
+import io.sluice.mysql.internal.auth.Ed25519Password;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;

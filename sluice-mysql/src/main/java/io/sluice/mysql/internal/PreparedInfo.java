@@ -1,8 +1,8 @@
 package io.sluice.mysql.internal;
 
 import io.sluice.Column;
-import io.sluice.mysql.internal.codec.ColumnDefinition;
 import io.sluice.mysql.internal.codec.MysqlRow;
+import io.sluice.mysql.internal.protocol.ColumnDefinition;
 import java.util.List;
 
 /**

@@ -9,12 +9,12 @@ import io.sluice.Column;
 import io.sluice.ProtocolException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
-import io.sluice.mysql.internal.codec.ColumnDefinition;
 import io.sluice.mysql.internal.codec.MysqlRow;
-import io.sluice.mysql.internal.codec.PacketReader;
-import io.sluice.mysql.internal.codec.Payload;
-import io.sluice.mysql.internal.codec.ServerPackets;
+import io.sluice.mysql.internal.protocol.ColumnDefinition;
 import io.sluice.mysql.internal.protocol.PacketDescriptor;
+import io.sluice.mysql.internal.protocol.PacketReader;
+import io.sluice.mysql.internal.protocol.Payload;
+import io.sluice.mysql.internal.protocol.ServerPackets;
 import java.util.Arrays;
 import java.util.List;
 

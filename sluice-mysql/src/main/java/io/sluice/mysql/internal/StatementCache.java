@@ -1,5 +1,6 @@
 package io.sluice.mysql.internal;
 
+import io.sluice.spi.StatementAdmission;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -7,13 +8,8 @@ import java.util.function.Consumer;
 /**
  * The per-connection LRU of prepared statements, keyed by SQL text (MySQL parameters carry their
  * types in each execute, so the text alone identifies a statement); the least recently used statement
- * is closed on the server when the cache is full. It also counts, in a second LRU of the same
- * capacity, the uses of parameterless texts not yet prepared: such a text runs as COM_QUERY on its
- * first {@value #TEXT_USES} uses and is prepared on the next one. A text built with literals, used
- * once, then costs no prepare and close; and one from a large set of literal texts (a random id in
- * the text, more texts than the cache holds) is rarely prepared, where preparing on the second use
- * prepared many such texts only to evict each after about one more use, for a prepare and a close on
- * the server each, which cost more client and server CPU per point select than never preparing them.
+ * is closed on the server when the cache is full. A parameterless text is admitted on its third use
+ * ({@link StatementAdmission}, the policy both drivers share), and runs as COM_QUERY until then.
  * Guarded by the connection's lock.
  */
 final class StatementCache {
@@ -21,10 +17,7 @@ final class StatementCache {
     private final int capacity;
     private final Consumer<PreparedInfo> onEvict;
     private final LinkedHashMap<String, PreparedInfo> map;
-    /** Uses of a parameterless text as COM_QUERY before it is prepared. */
-    static final int TEXT_USES = 2;
-
-    private final LinkedHashMap<String, Integer> textUses;
+    private final StatementAdmission<String> admission;
 
     StatementCache(int capacity, Consumer<PreparedInfo> onEvict) {
         this.capacity = capacity;
@@ -46,27 +39,12 @@ final class StatementCache {
                 return false;
             }
         };
-        this.textUses = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
-                return size() > StatementCache.this.capacity;
-            }
-        };
+        this.admission = new StatementAdmission<>(capacity);
     }
 
-    /**
-     * True while {@code sql} should still run as text: its use is counted, up to {@value #TEXT_USES};
-     * false on the use after (it is forgotten, as the caller is about to prepare and cache it). Only
-     * asked for texts not in the cache.
-     */
-    boolean runAsText(String sql) {
-        int uses = textUses.getOrDefault(sql, 0);
-        if (uses >= TEXT_USES) {
-            textUses.remove(sql);
-            return false;
-        }
-        textUses.put(sql, uses + 1);
-        return true;
+    /** True while {@code sql}, missing from the cache, should still run as COM_QUERY: see {@link StatementAdmission}. */
+    boolean runUnprepared(String sql) {
+        return admission.runUnprepared(sql);
     }
 
     boolean enabled() {
@@ -94,6 +72,6 @@ final class StatementCache {
     /** Forgets every statement without closing it (after COM_RESET_CONNECTION closed them on the server). */
     void clear() {
         map.clear();
-        textUses.clear();
+        admission.clear();
     }
 }

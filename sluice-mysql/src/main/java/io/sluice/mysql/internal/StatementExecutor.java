@@ -6,12 +6,12 @@ import io.sluice.Column;
 import io.sluice.ParameterException;
 import io.sluice.ProtocolException;
 import io.sluice.ServerException;
-import io.sluice.mysql.internal.codec.ColumnDefinition;
-import io.sluice.mysql.internal.codec.PacketReader;
-import io.sluice.mysql.internal.codec.PacketWriter;
 import io.sluice.mysql.internal.codec.ParameterEncoder;
-import io.sluice.mysql.internal.codec.Payload;
-import io.sluice.mysql.internal.codec.ServerPackets;
+import io.sluice.mysql.internal.protocol.ColumnDefinition;
+import io.sluice.mysql.internal.protocol.PacketReader;
+import io.sluice.mysql.internal.protocol.PacketWriter;
+import io.sluice.mysql.internal.protocol.Payload;
+import io.sluice.mysql.internal.protocol.ServerPackets;
 import java.util.List;
 
 /**
@@ -146,9 +146,9 @@ final class StatementExecutor {
             if (cursorFlags == CURSOR_TYPE_NO_CURSOR
                     && sql.indexOf(';') < 0
                     && cache.get(sql) == null
-                    && cache.runAsText(sql)) {
+                    && cache.runUnprepared(sql)) {
                 // First uses of a parameterless text: COM_QUERY, prepared only if it keeps coming back
-                // (StatementCache.TEXT_USES). A text with ';' is prepared at once, so that it is one
+                // (StatementAdmission.UNPREPARED_USES). A text with ';' is prepared at once, so that it is one
                 // statement on every use (COM_QUERY would run a multi-statement text the first time only).
                 return connection.sendText(sql);
             }

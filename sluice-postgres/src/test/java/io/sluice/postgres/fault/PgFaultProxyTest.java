@@ -7,11 +7,11 @@ import static io.sluice.testing.FaultTally.Outcome.NON_SLUICE_EXCEPTION;
 import static io.sluice.testing.FaultTally.Outcome.PASSED;
 import static io.sluice.testing.FaultTally.Outcome.WRONG_DATA;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.QueryCancelledException;
 import io.sluice.SluiceException;
 import io.sluice.SslMode;
-import io.sluice.postgres.PgConnection;
 import io.sluice.postgres.PgDriver;
 import io.sluice.testing.FaultProxy;
 import io.sluice.testing.FaultTally;
@@ -61,7 +61,7 @@ class PgFaultProxyTest {
     void shouldTimeOutWhenStalledBeforeTheReply() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver()
+                    Connection c = new PgDriver()
                             .connect(config(proxy)
                                     .queryTimeout(Duration.ofMillis(300))
                                     .cancelGrace(Duration.ofMillis(300))
@@ -81,7 +81,7 @@ class PgFaultProxyTest {
     void shouldTimeOutWhenStalledMidResult() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver()
+                    Connection c = new PgDriver()
                             .connect(config(proxy)
                                     .queryTimeout(Duration.ofMillis(400))
                                     .cancelGrace(Duration.ofMillis(300))
@@ -101,7 +101,7 @@ class PgFaultProxyTest {
     void shouldCloseWhenSocketTimeoutPassesMidResult() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver()
+                    Connection c = new PgDriver()
                             .connect(config(proxy)
                                     .socketTimeout(Duration.ofMillis(300))
                                     .build())) {
@@ -130,7 +130,7 @@ class PgFaultProxyTest {
                 Observed o = call(
                         () -> new PgDriver().connect(cfg),
                         Duration.ofMillis(500).plus(SLACK));
-                if (o.value instanceof PgConnection c) {
+                if (o.value instanceof Connection c) {
                     c.close();
                 }
                 TALLY.record(
@@ -149,7 +149,7 @@ class PgFaultProxyTest {
     void shouldBreakWhenTheSessionIsCutMidResult() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver().connect(config(proxy).build())) {
+                    Connection c = new PgDriver().connect(config(proxy).build())) {
                 proxy.delay(Duration.ofMillis(20)); // slow enough that the cut lands inside the result
                 int at = 50 + 40 * i;
                 Thread.ofVirtual().start(() -> {
@@ -165,7 +165,7 @@ class PgFaultProxyTest {
     void shouldReturnRightDataOrTimeOutWhenDelayed() {
         for (int i = 0; i < cases(300); i++) {
             try (FaultProxy proxy = FaultProxy.start("127.0.0.1", 5432);
-                    PgConnection c = new PgDriver()
+                    Connection c = new PgDriver()
                             .connect(config(proxy)
                                     .queryTimeout(Duration.ofMillis(300))
                                     .cancelGrace(Duration.ofMillis(500))
@@ -182,7 +182,7 @@ class PgFaultProxyTest {
     }
 
     /** Runs one call, judges it, and after a timeout whose cancel was answered checks that the connection works. */
-    private static void record(String category, PgConnection c, Action action, Object expected, Duration limit) {
+    private static void record(String category, Connection c, Action action, Object expected, Duration limit) {
         Observed o = call(action, limit.plus(SLACK));
         Outcome outcome;
         if (o.hung) {
@@ -202,7 +202,7 @@ class PgFaultProxyTest {
     }
 
     /** A connection left usable after a cancelled query must answer the next one correctly. */
-    private static boolean usable(PgConnection c) {
+    private static boolean usable(Connection c) {
         c.queryTimeout(Duration.ZERO);
         Observed o = call(() -> c.query("SELECT 42", r -> r.getInt(0)), Duration.ofSeconds(10));
         return List.of(42).equals(o.value);

@@ -7,13 +7,13 @@ import static io.sluice.testing.FaultTally.Outcome.NON_SLUICE_EXCEPTION;
 import static io.sluice.testing.FaultTally.Outcome.PASSED;
 import static io.sluice.testing.FaultTally.Outcome.WRONG_DATA;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.QueryCancelledException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.SslMode;
 import io.sluice.ValueConversionException;
-import io.sluice.postgres.PgConnection;
 import io.sluice.postgres.PgDriver;
 import io.sluice.postgres.fault.Reference.Expect;
 import io.sluice.testing.FaultTally;
@@ -76,7 +76,7 @@ class PgWireFuzzTest {
 
     /** A call against an open connection; returns what the reference's Value holds. */
     private interface Call {
-        Object run(PgConnection c) throws Exception;
+        Object run(Connection c) throws Exception;
     }
 
     /** One fault case: scripted chunks before mutation, the calls after connect, and their reference decoders. */
@@ -222,7 +222,7 @@ class PgWireFuzzTest {
             note = " expected=" + startup + " got=" + connect.thrown;
             return connect.thrown instanceof SluiceException ? refusal(startup) : NON_SLUICE_EXCEPTION;
         }
-        try (PgConnection c = (PgConnection) connect.value) {
+        try (Connection c = (Connection) connect.value) {
             if (!(startup instanceof Reference.Value v)) {
                 return WRONG_DATA; // accepted a start-up the bytes do not make valid
             }
@@ -248,7 +248,7 @@ class PgWireFuzzTest {
     }
 
     /** Null to go on with the next call; else the case's outcome. */
-    private static Outcome verdict(Expect expect, Observed o, PgConnection c) {
+    private static Outcome verdict(Expect expect, Observed o, Connection c) {
         note = " expected=" + expect + " got=" + (o.thrown != null ? o.thrown : o.value) + " broken=" + c.isBroken();
         if (o.hung) {
             return HANG;
@@ -306,7 +306,7 @@ class PgWireFuzzTest {
         return CLEAN_ERROR;
     }
 
-    private static Outcome refusedValid(PgConnection c) {
+    private static Outcome refusedValid(Connection c) {
         refusedValid++;
         if (refusedNotes.size() < 10) {
             refusedNotes.add(note);
@@ -366,7 +366,7 @@ class PgWireFuzzTest {
 
     // ---- the client's calls
 
-    private static List<List<String>> rows(PgConnection c, String sql) {
+    private static List<List<String>> rows(Connection c, String sql) {
         return c.query(sql, r -> {
             List<String> row = new ArrayList<>();
             for (int i = 0; i < r.columnCount(); i++) {
@@ -376,15 +376,15 @@ class PgWireFuzzTest {
         });
     }
 
-    private static Object query1(PgConnection c) {
+    private static Object query1(Connection c) {
         return rows(c, "SELECT pgfault_1");
     }
 
-    private static Object query2(PgConnection c) {
+    private static Object query2(Connection c) {
         return rows(c, "SELECT pgfault_2");
     }
 
-    private static Object stream(PgConnection c) {
+    private static Object stream(Connection c) {
         List<List<String>> out = new ArrayList<>();
         try (var s = c.stream("SELECT pgfault_stream", 2)) {
             while (s.hasNext()) {
@@ -399,7 +399,7 @@ class PgWireFuzzTest {
         return out;
     }
 
-    private static Object copyOut(PgConnection c) {
+    private static Object copyOut(Connection c) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         long n = c.copyOut("COPY pgfault TO STDOUT", out);
         return new Reference.Copied(out.toString(StandardCharsets.UTF_8), n);

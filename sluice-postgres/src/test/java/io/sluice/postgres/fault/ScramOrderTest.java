@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.AuthenticationException;
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.SslMode;
-import io.sluice.postgres.PgConnection;
 import io.sluice.postgres.PgDriver;
 import io.sluice.postgres.fault.FakeScramServer.Play;
 import java.time.Duration;
@@ -41,7 +41,7 @@ class ScramOrderTest {
     @CsvSource({"false,prefer", "true,prefer", "true,require"})
     void shouldLogInWhenTheExchangeIsComplete(boolean tls, String binding) throws Exception {
         try (FakeScramServer server = new FakeScramServer(Play.VALID, tls);
-                PgConnection c = new PgDriver().connect(config(server, tls, binding))) {
+                Connection c = new PgDriver().connect(config(server, tls, binding))) {
             assertThat(c.serverInfo().sessionId()).isEqualTo(5);
         }
     }

@@ -3,13 +3,13 @@ package io.sluice.postgres.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import io.sluice.QueryTimeoutException;
 import io.sluice.RowStream;
 import io.sluice.SslMode;
-import io.sluice.postgres.PgConnection;
 import io.sluice.postgres.PgDriver;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
@@ -59,7 +59,7 @@ class SessionLimitsTest {
         return out.toByteArray();
     }
 
-    private PgConnection connect(
+    private Connection connect(
             List<byte[]> startup,
             List<byte[]> responses,
             boolean silent,
@@ -87,7 +87,7 @@ class SessionLimitsTest {
                 Wire.parameterStatus("server_version", "99999999999999999999"),
                 Wire.backendKeyData(11, 12),
                 Wire.ready('I'));
-        try (PgConnection c = connect(startup, List.of(rows("a")), false, b -> b)) {
+        try (Connection c = connect(startup, List.of(rows("a")), false, b -> b)) {
             assertThat(c.query("SELECT 1", r -> r.getString(0))).containsExactly("a");
         }
     }
@@ -95,7 +95,7 @@ class SessionLimitsTest {
     /** Regression: query_timeout sent a CancelRequest and then waited without a second limit. */
     @Test
     void shouldCloseAndThrowTimeoutWhenTheServerIgnoresTheCancel() {
-        try (PgConnection c = connect(STARTUP, List.of(new byte[0]), true, b -> b.queryTimeout(Duration.ofMillis(200))
+        try (Connection c = connect(STARTUP, List.of(new byte[0]), true, b -> b.queryTimeout(Duration.ofMillis(200))
                 .cancelGrace(Duration.ofMillis(300)))) {
             long start = System.nanoTime();
             assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0)))
@@ -112,7 +112,7 @@ class SessionLimitsTest {
 
     @Test
     void shouldCloseWhenTheServerIsSilentLongerThanTheSocketTimeout() {
-        try (PgConnection c =
+        try (Connection c =
                 connect(STARTUP, List.of(new byte[0]), true, b -> b.socketTimeout(Duration.ofMillis(200)))) {
             assertThatThrownBy(() -> c.query("SELECT 1", r -> r.getString(0)))
                     .isInstanceOf(ConnectionException.class)
@@ -126,7 +126,7 @@ class SessionLimitsTest {
     @Test
     void shouldBreakCleanlyWhenAHugeLengthIsDeclaredAndNothingFollows() {
         byte[] huge = {'D', 0x10, 0, 0, 0};
-        try (PgConnection c = connect(
+        try (Connection c = connect(
                 STARTUP,
                 List.of(bytes(List.of(Wire.empty('1'), Wire.empty('2'), Wire.rowDescription(List.of("v")), huge))),
                 true,
@@ -143,7 +143,7 @@ class SessionLimitsTest {
     @Test
     void shouldBreakInsteadOfReturningNoRowsWhenReadyForQueryIsRepeated() {
         byte[] first = bytes(List.of(rows("a", "b"), Wire.ready('I')));
-        try (PgConnection c = connect(STARTUP, List.of(first, rows("c")), false, b -> b)) {
+        try (Connection c = connect(STARTUP, List.of(first, rows("c")), false, b -> b)) {
             assertThat(c.query("SELECT 1", r -> r.getString(0))).containsExactly("a", "b");
             assertThatThrownBy(() -> c.query("SELECT 2", r -> r.getString(0)))
                     .isInstanceOf(ProtocolException.class)
@@ -158,7 +158,7 @@ class SessionLimitsTest {
         byte[] bad = Wire.dataRow(List.of("x", "y")); // two columns where RowDescription has one
         byte[] first = bytes(List.of(
                 Wire.empty('1'), Wire.empty('2'), Wire.rowDescription(List.of("v")), Wire.dataRow(List.of("a")), bad));
-        try (PgConnection c = connect(STARTUP, List.of(first), false, b -> b)) {
+        try (Connection c = connect(STARTUP, List.of(first), false, b -> b)) {
             Throwable thrown = null;
             try (RowStream s = c.stream("SELECT 1", 10)) {
                 while (s.hasNext()) {

@@ -12,7 +12,7 @@ import io.sluice.Sluice;
 import io.sluice.SslMode;
 import io.sluice.postgres.internal.codec.ParamEncoder;
 import io.sluice.postgres.internal.codec.PgRow;
-import io.sluice.postgres.internal.codec.PgWriteBuffer;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;

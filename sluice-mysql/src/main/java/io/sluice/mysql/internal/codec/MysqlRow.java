@@ -8,6 +8,9 @@ import io.sluice.Interval;
 import io.sluice.ProtocolException;
 import io.sluice.Row;
 import io.sluice.ValueConversionException;
+import io.sluice.mysql.internal.protocol.ColumnDefinition;
+import io.sluice.mysql.internal.protocol.Payload;
+import io.sluice.spi.ColumnIndex;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -41,6 +44,7 @@ import java.util.UUID;
 public final class MysqlRow implements Row {
     private final ColumnDefinition[] defs;
     private final List<Column> columns;
+    private ColumnIndex columnIndex; // built on the first lookup by name
     private final boolean zeroDateAsNull;
     private final int[] offsets;
     private final int[] lengths;
@@ -211,18 +215,12 @@ public final class MysqlRow implements Row {
 
     @Override
     public int indexOf(String name) {
-        for (int i = 0; i < defs.length; i++) {
-            if (columns.get(i).name().equals(name)) {
-                return i;
-            }
+        ColumnIndex index = columnIndex;
+        if (index == null) {
+            columnIndex =
+                    index = ColumnIndex.of(columns.stream().map(Column::name).toList());
         }
-        for (int i = 0; i < defs.length; i++) {
-            if (columns.get(i).name().equalsIgnoreCase(name)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("no such column: name=" + name + ", columns="
-                + columns.stream().map(Column::name).toList());
+        return index.indexOf(name);
     }
 
     @Override

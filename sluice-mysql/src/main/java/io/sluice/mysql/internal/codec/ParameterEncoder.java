@@ -8,6 +8,7 @@ import io.sluice.ParameterException;
 import io.sluice.ValueConversionException;
 import io.sluice.mysql.Geometry;
 import io.sluice.mysql.internal.protocol.Commands;
+import io.sluice.mysql.internal.protocol.PacketWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -66,7 +67,7 @@ public final class ParameterEncoder {
         w.end();
     }
 
-    static int typeOf(Object v) {
+    public static int typeOf(Object v) {
         return switch (v) {
             case null -> MYSQL_TYPE_NULL;
             case Boolean b -> MYSQL_TYPE_TINY;
@@ -95,7 +96,7 @@ public final class ParameterEncoder {
         };
     }
 
-    static void writeValue(PacketWriter w, Object v) {
+    public static void writeValue(PacketWriter w, Object v) {
         switch (v) {
             case Boolean b -> w.int1(b ? 1 : 0);
             case Byte b -> w.int1(b);

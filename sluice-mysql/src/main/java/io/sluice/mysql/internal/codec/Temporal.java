@@ -1,6 +1,7 @@
 package io.sluice.mysql.internal.codec;
 
 import io.sluice.ValueConversionException;
+import io.sluice.mysql.internal.protocol.Payload;
 
 /**
  * Date and time values as the server sends them, decoded into plain fields before any java.time

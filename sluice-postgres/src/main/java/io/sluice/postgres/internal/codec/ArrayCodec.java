@@ -3,6 +3,7 @@ package io.sluice.postgres.internal.codec;
 import static io.sluice.postgres.internal.codec.TextCodec.readInt;
 
 import io.sluice.ValueConversionException;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -5,6 +5,7 @@ import static io.sluice.postgres.internal.codec.TextCodec.readLong;
 import static io.sluice.postgres.internal.codec.TextCodec.requireLength;
 
 import io.sluice.ValueConversionException;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

@@ -1,6 +1,7 @@
 package io.sluice.postgres.internal.codec;
 
 import io.sluice.ValueConversionException;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import io.sluice.types.BitString;
 import io.sluice.types.InetPrefix;
 import io.sluice.types.Range;

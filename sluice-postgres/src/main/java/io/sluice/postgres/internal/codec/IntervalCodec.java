@@ -6,6 +6,7 @@ import static io.sluice.postgres.internal.codec.TextCodec.requireLength;
 
 import io.sluice.Interval;
 import io.sluice.ValueConversionException;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.time.Duration;
 
 /**

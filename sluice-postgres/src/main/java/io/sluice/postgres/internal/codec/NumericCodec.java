@@ -3,6 +3,7 @@ package io.sluice.postgres.internal.codec;
 import static io.sluice.postgres.internal.codec.TextCodec.readShort;
 
 import io.sluice.ValueConversionException;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -3,6 +3,7 @@ package io.sluice.postgres.internal.codec;
 import io.sluice.Interval;
 import io.sluice.Json;
 import io.sluice.ValueConversionException;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;

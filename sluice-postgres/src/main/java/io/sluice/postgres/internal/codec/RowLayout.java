@@ -2,12 +2,10 @@ package io.sluice.postgres.internal.codec;
 
 import io.sluice.Column;
 import io.sluice.ColumnDetails;
+import io.sluice.spi.ColumnIndex;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * Result columns as a RowDescription message describes them: names, type OIDs, type modifiers, the
@@ -44,8 +42,7 @@ public final class RowLayout {
     private final int[] fixedWidths;
 
     private final List<Column> columns;
-    private final Map<String, Integer> exactIndex;
-    private final Map<String, Integer> foldedIndex;
+    private final ColumnIndex index;
     /** The connection's type codecs; null when it has none. Set before any row of the layout is built. */
     private CodecLookup codecs;
 
@@ -89,8 +86,6 @@ public final class RowLayout {
         this.attributeNumbers = attributeNumbers == null ? null : attributeNumbers.clone();
         this.fixedWidths = new int[n];
         List<Column> list = new ArrayList<>(n);
-        Map<String, Integer> exact = HashMap.newHashMap(n);
-        Map<String, Integer> folded = HashMap.newHashMap(n);
         for (int i = 0; i < n; i++) {
             int oid = typeOids[i];
             fixedWidths[i] = formats[i] == 1 ? PgTypes.binaryFixedWidth(oid) : 0;
@@ -105,12 +100,9 @@ public final class RowLayout {
                             typeModifiers[i],
                             tableOids == null ? 0 : tableOids[i],
                             attributeNumbers == null ? 0 : attributeNumbers[i])));
-            exact.putIfAbsent(names[i], i);
-            folded.putIfAbsent(names[i].toLowerCase(Locale.ROOT), i);
         }
         this.columns = Collections.unmodifiableList(list);
-        this.exactIndex = exact;
-        this.foldedIndex = folded;
+        this.index = ColumnIndex.of(this.names);
     }
 
     private static ColumnDetails detailsOf(int oid, int typmod, int tableOid, int attributeNumber) {
@@ -186,21 +178,8 @@ public final class RowLayout {
         return columns;
     }
 
-    /**
-     * The index of the first column named {@code name}, compared case-sensitively first and then
-     * case-insensitively.
-     *
-     * @throws IllegalArgumentException naming the column and the available names when there is none
-     */
+    /** The index of the column named {@code name}: see {@link ColumnIndex#indexOf}. */
     public int indexOf(String name) {
-        Integer i = exactIndex.get(name);
-        if (i == null) {
-            i = foldedIndex.get(name.toLowerCase(Locale.ROOT));
-        }
-        if (i == null) {
-            throw new IllegalArgumentException(
-                    "no such column: name=" + name + ", available=" + String.join(",", names));
-        }
-        return i;
+        return index.indexOf(name);
     }
 }

@@ -3,7 +3,6 @@ package io.sluice.postgres.internal.protocol;
 import static io.sluice.postgres.internal.protocol.FrontendMessage.*;
 
 import io.sluice.postgres.internal.codec.ParamEncoder;
-import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import java.util.Map;
 
 /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.Interval;
 import io.sluice.ProtocolException;
 import io.sluice.ValueConversionException;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.ColumnType;
 import io.sluice.ProtocolException;
 import io.sluice.ValueConversionException;
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;

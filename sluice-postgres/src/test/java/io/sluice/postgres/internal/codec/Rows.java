@@ -1,5 +1,6 @@
 package io.sluice.postgres.internal.codec;
 
+import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;

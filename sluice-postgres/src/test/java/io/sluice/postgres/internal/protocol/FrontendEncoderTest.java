@@ -2,7 +2,6 @@ package io.sluice.postgres.internal.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.postgres.internal.codec.PgWriteBuffer;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
