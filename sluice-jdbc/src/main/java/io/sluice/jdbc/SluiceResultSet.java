@@ -690,11 +690,6 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
     }
 
     @Override
-    public int getConcurrency() {
-        return CONCUR_READ_ONLY;
-    }
-
-    @Override
     public int getHoldability() {
         return HOLD_CURSORS_OVER_COMMIT;
     }
