@@ -211,7 +211,7 @@ class SluiceStatement implements Statement, SelfWrapper {
     }
 
     /** Called by a result set of this statement as it closes. */
-    void resultSetClosed(SluiceResultSet rs) throws SQLException {
+    void resultSetClosed(CursorResultSet rs) throws SQLException {
         if (closeOnCompletion && rs == resultSet && moreResults.isEmpty()) {
             close();
         }
