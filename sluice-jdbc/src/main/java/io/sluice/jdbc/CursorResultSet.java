@@ -117,6 +117,8 @@ abstract class CursorResultSet extends DerivedResultSet {
                 "42703");
     }
 
+    // Scrolling: a scroll-insensitive result set is detached (read into memory) when it is opened.
+
     private void checkScrollable() throws SQLException {
         checkOpen();
         if (type == TYPE_FORWARD_ONLY) {
