@@ -1,5 +1,6 @@
 package io.sluice.jdbc;
 
+import io.sluice.IsolationLevel;
 import io.sluice.sql.SqlDialect;
 import java.sql.ClientInfoStatus;
 import java.sql.Connection;
@@ -121,7 +122,7 @@ abstract class ConnectionSettings implements Connection {
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
-        String sql = SluiceConnection.isolation(level).sql();
+        String sql = isolation(level).sql();
         if (level == getTransactionIsolation()) {
             return;
         }
@@ -248,6 +249,13 @@ abstract class ConnectionSettings implements Connection {
     }
 
     @Override
+    public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        for (String name : properties.stringPropertyNames()) {
+            setClientInfo(name, properties.getProperty(name));
+        }
+    }
+
+    @Override
     public String getClientInfo(String name) throws SQLException {
         checkOpen();
         return clientInfo.getProperty(name);
@@ -280,5 +288,16 @@ abstract class ConnectionSettings implements Connection {
     public int getNetworkTimeout() throws SQLException {
         checkOpen();
         return networkTimeoutMillis;
+    }
+
+    /** The native isolation level of a JDBC {@code TRANSACTION_*} constant. */
+    static IsolationLevel isolation(int level) throws SQLException {
+        return switch (level) {
+            case TRANSACTION_READ_UNCOMMITTED -> IsolationLevel.READ_UNCOMMITTED;
+            case TRANSACTION_READ_COMMITTED -> IsolationLevel.READ_COMMITTED;
+            case TRANSACTION_REPEATABLE_READ -> IsolationLevel.REPEATABLE_READ;
+            case TRANSACTION_SERIALIZABLE -> IsolationLevel.SERIALIZABLE;
+            default -> throw new SQLException("unknown transaction isolation level: level=" + level, "22023");
+        };
     }
 }

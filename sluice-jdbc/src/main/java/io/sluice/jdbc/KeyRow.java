@@ -13,6 +13,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -27,6 +28,20 @@ final class KeyRow implements Row {
 
     KeyRow(long key) {
         this.key = key;
+    }
+
+    /**
+     * The keys of an insert that MySQL reports as {@code first} (its last insert id) and {@code count}
+     * affected rows: consecutive, as with {@code auto_increment_increment = 1}; none if {@code first} is 0.
+     */
+    static List<Row> keys(long first, long count) {
+        List<Row> rows = new ArrayList<>();
+        if (first != 0) {
+            for (long k = 0; k < Math.max(1, count); k++) {
+                rows.add(new KeyRow(first + k));
+            }
+        }
+        return rows;
     }
 
     private ValueConversionException cannot(String type) {

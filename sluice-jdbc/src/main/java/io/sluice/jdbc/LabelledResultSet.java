@@ -1,5 +1,6 @@
 package io.sluice.jdbc;
 
+import io.sluice.jdbc.metadata.ReadOnlyResultSet;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -12,6 +13,7 @@ import java.sql.NClob;
 import java.sql.Ref;
 import java.sql.RowId;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -23,6 +25,11 @@ import java.util.Map;
  * without regard to case, as JDBC specifies) and calls the by-index getter.
  */
 abstract class LabelledResultSet extends ReadOnlyResultSet {
+    @Override
+    protected final SQLFeatureNotSupportedException readOnly() {
+        return SqlExceptions.unsupported("updating a result set (CONCUR_UPDATABLE)");
+    }
+
     @Override
     public String getString(String columnLabel) throws SQLException {
         return getString(findColumn(columnLabel));

@@ -25,7 +25,7 @@ final class RowCursor {
     private long read;
     private Runnable onRelease;
     /** The result set reading this cursor: it caches the current row, which {@link #detach()} replaces. */
-    private SluiceResultSet owner;
+    private CursorResultSet owner;
 
     private RowCursor(List<Column> columns, long maxRows) {
         this.columns = columns;
@@ -47,7 +47,7 @@ final class RowCursor {
         return c;
     }
 
-    void owner(SluiceResultSet owner) {
+    void owner(CursorResultSet owner) {
         this.owner = owner;
     }
 

@@ -1,13 +1,7 @@
 package io.sluice.jdbc;
 
-import io.sluice.ConnectionException;
-import io.sluice.IsolationLevel;
-import io.sluice.jdbc.metadata.SluiceDatabaseMetaData;
 import io.sluice.sql.ParsedSql;
 import io.sluice.sql.SqlDialect;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -16,18 +10,15 @@ import java.sql.DatabaseMetaData;
 import java.sql.NClob;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
-import java.sql.Savepoint;
 import java.sql.Statement;
 import java.sql.Struct;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Executor;
 
 /**
@@ -38,10 +29,9 @@ import java.util.concurrent.Executor;
  * ({@link RowCursor#detach()}). Not thread-safe beyond what JDBC requires ({@link #abort},
  * {@link Statement#cancel} from another thread).
  */
-public final class SluiceConnection extends ConnectionSettings {
+public final class SluiceConnection extends ConnectionTransactions {
     private final io.sluice.Connection nativeConnection;
-    private DatabaseMetaData metaData; // made on first use
-    private PgColumnSources columnSources; // made on first use
+    private final ConnectionCatalog catalog = new ConnectionCatalog(this);
     private final SqlDialect dialect;
     private final ParsedSqlCache parsedSql;
     private final List<SluiceStatement> statements = new ArrayList<>();
@@ -51,7 +41,6 @@ public final class SluiceConnection extends ConnectionSettings {
 
     private Duration appliedTimeout;
     private volatile boolean closed;
-    private int savepoints;
 
     SluiceConnection(io.sluice.Connection nativeConnection, String url, String user) {
         super(url, user, dialectOf(nativeConnection));
@@ -69,6 +58,11 @@ public final class SluiceConnection extends ConnectionSettings {
     /** The native connection (also reachable with {@code unwrap(io.sluice.Connection.class)}). */
     public io.sluice.Connection nativeConnection() {
         return nativeConnection;
+    }
+
+    @Override
+    Warnings warnings() {
+        return warnings;
     }
 
     SqlDialect dialect() {
@@ -92,6 +86,7 @@ public final class SluiceConnection extends ConnectionSettings {
      * Readies the native connection for a request: reads a live result set into memory, begins the
      * transaction auto-commit off calls for, applies the statement's query timeout.
      */
+    @Override
     void beforeRequest(Duration timeout) throws SQLException {
         checkOpen();
         detachLive();
@@ -110,6 +105,7 @@ public final class SluiceConnection extends ConnectionSettings {
     }
 
     /** Reads the live result set, if any, into memory so the connection is free. */
+    @Override
     void detachLive() throws SQLException {
         RowCursor c = live;
         if (c != null) {
@@ -261,85 +257,6 @@ public final class SluiceConnection extends ConnectionSettings {
                 parsed.statements().stream().map(ParsedSql.Statement::sql).toList());
     }
 
-    // ---- transactions ----
-
-    @Override
-    public void setAutoCommit(boolean autoCommit) throws SQLException {
-        checkOpen();
-        if (autoCommit && !this.autoCommit && inTransaction()) {
-            commit(); // JDBC: switching auto-commit on commits the open transaction
-        }
-        this.autoCommit = autoCommit;
-    }
-
-    @Override
-    public void commit() throws SQLException {
-        checkOpen();
-        if (autoCommit) {
-            throw new SQLException("commit() with auto-commit on: call setAutoCommit(false) first", "25000");
-        }
-        detachLive();
-        try {
-            if (nativeConnection.inTransaction()) {
-                ScopedValue.where(Warnings.CURRENT, warnings).run(nativeConnection::commit);
-            }
-        } catch (RuntimeException e) {
-            throw SqlExceptions.translate(e);
-        }
-    }
-
-    @Override
-    public void rollback() throws SQLException {
-        checkOpen();
-        if (autoCommit) {
-            throw new SQLException("rollback() with auto-commit on: call setAutoCommit(false) first", "25000");
-        }
-        detachLive();
-        try {
-            nativeConnection.rollback();
-        } catch (RuntimeException e) {
-            throw SqlExceptions.translate(e);
-        }
-    }
-
-    @Override
-    public Savepoint setSavepoint() throws SQLException {
-        return savepoint(null);
-    }
-
-    @Override
-    public Savepoint setSavepoint(String name) throws SQLException {
-        if (name == null) {
-            throw new SQLException("savepoint name must not be null", "3B000");
-        }
-        return savepoint(name);
-    }
-
-    private Savepoint savepoint(String name) throws SQLException {
-        checkOpen();
-        if (autoCommit) {
-            throw new SQLException("savepoints need a transaction: call setAutoCommit(false) first", "3B000");
-        }
-        beforeRequest(null);
-        SluiceSavepoint sp = new SluiceSavepoint(++savepoints, name);
-        runSettingSql("SAVEPOINT " + quoteIdentifier(sp.serverName()));
-        return sp;
-    }
-
-    @Override
-    public void rollback(Savepoint savepoint) throws SQLException {
-        checkOpen();
-        runSettingSql("ROLLBACK TO SAVEPOINT "
-                + quoteIdentifier(SluiceSavepoint.of(savepoint).serverName()));
-    }
-
-    @Override
-    public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        checkOpen();
-        runSettingSql("RELEASE SAVEPOINT "
-                + quoteIdentifier(SluiceSavepoint.of(savepoint).serverName()));
-    }
-
     // ---- life cycle ----
 
     @Override
@@ -426,47 +343,12 @@ public final class SluiceConnection extends ConnectionSettings {
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
         checkOpen();
-        DatabaseMetaData m = metaData;
-        if (m == null) {
-            m = new SluiceDatabaseMetaData(this, catalogConnection(), url(), user());
-            metaData = m;
-        }
-        return m;
+        return catalog.metaData();
     }
 
     /** PostgreSQL result columns' catalog answers, cached for this connection (see {@link SluiceResultSetMetaData}). */
-    synchronized PgColumnSources columnSources() {
-        PgColumnSources s = columnSources;
-        if (s == null) {
-            s = new PgColumnSources(catalogConnection());
-            columnSources = s;
-        }
-        return s;
-    }
-
-    /**
-     * The native connection as the catalog queries see it: each call first reads a live result set into
-     * memory ({@link #detachLive()}), since an open native stream holds the connection and a catalog query
-     * from the same thread would wait for it forever.
-     */
-    private io.sluice.Connection catalogConnection() {
-        InvocationHandler detachFirst = (proxy, method, args) -> {
-            if (method.getDeclaringClass() != Object.class) {
-                try {
-                    detachLive();
-                } catch (SQLException e) {
-                    throw new ConnectionException(
-                            "could not free the connection for a catalog query: " + e.getMessage(), e);
-                }
-            }
-            try {
-                return method.invoke(nativeConnection, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        };
-        return (io.sluice.Connection) Proxy.newProxyInstance(
-                io.sluice.Connection.class.getClassLoader(), new Class<?>[] {io.sluice.Connection.class}, detachFirst);
+    PgColumnSources columnSources() {
+        return catalog.columnSources();
     }
 
     @Override
@@ -504,13 +386,6 @@ public final class SluiceConnection extends ConnectionSettings {
     }
 
     @Override
-    public void setClientInfo(Properties properties) throws SQLClientInfoException {
-        for (String name : properties.stringPropertyNames()) {
-            setClientInfo(name, properties.getProperty(name));
-        }
-    }
-
-    @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
         if (iface.isInstance(this)) {
             return iface.cast(this);
@@ -529,15 +404,5 @@ public final class SluiceConnection extends ConnectionSettings {
     @Override
     public String toString() {
         return "SluiceConnection[" + nativeConnection + "]";
-    }
-
-    static IsolationLevel isolation(int level) throws SQLException {
-        return switch (level) {
-            case TRANSACTION_READ_UNCOMMITTED -> IsolationLevel.READ_UNCOMMITTED;
-            case TRANSACTION_READ_COMMITTED -> IsolationLevel.READ_COMMITTED;
-            case TRANSACTION_REPEATABLE_READ -> IsolationLevel.REPEATABLE_READ;
-            case TRANSACTION_SERIALIZABLE -> IsolationLevel.SERIALIZABLE;
-            default -> throw new SQLException("unknown transaction isolation level: level=" + level, "22023");
-        };
     }
 }

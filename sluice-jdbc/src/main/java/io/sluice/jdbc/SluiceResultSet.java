@@ -1,31 +1,10 @@
 package io.sluice.jdbc;
 
-import io.sluice.Column;
-import io.sluice.ColumnType;
-import io.sluice.Row;
 import io.sluice.jdbc.metadata.SelfWrapper;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.io.Reader;
-import java.io.StringReader;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.net.MalformedURLException;
-import java.net.URI;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.sql.Array;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Date;
-import java.sql.NClob;
-import java.sql.Ref;
-import java.sql.ResultSetMetaData;
-import java.sql.RowId;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
-import java.sql.SQLXML;
-import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -36,100 +15,19 @@ import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZonedDateTime;
 import java.util.Calendar;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
- * A forward-only (or, when asked for, scroll-insensitive) read-only result set over native rows.
- * Each getter reads the native row's value directly (JDBC columns are 1-based, native ones 0-based):
- * no per-row object beyond what the getter returns. Conversions the native row does not make are in
- * {@link Conversions}.
+ * A forward-only (or, when asked for, scroll-insensitive) read-only result set over native rows: this
+ * class reads the current row's values, {@link CursorResultSet} moves over the rows. Each getter reads
+ * the native row's value directly (JDBC columns are 1-based, native ones 0-based): no per-row object
+ * beyond what the getter returns. Conversions the native row does not make are in {@link Conversions}.
  */
-final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
-    private final SluiceStatement statement;
-    private final RowCursor cursor;
-    private final int type;
-    private final int columnCount;
-    private Row row;
+final class SluiceResultSet extends CursorResultSet implements SelfWrapper {
     private boolean wasNull;
-    private boolean closed;
-    private int rowNumber;
-    private int fetchSize;
-    private SluiceResultSetMetaData metaData;
 
     SluiceResultSet(SluiceStatement statement, RowCursor cursor, int type) {
-        this.statement = statement;
-        this.cursor = cursor;
-        this.type = type;
-        this.columnCount = cursor.columns().size();
-        cursor.owner(this);
-    }
-
-    /** The cursor detached its rows: the current row is now the detached copy. */
-    void currentReplaced(Row current) {
-        row = current;
-    }
-
-    RowCursor cursor() {
-        return cursor;
-    }
-
-    // ---- navigation ----
-
-    @Override
-    public boolean next() throws SQLException {
-        checkOpen();
-        try {
-            boolean more = cursor.next();
-            row = cursor.current();
-            rowNumber = more ? rowNumber + 1 : 0;
-            return more;
-        } catch (RuntimeException e) {
-            row = null;
-            throw SqlExceptions.translate(e);
-        }
-    }
-
-    @Override
-    public void close() throws SQLException {
-        if (!closed) {
-            closed = true;
-            row = null;
-            try {
-                cursor.close();
-            } catch (RuntimeException e) {
-                throw SqlExceptions.translate(e);
-            } finally {
-                if (statement != null) {
-                    statement.resultSetClosed(this);
-                }
-            }
-        }
-    }
-
-    @Override
-    public boolean isClosed() {
-        return closed;
-    }
-
-    private void checkOpen() throws SQLException {
-        if (closed) {
-            throw SqlExceptions.closed("result set");
-        }
-    }
-
-    /** The 0-based native index of a JDBC column, checking that a row is current. */
-    private int col(int columnIndex) throws SQLException {
-        if (row == null) {
-            checkOpen();
-            throw new SQLException("no current row: call next() first (or the result set is past its end)", "24000");
-        }
-        if (columnIndex < 1 || columnIndex > columnCount) {
-            throw new SQLException(
-                    "column index out of range: index=" + columnIndex + ", columns=" + columnCount, "22023");
-        }
-        return columnIndex - 1;
+        super(statement, cursor, type);
     }
 
     @Override
@@ -140,8 +38,6 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
     private boolean isNull(int c) {
         return wasNull = row.isNull(c);
     }
-
-    // ---- getters ----
 
     @Override
     public String getString(int columnIndex) throws SQLException {
@@ -262,13 +158,6 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
         }
     }
 
-    @Override
-    @Deprecated
-    public BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
-        BigDecimal v = getBigDecimal(columnIndex);
-        return v == null ? null : v.setScale(scale, RoundingMode.HALF_UP);
-    }
-
     /**
      * The bytes of a binary or text column. Other types are refused: pgjdbc hands out its wire bytes,
      * which differ between its text and binary paths, and MariaDB Connector/J refuses them too.
@@ -297,11 +186,6 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
     }
 
     @Override
-    public Date getDate(int columnIndex) throws SQLException {
-        return getDate(columnIndex, null);
-    }
-
-    @Override
     public Date getDate(int columnIndex, Calendar cal) throws SQLException {
         int c = col(columnIndex);
         if (isNull(c)) {
@@ -315,11 +199,6 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
     }
 
     @Override
-    public Time getTime(int columnIndex) throws SQLException {
-        return getTime(columnIndex, null);
-    }
-
-    @Override
     public Time getTime(int columnIndex, Calendar cal) throws SQLException {
         int c = col(columnIndex);
         if (isNull(c)) {
@@ -330,11 +209,6 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
         } catch (RuntimeException e) {
             throw SqlExceptions.translate(e);
         }
-    }
-
-    @Override
-    public Timestamp getTimestamp(int columnIndex) throws SQLException {
-        return getTimestamp(columnIndex, null);
     }
 
     @Override
@@ -450,11 +324,6 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
     }
 
     @Override
-    public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
-        return getObject(columnIndex);
-    }
-
-    @Override
     public Array getArray(int columnIndex) throws SQLException {
         int c = col(columnIndex);
         if (isNull(c)) {
@@ -465,279 +334,5 @@ final class SluiceResultSet extends LabelledResultSet implements SelfWrapper {
         } catch (RuntimeException e) {
             throw SqlExceptions.translate(e);
         }
-    }
-
-    @Override
-    public InputStream getAsciiStream(int columnIndex) throws SQLException {
-        String s = getString(columnIndex);
-        return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.US_ASCII));
-    }
-
-    @Override
-    @Deprecated
-    public InputStream getUnicodeStream(int columnIndex) throws SQLException {
-        String s = getString(columnIndex);
-        return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public InputStream getBinaryStream(int columnIndex) throws SQLException {
-        byte[] b = getBytes(columnIndex);
-        return b == null ? null : new ByteArrayInputStream(b);
-    }
-
-    @Override
-    public Reader getCharacterStream(int columnIndex) throws SQLException {
-        String s = getString(columnIndex);
-        return s == null ? null : new StringReader(s);
-    }
-
-    @Override
-    public Reader getNCharacterStream(int columnIndex) throws SQLException {
-        return getCharacterStream(columnIndex);
-    }
-
-    @Override
-    public String getNString(int columnIndex) throws SQLException {
-        return getString(columnIndex);
-    }
-
-    @Override
-    public URL getURL(int columnIndex) throws SQLException {
-        String s = getString(columnIndex);
-        try {
-            return s == null ? null : URI.create(s).toURL();
-        } catch (MalformedURLException | IllegalArgumentException e) {
-            throw new SQLException("bad URL: column=" + columnIndex + ", value=" + s, "22000", e);
-        }
-    }
-
-    @Override
-    public Ref getRef(int columnIndex) throws SQLException {
-        throw SqlExceptions.unsupported("Ref");
-    }
-
-    @Override
-    public Blob getBlob(int columnIndex) throws SQLException {
-        throw SqlExceptions.unsupported("Blob (read bytea/BLOB columns with getBytes or getBinaryStream)");
-    }
-
-    @Override
-    public Clob getClob(int columnIndex) throws SQLException {
-        throw SqlExceptions.unsupported("Clob (read text columns with getString or getCharacterStream)");
-    }
-
-    @Override
-    public NClob getNClob(int columnIndex) throws SQLException {
-        throw SqlExceptions.unsupported("NClob");
-    }
-
-    @Override
-    public SQLXML getSQLXML(int columnIndex) throws SQLException {
-        throw SqlExceptions.unsupported("SQLXML");
-    }
-
-    @Override
-    public RowId getRowId(int columnIndex) throws SQLException {
-        throw SqlExceptions.unsupported("RowId");
-    }
-
-    // ---- by label ----
-
-    @Override
-    public int findColumn(String columnLabel) throws SQLException {
-        checkOpen();
-        List<Column> columns = cursor.columns();
-        for (int i = 0; i < columns.size(); i++) {
-            if (columns.get(i).name().equalsIgnoreCase(columnLabel)) {
-                return i + 1;
-            }
-        }
-        throw new SQLException(
-                "no such column: label=" + columnLabel + ", columns="
-                        + columns.stream().map(Column::name).toList(),
-                "42703");
-    }
-
-    // ---- scrolling (scroll-insensitive result sets are detached when opened) ----
-
-    private void checkScrollable() throws SQLException {
-        checkOpen();
-        if (type == TYPE_FORWARD_ONLY) {
-            throw new SQLException(
-                    "the result set is TYPE_FORWARD_ONLY: ask for TYPE_SCROLL_INSENSITIVE when creating the statement",
-                    "24000");
-        }
-    }
-
-    private boolean moveTo(int index) {
-        boolean on = cursor.moveTo(index);
-        row = cursor.current();
-        rowNumber = on ? cursor.index() + 1 : 0;
-        return on;
-    }
-
-    @Override
-    public boolean isBeforeFirst() throws SQLException {
-        checkOpen();
-        return cursor.isLive()
-                ? rowNumber == 0 && row == null && cursor.size() != 0
-                : cursor.index() < 0 && cursor.size() > 0;
-    }
-
-    @Override
-    public boolean isAfterLast() throws SQLException {
-        checkOpen();
-        return !cursor.isLive() && cursor.size() > 0 && cursor.index() >= cursor.size();
-    }
-
-    @Override
-    public boolean isFirst() throws SQLException {
-        checkOpen();
-        return row != null && rowNumber == 1;
-    }
-
-    @Override
-    public boolean isLast() throws SQLException {
-        checkOpen();
-        if (row == null) {
-            return false;
-        }
-        if (cursor.isLive()) {
-            cursor.detach(); // the only way to know is to look ahead
-        }
-        return cursor.index() == cursor.size() - 1;
-    }
-
-    @Override
-    public void beforeFirst() throws SQLException {
-        checkScrollable();
-        moveTo(-1);
-    }
-
-    @Override
-    public void afterLast() throws SQLException {
-        checkScrollable();
-        moveTo(Integer.MAX_VALUE);
-    }
-
-    @Override
-    public boolean first() throws SQLException {
-        checkScrollable();
-        return moveTo(0);
-    }
-
-    @Override
-    public boolean last() throws SQLException {
-        checkScrollable();
-        return moveTo(cursor.size() - 1);
-    }
-
-    @Override
-    public int getRow() throws SQLException {
-        checkOpen();
-        return row == null ? 0 : rowNumber;
-    }
-
-    @Override
-    public boolean absolute(int r) throws SQLException {
-        checkScrollable();
-        return moveTo(r >= 0 ? r - 1 : cursor.size() + r);
-    }
-
-    @Override
-    public boolean relative(int rows) throws SQLException {
-        checkScrollable();
-        return moveTo(cursor.index() + rows);
-    }
-
-    @Override
-    public boolean previous() throws SQLException {
-        checkScrollable();
-        return moveTo(cursor.index() - 1);
-    }
-
-    @Override
-    public void setFetchDirection(int direction) throws SQLException {
-        checkOpen();
-        if (direction != FETCH_FORWARD && type == TYPE_FORWARD_ONLY) {
-            throw new SQLException("a TYPE_FORWARD_ONLY result set fetches forward only", "24000");
-        }
-    }
-
-    @Override
-    public int getFetchDirection() {
-        return FETCH_FORWARD;
-    }
-
-    @Override
-    public void setFetchSize(int rows) throws SQLException {
-        checkOpen();
-        if (rows < 0) {
-            throw new SQLException("fetch size must be >= 0: rows=" + rows, "22023");
-        }
-        fetchSize = rows; // the native stream's batch size is fixed when the statement runs
-    }
-
-    @Override
-    public int getFetchSize() {
-        return fetchSize;
-    }
-
-    @Override
-    public int getType() {
-        return type;
-    }
-
-    @Override
-    public int getConcurrency() {
-        return CONCUR_READ_ONLY;
-    }
-
-    @Override
-    public int getHoldability() {
-        return HOLD_CURSORS_OVER_COMMIT;
-    }
-
-    // ---- the rest ----
-
-    @Override
-    public ResultSetMetaData getMetaData() throws SQLException {
-        checkOpen();
-        if (metaData == null) {
-            metaData = new SluiceResultSetMetaData(cursor.columns(), statement == null ? null : statement.connection);
-        }
-        return metaData;
-    }
-
-    @Override
-    public SQLWarning getWarnings() throws SQLException {
-        checkOpen();
-        return null;
-    }
-
-    @Override
-    public void clearWarnings() {
-        // no warnings of its own: the server's notices go to the statement
-    }
-
-    @Override
-    public String getCursorName() throws SQLException {
-        throw SqlExceptions.unsupported("named cursors (positioned UPDATE ... WHERE CURRENT OF)");
-    }
-
-    @Override
-    public Statement getStatement() {
-        return statement;
-    }
-
-    @Override
-    public String toString() {
-        return "SluiceResultSet[columns=" + columnCount + ", row=" + rowNumber + (closed ? ", closed" : "") + "]";
-    }
-
-    /** A column's type, for the statement's getGeneratedKeys and the tests. */
-    ColumnType columnType(int columnIndex) {
-        return cursor.columns().get(columnIndex - 1).type();
     }
 }

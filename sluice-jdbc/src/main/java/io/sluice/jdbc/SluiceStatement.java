@@ -6,12 +6,9 @@ import io.sluice.jdbc.metadata.SelfWrapper;
 import io.sluice.sql.ParsedSql;
 import io.sluice.sql.SqlDialect;
 import java.sql.BatchUpdateException;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
-import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,33 +21,23 @@ import java.util.List;
  * {@code next()} asks, in batches of the fetch size when one is set (bounded memory, in auto-commit
  * too), else as one stream the server sends in a single response.
  */
-class SluiceStatement implements Statement, SelfWrapper {
+class SluiceStatement extends StatementSettings implements SelfWrapper {
     static final Object[] NO_PARAMS = new Object[0];
 
-    final SluiceConnection connection;
-    private final int resultSetType;
     final Warnings warnings = new Warnings();
     private SluiceResultSet resultSet;
     private long updateCount = -1;
     private final ArrayDeque<Object> moreResults = new ArrayDeque<>();
     private SluiceResultSet generatedKeys;
     private List<String> batch;
-    private int fetchSize;
-    private long maxRows;
-    private int maxFieldSize;
-    private int queryTimeoutSeconds;
-    private Duration queryTimeout;
-    private boolean escapes = true;
     private boolean closed;
-    private boolean closeOnCompletion;
-    private boolean poolable;
 
     SluiceStatement(SluiceConnection connection, int resultSetType) {
-        this.connection = connection;
-        this.resultSetType = resultSetType;
+        super(connection, resultSetType);
     }
 
-    void checkOpen() throws SQLException {
+    @Override
+    final void checkOpen() throws SQLException {
         if (closed) {
             throw SqlExceptions.closed("statement");
         }
@@ -179,13 +166,8 @@ class SluiceStatement implements Statement, SelfWrapper {
     }
 
     private SluiceResultSet mysqlKeys(long first, long count) {
-        List<Row> rows = new ArrayList<>();
-        if (first != 0) {
-            for (long k = 0; k < Math.max(1, count); k++) {
-                rows.add(new KeyRow(first + k)); // consecutive, as with auto_increment_increment = 1
-            }
-        }
-        return new SluiceResultSet(this, RowCursor.of(KeyRow.COLUMNS, rows), ResultSet.TYPE_FORWARD_ONLY);
+        return new SluiceResultSet(
+                this, RowCursor.of(KeyRow.COLUMNS, KeyRow.keys(first, count)), ResultSet.TYPE_FORWARD_ONLY);
     }
 
     /** Sets the keys a batch collected, after its last entry ran. */
@@ -211,7 +193,7 @@ class SluiceStatement implements Statement, SelfWrapper {
     }
 
     /** Called by a result set of this statement as it closes. */
-    void resultSetClosed(SluiceResultSet rs) throws SQLException {
+    void resultSetClosed(CursorResultSet rs) throws SQLException {
         if (closeOnCompletion && rs == resultSet && moreResults.isEmpty()) {
             close();
         }
@@ -398,24 +380,6 @@ class SluiceStatement implements Statement, SelfWrapper {
         return out;
     }
 
-    // ---- settings ----
-
-    @Override
-    public void setQueryTimeout(int seconds) throws SQLException {
-        checkOpen();
-        if (seconds < 0) {
-            throw new SQLException("query timeout must be >= 0: seconds=" + seconds, "22023");
-        }
-        queryTimeoutSeconds = seconds;
-        queryTimeout = seconds == 0 ? null : Duration.ofSeconds(seconds);
-    }
-
-    @Override
-    public int getQueryTimeout() throws SQLException {
-        checkOpen();
-        return queryTimeoutSeconds;
-    }
-
     @Override
     public void cancel() throws SQLException {
         checkOpen();
@@ -424,100 +388,6 @@ class SluiceStatement implements Statement, SelfWrapper {
         } catch (RuntimeException e) {
             throw SqlExceptions.translate(e);
         }
-    }
-
-    @Override
-    public void setFetchSize(int rows) throws SQLException {
-        checkOpen();
-        if (rows < 0) {
-            throw new SQLException("fetch size must be >= 0: rows=" + rows, "22023");
-        }
-        fetchSize = rows;
-    }
-
-    @Override
-    public int getFetchSize() throws SQLException {
-        checkOpen();
-        return fetchSize;
-    }
-
-    @Override
-    public void setMaxRows(int max) throws SQLException {
-        setLargeMaxRows(max);
-    }
-
-    @Override
-    public void setLargeMaxRows(long max) throws SQLException {
-        checkOpen();
-        if (max < 0) {
-            throw new SQLException("max rows must be >= 0: max=" + max, "22023");
-        }
-        maxRows = max;
-    }
-
-    @Override
-    public int getMaxRows() throws SQLException {
-        return (int) Math.min(Integer.MAX_VALUE, getLargeMaxRows());
-    }
-
-    @Override
-    public long getLargeMaxRows() throws SQLException {
-        checkOpen();
-        return maxRows;
-    }
-
-    @Override
-    public int getMaxFieldSize() throws SQLException {
-        checkOpen();
-        return maxFieldSize;
-    }
-
-    @Override
-    public void setMaxFieldSize(int max) throws SQLException {
-        checkOpen();
-        if (max < 0) {
-            throw new SQLException("max field size must be >= 0: max=" + max, "22023");
-        }
-        maxFieldSize = max; // accepted and reported; values are never truncated
-    }
-
-    @Override
-    public void setEscapeProcessing(boolean enable) throws SQLException {
-        checkOpen();
-        escapes = enable;
-    }
-
-    @Override
-    public void setCursorName(String name) throws SQLException {
-        throw SqlExceptions.unsupported("named cursors");
-    }
-
-    @Override
-    public void setFetchDirection(int direction) throws SQLException {
-        checkOpen();
-        if (direction != ResultSet.FETCH_FORWARD && resultSetType == ResultSet.TYPE_FORWARD_ONLY) {
-            throw new SQLException("a TYPE_FORWARD_ONLY statement fetches forward only", "24000");
-        }
-    }
-
-    @Override
-    public int getFetchDirection() {
-        return ResultSet.FETCH_FORWARD;
-    }
-
-    @Override
-    public int getResultSetConcurrency() {
-        return ResultSet.CONCUR_READ_ONLY;
-    }
-
-    @Override
-    public int getResultSetType() {
-        return resultSetType;
-    }
-
-    @Override
-    public int getResultSetHoldability() {
-        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
     }
 
     @Override
@@ -530,12 +400,6 @@ class SluiceStatement implements Statement, SelfWrapper {
     public void clearWarnings() throws SQLException {
         checkOpen();
         warnings.clear();
-    }
-
-    @Override
-    public Connection getConnection() throws SQLException {
-        checkOpen();
-        return connection;
     }
 
     @Override
@@ -562,29 +426,5 @@ class SluiceStatement implements Statement, SelfWrapper {
     @Override
     public boolean isClosed() {
         return closed;
-    }
-
-    @Override
-    public void setPoolable(boolean poolable) throws SQLException {
-        checkOpen();
-        this.poolable = poolable;
-    }
-
-    @Override
-    public boolean isPoolable() throws SQLException {
-        checkOpen();
-        return poolable;
-    }
-
-    @Override
-    public void closeOnCompletion() throws SQLException {
-        checkOpen();
-        closeOnCompletion = true;
-    }
-
-    @Override
-    public boolean isCloseOnCompletion() throws SQLException {
-        checkOpen();
-        return closeOnCompletion;
     }
 }

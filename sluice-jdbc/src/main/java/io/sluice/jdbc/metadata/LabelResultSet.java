@@ -27,6 +27,11 @@ import java.util.Map;
  */
 abstract class LabelResultSet extends ReadOnlyResultSet {
 
+    @Override
+    protected final SQLFeatureNotSupportedException readOnly() {
+        return new SQLFeatureNotSupportedException("metadata result sets are read-only", "0A000");
+    }
+
     /** The exception a getter for a value kind no metadata column holds throws. */
     static SQLFeatureNotSupportedException unsupported(String method) {
         return new SQLFeatureNotSupportedException("not supported by metadata result sets: method=" + method, "0A000");

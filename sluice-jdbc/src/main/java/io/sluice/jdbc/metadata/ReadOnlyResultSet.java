@@ -13,20 +13,25 @@ import java.sql.ResultSet;
 import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLType;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
 
 /**
- * The read-only part of a {@link ResultSet}: every update, insert and delete method throws
- * {@link SQLFeatureNotSupportedException} (the result is {@link ResultSet#CONCUR_READ_ONLY}).
+ * The update half of {@link ResultSet}, which every Sluice result set lacks (the driver's own and the
+ * metadata ones): each update, insert and delete method throws the subclass's {@link #readOnly()}
+ * exception, and the result is {@link ResultSet#CONCUR_READ_ONLY} (JDBC allows it; the statement
+ * refuses {@code CONCUR_UPDATABLE} when it is created). Public only so that {@code io.sluice.jdbc}
+ * can extend it: this package is not exported.
  */
-abstract class ReadOnlyResultSet implements ResultSet {
+public abstract class ReadOnlyResultSet implements ResultSet {
 
-    /** The exception every change method throws. */
-    static SQLFeatureNotSupportedException readOnly() {
-        return new SQLFeatureNotSupportedException("metadata result sets are read-only", "0A000");
-    }
+    /**
+     * The exception every change method throws; it names the kind of result set. Called only when a
+     * change is attempted, never on the read path.
+     */
+    protected abstract SQLFeatureNotSupportedException readOnly();
 
     @Override
     public final int getConcurrency() throws SQLException {
@@ -35,7 +40,7 @@ abstract class ReadOnlyResultSet implements ResultSet {
 
     @Override
     public final boolean rowUpdated() throws SQLException {
-        return false;
+        return false; // nothing is ever changed through a read-only result set
     }
 
     @Override
@@ -420,6 +425,26 @@ abstract class ReadOnlyResultSet implements ResultSet {
 
     @Override
     public final void updateObject(int column, Object x) throws SQLException {
+        throw readOnly();
+    }
+
+    @Override
+    public final void updateObject(String label, Object x, SQLType type, int length) throws SQLException {
+        throw readOnly();
+    }
+
+    @Override
+    public final void updateObject(String label, Object x, SQLType type) throws SQLException {
+        throw readOnly();
+    }
+
+    @Override
+    public final void updateObject(int column, Object x, SQLType type, int length) throws SQLException {
+        throw readOnly();
+    }
+
+    @Override
+    public final void updateObject(int column, Object x, SQLType type) throws SQLException {
         throw readOnly();
     }
 
