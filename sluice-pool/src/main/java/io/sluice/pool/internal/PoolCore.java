@@ -27,7 +27,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * ThreadLocal cache: it would do nothing for short-lived virtual threads. Slow path: a borrower that finds no idle connection (or finds
  * others already waiting: a newcomer never overtakes) queues as a {@link Waiter} under the
  * {@link ReentrantLock} and parks; from then on returns see {@link #waiting} non-zero and hand idle
- * connections to the longest waiter under the lock ({@link #lendIdleToWaitersLocked}).
+ * connections to the longest waiter under the lock ({@link #lendIdleToWaitersLocked}). The counts
+ * are read by {@link PoolCounts}.
  *
  * <p>No lost wake-up: a queuing borrower publishes {@link #waiting} (volatile) and then looks for
  * an idle entry; a returner publishes the entry's idle state (volatile) and then reads
@@ -277,7 +278,7 @@ public final class PoolCore {
         try {
             e = w.entry;
             if (e == null && w.failure == null) {
-                counts = describeLocked(event);
+                counts = PoolCounts.describeLocked(this, event);
                 waiters.remove(w);
                 waiting = waiters.size();
             }
@@ -315,17 +316,6 @@ public final class PoolCore {
         Thread.currentThread().interrupt();
         throw new PoolWaitInterruptedException("interrupted while waiting for a connection: waited="
                 + (System.nanoTime() - start) / 1_000_000 + "ms, " + (counts == null ? "pool=" + name : counts));
-    }
-
-    private String describeLocked(PoolEvents.Timeout event) {
-        int total = slots.sizeLocked();
-        int idle = slots.count(PoolEntry.IDLE);
-        event.total = total;
-        event.active = total - idle;
-        event.idle = idle;
-        event.waiting = waiters.size();
-        return "total=" + total + ", active=" + (total - idle) + ", idle=" + idle + ", waiting=" + waiters.size()
-                + ", maxSize=" + settings.maxSize() + ", pending=" + pending + ", pool=" + name;
     }
 
     private static final String EXPIRED = "maxLifetime reached";
@@ -582,38 +572,7 @@ public final class PoolCore {
 
     /** A snapshot of the counts, taken under the lock (lent and idle entries may change meanwhile). */
     public PoolStats stats() {
-        lock.lock();
-        try {
-            int total = 0;
-            int idle = 0;
-            long borrows = retiredLends;
-            for (int i = 0; i < slots.capacity(); i++) {
-                PoolEntry e = slots.get(i);
-                if (e != null) {
-                    total++;
-                    idle += e.state() == PoolEntry.IDLE ? 1 : 0;
-                    borrows += e.lends;
-                }
-            }
-            return new PoolStats(
-                    total,
-                    total - idle,
-                    idle,
-                    waiters.size(),
-                    pending,
-                    settings.maxSize(),
-                    borrows,
-                    created,
-                    closed,
-                    creationFailures.sum(),
-                    timeouts.sum(),
-                    leaks.sum(),
-                    rolledBack.sum(),
-                    evicted,
-                    paused);
-        } finally {
-            lock.unlock();
-        }
+        return PoolCounts.snapshot(this);
     }
 
     /**
@@ -622,26 +581,7 @@ public final class PoolCore {
      * @throws PoolExhaustedException with the last creation failure when the time runs out
      */
     public void awaitMinIdle(long timeoutNanos) {
-        long deadline = System.nanoTime() + timeoutNanos;
-        lock.lock();
-        try {
-            while (slots.sizeLocked() < settings.minIdle() && state == State.OPEN) {
-                long remaining = deadline - System.nanoTime();
-                if (remaining <= 0) {
-                    throw new PoolExhaustedException(
-                            "minIdle connections not opened in time: total=" + slots.sizeLocked()
-                                    + ", minIdle=" + settings.minIdle() + ", pending=" + pending + ", pool=" + name
-                                    + " (check the server and the credentials)",
-                            lastCreationFailure);
-                }
-                countsChanged.awaitNanos(remaining);
-            }
-        } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            throw new PoolWaitInterruptedException("interrupted while waiting for minIdle connections: pool=" + name);
-        } finally {
-            lock.unlock();
-        }
+        PoolCounts.awaitMinIdle(this, timeoutNanos);
     }
 
     /**
