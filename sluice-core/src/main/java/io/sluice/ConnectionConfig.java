@@ -309,20 +309,14 @@ public final class ConnectionConfig {
 
         /** Connect on this port, 0 for the driver's default (replacing any {@link #addresses(List)} list). */
         public Builder port(int port) {
-            if (port < 0 || port > 65535) {
-                throw new ConfigurationException("port out of range: port=" + port);
-            }
-            this.port = port;
+            this.port = ConfigChecks.port(port);
             this.addresses = null;
             return this;
         }
 
         /** The servers to try in order (see {@link ConnectionConfig#addresses()}); at least one. */
         public Builder addresses(List<ServerAddress> addresses) {
-            if (addresses.isEmpty()) {
-                throw new ConfigurationException("addresses must name at least one server");
-            }
-            this.addresses = List.copyOf(addresses);
+            this.addresses = ConfigChecks.addresses(addresses);
             this.host = addresses.getFirst().host();
             this.port = addresses.getFirst().port();
             return this;
@@ -372,45 +366,35 @@ public final class ConnectionConfig {
         }
 
         public Builder connectTimeout(Duration connectTimeout) {
-            this.connectTimeout = requireNonNegative(connectTimeout, "connectTimeout");
+            this.connectTimeout = ConfigChecks.nonNegative(connectTimeout, "connectTimeout");
             return this;
         }
 
         public Builder queryTimeout(Duration queryTimeout) {
-            this.queryTimeout = requireNonNegative(queryTimeout, "queryTimeout");
+            this.queryTimeout = ConfigChecks.nonNegative(queryTimeout, "queryTimeout");
             return this;
         }
 
         /** See {@link ConnectionConfig#cancelGrace()}; must be positive. */
         public Builder cancelGrace(Duration cancelGrace) {
-            this.cancelGrace = requireNonNegative(cancelGrace, "cancelGrace");
-            if (cancelGrace.isZero()) {
-                throw new ConfigurationException("cancelGrace must be > 0: cancelGrace=" + cancelGrace);
-            }
+            this.cancelGrace = ConfigChecks.positive(cancelGrace, "cancelGrace");
             return this;
         }
 
         /** See {@link ConnectionConfig#socketTimeout()}; zero for none. */
         public Builder socketTimeout(Duration socketTimeout) {
-            this.socketTimeout = requireNonNegative(socketTimeout, "socketTimeout");
+            this.socketTimeout = ConfigChecks.nonNegative(socketTimeout, "socketTimeout");
             return this;
         }
 
         /** See {@link ConnectionConfig#maxMessageSize()}; at least 64 KiB. */
         public Builder maxMessageSize(int maxMessageSize) {
-            if (maxMessageSize < 65_536) {
-                throw new ConfigurationException("maxMessageSize must be >= 65536: maxMessageSize=" + maxMessageSize);
-            }
-            this.maxMessageSize = maxMessageSize;
+            this.maxMessageSize = ConfigChecks.maxMessageSize(maxMessageSize);
             return this;
         }
 
         public Builder statementCacheSize(int statementCacheSize) {
-            if (statementCacheSize < 0) {
-                throw new ConfigurationException(
-                        "statementCacheSize must be >= 0: statementCacheSize=" + statementCacheSize);
-            }
-            this.statementCacheSize = statementCacheSize;
+            this.statementCacheSize = ConfigChecks.statementCacheSize(statementCacheSize);
             return this;
         }
 
@@ -448,13 +432,6 @@ public final class ConnectionConfig {
 
         public ConnectionConfig build() {
             return new ConnectionConfig(this);
-        }
-
-        private static Duration requireNonNegative(Duration d, String name) {
-            if (d == null || d.isNegative()) {
-                throw new ConfigurationException(name + " must be >= 0: " + name + "=" + d);
-            }
-            return d;
         }
     }
 }

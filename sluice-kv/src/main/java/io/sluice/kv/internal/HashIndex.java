@@ -2,7 +2,6 @@ package io.sluice.kv.internal;
 
 import static io.sluice.kv.internal.IndexDescriptor.*;
 
-import io.sluice.kv.KvCorruptionException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -26,14 +25,12 @@ import java.util.function.LongUnaryOperator;
  * ({@link BucketSplitter}).
  *
  * <p>This class holds the mapped buckets and the readers' and the writer's operations on slots; the
- * split step ({@link BucketSplitter}), the compactor's CAS calls ({@link SlotRelocator}), opening, mapping
- * and copying the files ({@link IndexFiles}), the checks at open ({@link IndexVerifier}) and the snapshot
- * copy ({@link IndexImage}) work on its fields from classes of their own.
+ * split step ({@link BucketSplitter}), the compactor's CAS calls ({@link SlotRelocator}), the checks that
+ * tell a damaged record from a race or a collision ({@link DamageChecks}), opening, mapping and copying
+ * the files ({@link IndexFiles}), the checks at open ({@link IndexVerifier}) and the snapshot copy
+ * ({@link IndexImage}) work on its fields from classes of their own.
  */
 public final class HashIndex implements AutoCloseable {
-    /** Restarts after which a slot that never resolves is taken for corruption, not for a race. */
-    private static final int MAX_STALE_RESTARTS = 10_000;
-
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final double LOAD_FACTOR = 0.6;
     static final int INITIAL_BUCKETS = 1024;
@@ -59,7 +56,7 @@ public final class HashIndex implements AutoCloseable {
     /** Hash of the key of the record a slot points at (reads the log); used by splits. */
     final LongUnaryOperator slotHash;
     /** Checks the record of a slot whose tag matched a probe but whose key did not; throws if it is damaged. */
-    private final LongConsumer missCheck;
+    final LongConsumer missCheck;
     /**
      * Slots a split copied to the new bucket, to empty afterwards ({@link BucketSplitter}; writer thread;
      * reused, so a split allocates nothing).
@@ -212,7 +209,7 @@ public final class HashIndex implements AutoCloseable {
                     if (v != 0 && tagOf(v) == tag) {
                         int r = matcher.test(v, key, keyOffset, keyLength);
                         if (r < 0) { // STALE
-                            restarts = staleRestart(restarts, v);
+                            restarts = DamageChecks.staleRestart(this, restarts, v);
                             continue outer;
                         }
                         found |= v & -(long) r; // MATCH (1) keeps v, MISS (0) keeps nothing
@@ -230,38 +227,10 @@ public final class HashIndex implements AutoCloseable {
             }
             if (splits() == s) {
                 if (missed != 0) {
-                    checkMisses(hash, s, matcher, key, keyOffset, keyLength);
+                    DamageChecks.checkMisses(this, hash, s, matcher, key, keyOffset, keyLength);
                 }
                 return 0;
             }
-        }
-    }
-
-    /**
-     * Slow path of a {@link #lookup} that found no match but slots with the key's tag: another key's
-     * record (a tag collision, about once per ~10^4 probes), or a record whose header or key was
-     * damaged, which could be this key's. Each such record is checked whole (structure and CRC) by
-     * {@link #missCheck}, which throws {@link KvCorruptionException} for a damaged one: a damaged
-     * record is reported, never taken for an absent key.
-     */
-    private void checkMisses(
-            long hash, long splits, KeyMatcher matcher, MemorySegment key, long keyOffset, int keyLength) {
-        long tag = tagOfHash(hash);
-        long ref = bucketOf(hash, splits);
-        for (; ; ) {
-            MemorySegment c = chunkOf(ref);
-            long base = baseOf(ref);
-            for (int i = 0; i < SLOTS; i++) {
-                long v = (long) LONG.getAcquire(c, slotOffset(base, i));
-                if (v != 0 && tagOf(v) == tag && matcher.test(v, key, keyOffset, keyLength) == KeyMatcher.MISS) {
-                    missCheck.accept(v);
-                }
-            }
-            long next = (long) LONG.getAcquire(c, nextOffset(base));
-            if (next == 0) {
-                return;
-            }
-            ref = -next;
         }
     }
 
@@ -318,7 +287,7 @@ public final class HashIndex implements AutoCloseable {
                         if (r == KeyMatcher.MATCH) {
                             return (long) LONG.getAndSet(c, off, value);
                         } else if (r == KeyMatcher.STALE) {
-                            restarts = staleRestart(restarts, v);
+                            restarts = DamageChecks.staleRestart(this, restarts, v);
                             stale = true;
                             break scan;
                         }
@@ -369,7 +338,7 @@ public final class HashIndex implements AutoCloseable {
                             keyCount(keyCount() - 1);
                             return (long) LONG.getAndSet(c, off, 0L);
                         } else if (r == KeyMatcher.STALE) {
-                            restarts = staleRestart(restarts, v);
+                            restarts = DamageChecks.staleRestart(this, restarts, v);
                             continue outer;
                         }
                     }
@@ -381,14 +350,6 @@ public final class HashIndex implements AutoCloseable {
                 ref = -next;
             }
         }
-    }
-
-    private int staleRestart(int restarts, long slot) {
-        if (restarts >= MAX_STALE_RESTARTS) {
-            throw new KvCorruptionException(
-                    "index slot points outside every segment: slot=0x" + Long.toHexString(slot), mainPath, -1);
-        }
-        return restarts + 1;
     }
 
     /** Adjusts the key count after a removal done by {@link SlotRelocator#removeIf} (writer thread only). */

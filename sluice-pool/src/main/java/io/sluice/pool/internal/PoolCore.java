@@ -8,13 +8,10 @@ import io.sluice.pool.PoolClosedException;
 import io.sluice.pool.PoolListener;
 import io.sluice.pool.PoolMetricsTracker;
 import io.sluice.pool.PoolStats;
-import io.sluice.pool.PoolWaitInterruptedException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -24,10 +21,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * with one CAS and a return gives it back with one volatile store; neither takes a lock, parks or
  * allocates anything but the borrower's handle, and neither reads {@code nanoTime()} (a borrow
  * reads the {@link CoarseClock} when the settings allow it; a return reads no clock). There is no
- * ThreadLocal cache: it would do nothing for short-lived virtual threads. Slow path: a borrower that finds no idle connection (or finds
- * others already waiting: a newcomer never overtakes) queues as a {@link Waiter} under the
- * {@link ReentrantLock} and parks; from then on returns see {@link #waiting} non-zero and hand idle
- * connections to the longest waiter under the lock ({@link #lendIdleToWaitersLocked}).
+ * ThreadLocal cache: it would do nothing for short-lived virtual threads. Slow path
+ * ({@link WaitingBorrowers}): a borrower that finds no idle connection (or finds others already
+ * waiting: a newcomer never overtakes) queues as a {@link Waiter} under the {@link ReentrantLock} and
+ * parks; from then on returns see {@link #waiting} non-zero and hand idle connections to the longest
+ * waiter under the lock ({@link WaitingBorrowers#lendIdleLocked}). {@link PoolCounts} reads the counts.
  *
  * <p>No lost wake-up: a queuing borrower publishes {@link #waiting} (volatile) and then looks for
  * an idle entry; a returner publishes the entry's idle state (volatile) and then reads
@@ -42,9 +40,6 @@ public final class PoolCore {
         CLOSING,
         CLOSED
     }
-
-    /** tryLock attempts before parking on the lock (see {@link #lockSpinning()}). */
-    private static final int LOCK_SPINS = 100;
 
     final PoolSettings settings;
     final String name;
@@ -64,8 +59,8 @@ public final class PoolCore {
     final EntrySlots slots;
     /** Borrowers waiting, longest first; guarded by the lock. */
     final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
-    /** {@code waiters.size()}, written under the lock, read by the lock-free paths. */
-    private volatile int waiting;
+    /** {@code waiters.size()}: kept by the {@code *WaiterLocked} methods under the lock, read by the lock-free paths. */
+    volatile int waiting;
 
     int pending;
     volatile boolean paused;
@@ -146,59 +141,7 @@ public final class PoolCore {
                 retire(e, unusable, null, !unusable.equals(EXPIRED));
             }
         }
-        return borrowSlowPath(timeoutNanos);
-    }
-
-    /** {@link #borrow}'s slow path: queue behind earlier waiters, or take an idle entry if none wait. */
-    private Connection borrowSlowPath(long timeoutNanos) {
-        long start = System.nanoTime();
-        PoolEvents.BorrowWait event = null;
-        Waiter w = null; // non-null at the top of the loop: already queued again, at the head
-        while (true) {
-            PoolEntry e = null;
-            if (w == null) {
-                List<Waiter> woken = null;
-                lockSpinning();
-                try {
-                    if (state != State.OPEN) {
-                        throw closedException();
-                    }
-                    if (!paused && waiters.isEmpty()) {
-                        e = slots.lendIdle();
-                    }
-                    if (e == null) {
-                        w = new Waiter(start + timeoutNanos);
-                        waiters.addLast(w);
-                        waiting = waiters.size(); // then look again: a return may have just made one idle
-                        waitTimer.onEnqueueLocked(w);
-                        woken = lendIdleToWaitersLocked();
-                        requestCreationsLocked();
-                    }
-                } finally {
-                    lock.unlock();
-                }
-                unparkOthers(woken);
-            }
-            if (w != null) {
-                if (event == null && PoolEvents.BORROW_WAIT.isEnabled()) {
-                    event = new PoolEvents.BorrowWait();
-                    event.begin();
-                }
-                e = await(w, start);
-            }
-            long now = System.nanoTime();
-            String unusable = unusableReason(e, now);
-            if (unusable == null) {
-                if (event != null && event.shouldCommit()) {
-                    event.pool = name;
-                    event.commit();
-                }
-                return lend(e, now);
-            }
-            // a waiter handed a connection that fails its check keeps its turn: queued again at the
-            // head in the same lock hold that retires the connection (and may start its replacement)
-            w = retire(e, unusable, null, !unusable.equals(EXPIRED), w == null ? null : new Waiter(w.deadline));
-        }
+        return WaitingBorrowers.borrow(this, timeoutNanos);
     }
 
     /**
@@ -215,123 +158,10 @@ public final class PoolCore {
                 && (s.idleTimeoutNanos() == 0 || s.idleTimeoutNanos() >= min);
     }
 
-    /**
-     * Takes the lock on the slow paths; a virtual thread spins briefly before it parks. The lock is
-     * held for a few list operations only, by a thread that is running on another carrier, so a
-     * short spin almost always wins; parking instead would put the virtual thread behind every
-     * other runnable virtual thread while waiters it could serve stay parked.
-     */
-    private void lockSpinning() {
-        if (lock.tryLock()) {
-            return;
-        }
-        if (!Thread.currentThread().isVirtual()) {
-            // platform threads outnumbering cores: the holder may be descheduled, spinning would waste the core
-            lock.lock();
-            return;
-        }
-        for (int i = 0; i < LOCK_SPINS; i++) {
-            Thread.onSpinWait();
-            if (lock.tryLock()) {
-                return;
-            }
-        }
-        lock.lock();
-    }
-
-    private static void unparkOthers(List<Waiter> woken) {
-        if (woken != null) {
-            Thread self = Thread.currentThread();
-            for (Waiter w : woken) {
-                if (w.thread != self) {
-                    LockSupport.unpark(w.thread);
-                }
-            }
-        }
-    }
-
-    private PoolEntry await(Waiter w, long start) {
-        while (true) {
-            PoolEntry e = w.entry;
-            if (e != null) {
-                return e;
-            }
-            RuntimeException failure = w.failure;
-            if (failure != null) {
-                throw failure;
-            }
-            boolean interrupted = Thread.interrupted();
-            if (interrupted || System.nanoTime() - w.deadline >= 0) {
-                return abandon(w, start, interrupted);
-            }
-            LockSupport.park(this); // untimed: the WaitTimer wakes us at the deadline
-        }
-    }
-
-    /** The wait ended by timeout or interrupt: leave the queue, unless a connection arrived just now. */
-    private PoolEntry abandon(Waiter w, long start, boolean interrupted) {
-        PoolEntry e;
-        String counts = null;
-        PoolEvents.Timeout event = new PoolEvents.Timeout();
-        lock.lock();
-        try {
-            e = w.entry;
-            if (e == null && w.failure == null) {
-                counts = describeLocked(event);
-                waiters.remove(w);
-                waiting = waiters.size();
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (w.failure != null && e == null) {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-            throw w.failure;
-        }
-        if (e != null && interrupted) {
-            giveBack(e); // handed over just now: to the next waiter, or closed if the pool is closing
-        }
-        if (!interrupted) {
-            if (e != null) {
-                return e;
-            }
-            timeouts.increment();
-            long waited = System.nanoTime() - start;
-            metrics.onTimeout(waited);
-            if (event.shouldCommit()) {
-                event.pool = name;
-                event.waited = waited;
-                event.commit();
-            }
-            throw new PoolExhaustedException(
-                    "connection not available: waited=" + waited / 1_000_000 + "ms, " + counts
-                            + (paused
-                                    ? " (the pool is paused: call resume(), or raise connectionTimeout)"
-                                    : " (raise maxSize or connectionTimeout)"),
-                    lastCreationFailure);
-        }
-        Thread.currentThread().interrupt();
-        throw new PoolWaitInterruptedException("interrupted while waiting for a connection: waited="
-                + (System.nanoTime() - start) / 1_000_000 + "ms, " + (counts == null ? "pool=" + name : counts));
-    }
-
-    private String describeLocked(PoolEvents.Timeout event) {
-        int total = slots.sizeLocked();
-        int idle = slots.count(PoolEntry.IDLE);
-        event.total = total;
-        event.active = total - idle;
-        event.idle = idle;
-        event.waiting = waiters.size();
-        return "total=" + total + ", active=" + (total - idle) + ", idle=" + idle + ", waiting=" + waiters.size()
-                + ", maxSize=" + settings.maxSize() + ", pending=" + pending + ", pool=" + name;
-    }
-
-    private static final String EXPIRED = "maxLifetime reached";
+    static final String EXPIRED = "maxLifetime reached";
 
     /** Why a connection about to be lent must be discarded instead (validating it if due), or null. */
-    private String unusableReason(PoolEntry e, long now) {
+    String unusableReason(PoolEntry e, long now) {
         if (settings.maxLifetimeNanos() > 0 && e.isExpired(now)) {
             return EXPIRED;
         }
@@ -344,20 +174,25 @@ public final class PoolCore {
     }
 
     /** Hands the caller's entry to it in a new handle (the only allocation of a borrow). */
-    private Connection lend(PoolEntry e, long now) {
+    Connection lend(PoolEntry e, long now) {
         e.lends++;
         e.lastUsedAt = now;
         e.leakReported = false;
         Thread borrower = Thread.currentThread();
         if (settings.leakThresholdNanos() > 0) {
             e.borrower = borrower;
-            e.borrowStack = StackWalker.getInstance()
-                    .walk(s -> s.dropWhile(f -> f.getClassName().equals(PoolCore.class.getName()))
-                            .map(StackWalker.StackFrame::toStackTraceElement)
-                            .toArray(StackTraceElement[]::new));
+            e.borrowStack = StackWalker.getInstance().walk(s -> s.dropWhile(PoolCore::isPoolFrame)
+                    .map(StackWalker.StackFrame::toStackTraceElement)
+                    .toArray(StackTraceElement[]::new));
         }
         e.borrowedAt(now); // last: publishes the fields above to the housekeeper
         return new PooledConnection(this, e, borrower);
+    }
+
+    /** Whether a frame of a borrow's stack is the pool's own, above the borrower's (leak reports leave it out). */
+    private static boolean isPoolFrame(StackWalker.StackFrame f) {
+        String c = f.getClassName();
+        return c.equals(PoolCore.class.getName()) || c.equals(WaitingBorrowers.class.getName());
     }
 
     /**
@@ -404,43 +239,22 @@ public final class PoolCore {
     private void giveBackSlowPath(PoolEntry e) {
         List<Waiter> woken = null;
         boolean closeIt = false;
-        lockSpinning();
+        WaitingBorrowers.lockSpinning(lock);
         try {
             if (state != State.OPEN) {
                 // the closer claims idle entries too; whoever wins the CAS closes it
                 closeIt = e.tryClaim(PoolEntry.REMOVED) && removeLocked(e);
                 countsChanged.signalAll();
             } else {
-                woken = lendIdleToWaitersLocked();
+                woken = WaitingBorrowers.lendIdleLocked(this);
             }
         } finally {
             lock.unlock();
         }
-        unparkOthers(woken);
+        WaitingBorrowers.unparkOthers(woken);
         if (closeIt) {
             factory.closeQuietly(e);
         }
-    }
-
-    /**
-     * Lends idle entries to the longest waiters while both exist; returns the waiters to unpark
-     * once the lock is released (null if none). The waiter's thread sets up the lend itself.
-     */
-    List<Waiter> lendIdleToWaitersLocked() {
-        List<Waiter> woken = null;
-        while (!paused && !waiters.isEmpty()) {
-            PoolEntry e = slots.lendIdle();
-            if (e == null) {
-                break;
-            }
-            Waiter w = pollWaiterLocked();
-            w.entry = e;
-            if (woken == null) {
-                woken = new ArrayList<>(2);
-            }
-            woken.add(w);
-        }
-        return woken;
     }
 
     /** Removes the longest waiter from the queue (null if none). */
@@ -448,6 +262,23 @@ public final class PoolCore {
         Waiter w = waiters.pollFirst();
         waiting = waiters.size();
         return w;
+    }
+
+    /** Queues {@code w} last, or first when it keeps its turn, and tells the {@link WaitTimer}. */
+    void addWaiterLocked(Waiter w, boolean atHead) {
+        if (atHead) {
+            waiters.addFirst(w);
+        } else {
+            waiters.addLast(w);
+        }
+        waiting = waiters.size();
+        waitTimer.onEnqueueLocked(w);
+    }
+
+    /** Takes a waiter that gave up out of the queue. */
+    void removeWaiterLocked(Waiter w) {
+        waiters.remove(w);
+        waiting = waiters.size();
     }
 
     /** Takes an entry the caller owns (or claimed) out of the slots; false if it was already out. */
@@ -474,7 +305,7 @@ public final class PoolCore {
      * {@link #retire(PoolEntry, String, Throwable, boolean)}, and queues {@code requeue} at the head
      * of the waiters in the same lock hold. Returns {@code requeue}, or null if the pool closed.
      */
-    private Waiter retire(PoolEntry e, String reason, Throwable cause, boolean eviction, Waiter requeue) {
+    Waiter retire(PoolEntry e, String reason, Throwable cause, boolean eviction, Waiter requeue) {
         List<Waiter> woken = null;
         lock.lock();
         try {
@@ -483,10 +314,8 @@ public final class PoolCore {
                 evicted++;
             }
             if (requeue != null && state == State.OPEN) {
-                waiters.addFirst(requeue);
-                waiting = waiters.size();
-                waitTimer.onEnqueueLocked(requeue);
-                woken = lendIdleToWaitersLocked();
+                addWaiterLocked(requeue, true);
+                woken = WaitingBorrowers.lendIdleLocked(this);
             } else {
                 requeue = null;
             }
@@ -495,7 +324,7 @@ public final class PoolCore {
         } finally {
             lock.unlock();
         }
-        unparkOthers(woken);
+        WaitingBorrowers.unparkOthers(woken);
         factory.closeQuietly(e);
         listener.onEvicted(name, reason, cause);
         return requeue;
@@ -533,7 +362,7 @@ public final class PoolCore {
             if (open) {
                 slots.addLocked(e);
                 e.setIdle();
-                woken = lendIdleToWaitersLocked();
+                woken = WaitingBorrowers.lendIdleLocked(this);
             } else {
                 closed++;
             }
@@ -541,7 +370,7 @@ public final class PoolCore {
         } finally {
             lock.unlock();
         }
-        unparkOthers(woken);
+        WaitingBorrowers.unparkOthers(woken);
         if (!open) {
             factory.closeQuietly(e);
         }
@@ -571,49 +400,18 @@ public final class PoolCore {
         try {
             paused = pause;
             if (!pause) {
-                woken = lendIdleToWaitersLocked();
+                woken = WaitingBorrowers.lendIdleLocked(this);
                 requestCreationsLocked();
             }
         } finally {
             lock.unlock();
         }
-        unparkOthers(woken);
+        WaitingBorrowers.unparkOthers(woken);
     }
 
     /** A snapshot of the counts, taken under the lock (lent and idle entries may change meanwhile). */
     public PoolStats stats() {
-        lock.lock();
-        try {
-            int total = 0;
-            int idle = 0;
-            long borrows = retiredLends;
-            for (int i = 0; i < slots.capacity(); i++) {
-                PoolEntry e = slots.get(i);
-                if (e != null) {
-                    total++;
-                    idle += e.state() == PoolEntry.IDLE ? 1 : 0;
-                    borrows += e.lends;
-                }
-            }
-            return new PoolStats(
-                    total,
-                    total - idle,
-                    idle,
-                    waiters.size(),
-                    pending,
-                    settings.maxSize(),
-                    borrows,
-                    created,
-                    closed,
-                    creationFailures.sum(),
-                    timeouts.sum(),
-                    leaks.sum(),
-                    rolledBack.sum(),
-                    evicted,
-                    paused);
-        } finally {
-            lock.unlock();
-        }
+        return PoolCounts.snapshot(this);
     }
 
     /**
@@ -622,26 +420,7 @@ public final class PoolCore {
      * @throws PoolExhaustedException with the last creation failure when the time runs out
      */
     public void awaitMinIdle(long timeoutNanos) {
-        long deadline = System.nanoTime() + timeoutNanos;
-        lock.lock();
-        try {
-            while (slots.sizeLocked() < settings.minIdle() && state == State.OPEN) {
-                long remaining = deadline - System.nanoTime();
-                if (remaining <= 0) {
-                    throw new PoolExhaustedException(
-                            "minIdle connections not opened in time: total=" + slots.sizeLocked()
-                                    + ", minIdle=" + settings.minIdle() + ", pending=" + pending + ", pool=" + name
-                                    + " (check the server and the credentials)",
-                            lastCreationFailure);
-                }
-                countsChanged.awaitNanos(remaining);
-            }
-        } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            throw new PoolWaitInterruptedException("interrupted while waiting for minIdle connections: pool=" + name);
-        } finally {
-            lock.unlock();
-        }
+        PoolCounts.awaitMinIdle(this, timeoutNanos);
     }
 
     /**
