@@ -69,12 +69,13 @@ class ColumnIndexTest {
     /**
      * Names whose case folding is not a plain lower-casing: the map path must agree with
      * {@link String#equalsIgnoreCase}, which the scan uses (dotted and dotless i, final sigma, the
-     * Kelvin sign, sharp s, which has no one-char upper case).
+     * Kelvin sign, sharp s, which has no one-char upper case, and a letter outside the BMP, which
+     * equalsIgnoreCase compares as one code point: Deseret long I, beside a lone surrogate).
      */
     @ParameterizedTest(name = "filler={0}")
     @ValueSource(ints = {0, 10})
     void shouldFoldCaseAsEqualsIgnoreCaseDoes(int extra) {
-        String[] stored = {"\u0130d", "\u03c3\u03c2", "\u212a", "stra\u00dfe", "\u0131x"};
+        String[] stored = {"\u0130d", "\u03c3\u03c2", "\u212a", "stra\u00dfe", "\u0131x", "\uD801\uDC00"};
         String[] probes = {
             "\u0130D",
             "i\u0307d",
@@ -88,7 +89,9 @@ class ColumnIndexTest {
             "STRA\u00dfE",
             "ix",
             "IX",
-            "\u0131X"
+            "\u0131X",
+            "\uD801\uDC28",
+            "\uD801"
         };
         ColumnIndex index = ColumnIndex.of(names(extra, stored));
         for (String probe : probes) {
