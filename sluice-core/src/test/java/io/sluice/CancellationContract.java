@@ -209,6 +209,37 @@ public abstract class CancellationContract {
         }
     }
 
+    /** As above, for a caller waiting for the first row of a stream. */
+    @ParameterizedTest(name = "virtual={0}")
+    @ValueSource(booleans = {false, true})
+    void shouldThrowQueryCancelledWithFlagSetWhenStreamingCallerIsInterrupted(boolean virtual) throws Exception {
+        CompletableFuture<Object[]> outcome = new CompletableFuture<>();
+        Thread.Builder builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform();
+        Thread worker = builder.start(() -> {
+            Throwable t = failureOf(() -> {
+                try (RowStream rows = connection.stream(sleeping("sltk_interrupt_stream"), 1)) {
+                    while (rows.hasNext()) {
+                        rows.next();
+                    }
+                }
+            });
+            outcome.complete(new Object[] {t, Thread.currentThread().isInterrupted()});
+        });
+        awaitRunning("sltk_interrupt_stream");
+        worker.interrupt();
+        Object[] result = outcome.get(30, TimeUnit.SECONDS);
+        worker.join();
+        assertThat(result[0]).isInstanceOf(QueryCancelledException.class);
+        assertThat(result[1]).as("interrupt flag set again").isEqualTo(true);
+        if (server().keepsConnectionWhenInterrupted()) {
+            assertThat(connection.isBroken()).isFalse();
+            assertThat(connection.queryFirst("SELECT 16", r -> r.getInt(0))).contains(16);
+        } else {
+            assertThat(connection.isBroken()).isTrue();
+            assertThatThrownBy(() -> connection.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
+        }
+    }
+
     private static Throwable failureOf(Runnable call) {
         try {
             call.run();
