@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.ConnectionContract.ColumnKind;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -100,6 +101,26 @@ public abstract class BatchContract {
         assertThatThrownBy(() -> connection.executeBatch(insertSql(), rows(1, 4)))
                 .isInstanceOf(ServerException.class);
         assertThat(count()).isEqualTo(1);
+    }
+
+    /**
+     * A query timeout that fires while a batch runs ends the batch with {@link QueryTimeoutException}:
+     * outside a transaction nothing of it stays, and the connection serves the next batch. Each set
+     * sleeps in a scalar subquery, so the first one is still running when the timer fires.
+     */
+    @Test
+    void shouldKeepNothingAndStayUsableWhenBatchTimesOut() {
+        String slow = "INSERT INTO " + table + " (id, n, name) VALUES (" + server().placeholder(1)
+                + ", (SELECT COUNT(*) FROM (SELECT " + server().sleep(1) + ") s), " + server().placeholder(2) + ")";
+        connection.queryTimeout(Duration.ofMillis(300));
+        assertThatThrownBy(() -> connection.executeBatch(slow, List.of(new Object[] {1, "a"}, new Object[] {2, "b"})))
+                .isInstanceOf(QueryTimeoutException.class);
+        connection.queryTimeout(Duration.ZERO);
+        assertThat(connection.isBroken()).isFalse();
+        assertThat(connection.inTransaction()).isFalse();
+        assertThat(count()).as("no set of the timed-out batch stays").isZero();
+        assertThat(connection.executeBatch(insertSql(), rows(1, 3))).containsExactly(1L, 1L, 1L);
+        assertThat(count()).isEqualTo(3);
     }
 
     @Test

@@ -139,6 +139,45 @@ public abstract class CancellationContract {
     }
 
     @Test
+    void shouldThrowQueryCancelledAndStayUsableWhenAnotherThreadCancelsStream() throws Exception {
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        Thread.ofVirtual()
+                .start(() -> outcome.complete(failureOf(() -> {
+                    try (RowStream rows = connection.stream(sleeping("sltk_cancel_stream"), 1)) {
+                        while (rows.hasNext()) {
+                            rows.next();
+                        }
+                    }
+                })));
+        long start = System.nanoTime();
+        awaitRunning("sltk_cancel_stream");
+        connection.cancel();
+        assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOf(QueryCancelledException.class);
+        assertThat(millisSince(start)).isLessThan(SLEEP_SECONDS * 1000L);
+        assertThat(connection.isBroken()).isFalse();
+        try (RowStream rows = connection.stream("SELECT 14", 1)) {
+            assertThat(rows.next().getInt(0)).isEqualTo(14);
+        }
+    }
+
+    /**
+     * A timer that fired must not reach beyond its own statement: the cancel it sent (PostgreSQL's
+     * CancelRequest, which the server may deliver as two signals; MySQL's KILL QUERY) must not end the
+     * statement that runs right after the timed-out one, even one that takes a while.
+     */
+    @Test
+    void shouldNotCancelTheNextStatementWhenATimeoutHasFired() {
+        connection.queryTimeout(TIMEOUT);
+        assertThatThrownBy(() -> connection.execute(sleeping("sltk_late_timeout")))
+                .isInstanceOf(QueryTimeoutException.class);
+        connection.queryTimeout(Duration.ofSeconds(30));
+        assertThat(connection.query("SELECT 'sltk_after_timeout', " + server().sleep(1), r -> r.getString(0)))
+                .containsExactly("sltk_after_timeout");
+        assertThat(connection.queryFirst("SELECT 15", r -> r.getInt(0))).contains(15);
+        assertThat(connection.isBroken()).isFalse();
+    }
+
+    @Test
     void shouldDoNothingWhenCancelArrivesWhileIdle() {
         connection.cancel();
         assertThat(connection.queryFirst("SELECT 10", r -> r.getInt(0))).contains(10);
@@ -170,6 +209,37 @@ public abstract class CancellationContract {
         }
     }
 
+    /** As above, for a caller waiting for the first row of a stream. */
+    @ParameterizedTest(name = "virtual={0}")
+    @ValueSource(booleans = {false, true})
+    void shouldThrowQueryCancelledWithFlagSetWhenStreamingCallerIsInterrupted(boolean virtual) throws Exception {
+        CompletableFuture<Object[]> outcome = new CompletableFuture<>();
+        Thread.Builder builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform();
+        Thread worker = builder.start(() -> {
+            Throwable t = failureOf(() -> {
+                try (RowStream rows = connection.stream(sleeping("sltk_interrupt_stream"), 1)) {
+                    while (rows.hasNext()) {
+                        rows.next();
+                    }
+                }
+            });
+            outcome.complete(new Object[] {t, Thread.currentThread().isInterrupted()});
+        });
+        awaitRunning("sltk_interrupt_stream");
+        worker.interrupt();
+        Object[] result = outcome.get(30, TimeUnit.SECONDS);
+        worker.join();
+        assertThat(result[0]).isInstanceOf(QueryCancelledException.class);
+        assertThat(result[1]).as("interrupt flag set again").isEqualTo(true);
+        if (server().keepsConnectionWhenInterrupted()) {
+            assertThat(connection.isBroken()).isFalse();
+            assertThat(connection.queryFirst("SELECT 16", r -> r.getInt(0))).contains(16);
+        } else {
+            assertThat(connection.isBroken()).isTrue();
+            assertThatThrownBy(() -> connection.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
+        }
+    }
+
     private static Throwable failureOf(Runnable call) {
         try {
             call.run();
@@ -181,11 +251,19 @@ public abstract class CancellationContract {
 
     /** Waits (bounded) until the server shows the statement carrying {@code marker} running. */
     private void awaitRunning(String marker) throws InterruptedException {
+        awaitRunning(server(), connection, marker);
+    }
+
+    /**
+     * Waits (bounded) until {@code server} shows the statement carrying {@code marker} running on
+     * {@code connection}'s session.
+     */
+    static void awaitRunning(ServerUnderTest server, Connection connection, String marker) throws InterruptedException {
         long session = connection.serverInfo().sessionId();
-        try (Connection probe = Sluice.connect(server().config())) {
+        try (Connection probe = Sluice.connect(server.config())) {
             for (int i = 0; i < 1000; i++) {
                 long running = probe.queryFirst(
-                                server().runningStatementsSql(), r -> r.getLong(0), session, "%" + marker + "%")
+                                server.runningStatementsSql(), r -> r.getLong(0), session, "%" + marker + "%")
                         .orElse(0L);
                 if (running > 0) {
                     return;

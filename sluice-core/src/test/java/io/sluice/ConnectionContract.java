@@ -398,6 +398,52 @@ public abstract class ConnectionContract {
         });
     }
 
+    /**
+     * {@link Row#indexOf}, the same on every driver and every path (unprepared, then prepared on the
+     * third use; a stream): the first column of exactly that name, else the first equal ignoring case,
+     * else an {@link IllegalArgumentException} naming it. Both a narrow row and one of more than eight
+     * columns, which the shared column index looks up through maps instead of a scan.
+     */
+    @Test
+    void shouldFindColumnExactlyThenIgnoringCaseWhenLookingUpByName() {
+        for (int filler : new int[] {0, 10}) {
+            StringBuilder select = new StringBuilder("SELECT ");
+            for (int i = 0; i < filler; i++) {
+                select.append(i).append(" AS \"c").append(i).append("\", ");
+            }
+            String sql = select.append("1 AS \"name\", 2 AS \"NAME\", 3 AS \"Other\", 4 AS \"name\"")
+                    .toString();
+            RowMapper<List<Integer>> lookUp = r -> List.of(
+                    r.columnCount(),
+                    r.indexOf("name"),
+                    r.indexOf("NAME"),
+                    r.indexOf("Name"),
+                    r.indexOf("Other"),
+                    r.indexOf("OTHER"),
+                    r.getInt("name"),
+                    r.getInt("NAME"),
+                    r.getInt("nAmE"),
+                    r.getInt("other"));
+            List<Integer> expected =
+                    List.of(filler + 4, filler, filler + 1, filler, filler + 2, filler + 2, 1, 2, 1, 3);
+            for (int use = 1; use <= 3; use++) {
+                assertThat(connection.query(sql, lookUp))
+                        .as("filler %d, use %d", filler, use)
+                        .containsExactly(expected);
+            }
+            try (RowStream rows = connection.stream(sql, 1)) {
+                Row row = rows.next();
+                assertThat(lookUp.map(row)).as("filler %d, stream", filler).isEqualTo(expected);
+                assertThatThrownBy(() -> row.indexOf("nope"))
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("no such column: name=nope");
+                assertThatThrownBy(() -> row.getInt("nope"))
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("no such column: name=nope");
+            }
+        }
+    }
+
     @Test
     void shouldReturnEmptyWhenQueryFirstFindsNoRow() {
         Optional<Integer> none = connection.queryFirst(

@@ -60,6 +60,14 @@ public abstract class NoticeContract {
     }
 
     @Test
+    void shouldPassNoticeToListenerWhenScriptRunsTheStatement() {
+        connection.executeScript(server().noticeSql("sltk_notice_script"));
+        assertThat(notices).extracting(ServerMessage::message).singleElement().satisfies(m -> assertThat(m)
+                .contains("sltk_notice_script"));
+        assertThat(connection.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
+    }
+
+    @Test
     void shouldSendNothingToListenerWhenStatementsRaiseNoNotice() {
         connection.query("SELECT 1", r -> r.getInt(0));
         connection.execute("SELECT " + server().placeholder(1), 2);

@@ -8,6 +8,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -162,6 +166,35 @@ public abstract class QueryEventContract {
         });
         assertThat(events).extracting(e -> e.getString("sql")).containsExactly(sleeping);
         assertThat(events.getFirst().getString("outcome")).startsWith("QueryTimeoutException");
+    }
+
+    @Test
+    void shouldRecordCancelAsItsOutcome() throws Exception {
+        String sleeping = "SELECT 'sltk_jfr_cancel', " + server().sleep(5);
+        List<RecordedEvent> events = record(() -> {
+            CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    connection.execute(sleeping);
+                    outcome.complete(null);
+                } catch (Throwable t) {
+                    outcome.complete(t);
+                }
+            });
+            try {
+                CancellationContract.awaitRunning(server(), connection, "sltk_jfr_cancel");
+                connection.cancel();
+                assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOf(QueryCancelledException.class);
+            } catch (InterruptedException | ExecutionException | TimeoutException e) {
+                throw new AssertionError(e);
+            }
+        });
+        // the probe that watches for the statement runs queries of its own, recorded too
+        List<RecordedEvent> cancelled =
+                events.stream().filter(e -> sleeping.equals(e.getString("sql"))).toList();
+        assertThat(cancelled).hasSize(1);
+        assertThat(cancelled.getFirst().getString("outcome")).startsWith("QueryCancelledException");
+        assertThat(connection.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
     }
 
     @Test

@@ -84,12 +84,29 @@ public final class ColumnIndex {
         return i == null ? -1 : i;
     }
 
-    /** Case folding that agrees with {@link String#equalsIgnoreCase}: char by char, upper then lower. */
+    /**
+     * Case folding that agrees with {@link String#equalsIgnoreCase}: upper then lower case, char by char,
+     * except that a name holding a surrogate is folded by code point, as equalsIgnoreCase compares a
+     * letter outside the BMP (a char-wise fold leaves both halves of its pair unchanged).
+     */
     private static String fold(String s) {
         char[] c = s.toCharArray();
         for (int i = 0; i < c.length; i++) {
+            if (Character.isSurrogate(c[i])) {
+                return foldCodePoints(s);
+            }
             c[i] = Character.toLowerCase(Character.toUpperCase(c[i]));
         }
         return new String(c);
+    }
+
+    private static String foldCodePoints(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            b.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp)));
+            i += Character.charCount(cp);
+        }
+        return b.toString();
     }
 }
