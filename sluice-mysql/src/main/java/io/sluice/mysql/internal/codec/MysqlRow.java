@@ -141,17 +141,7 @@ public final class MysqlRow implements Row {
                 lengths[i] = -1;
                 continue;
             }
-            int n =
-                    switch (defs[i].fieldType()) {
-                        case MYSQL_TYPE_TINY -> 1;
-                        case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> 2;
-                        case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24, MYSQL_TYPE_FLOAT -> 4;
-                        case MYSQL_TYPE_LONGLONG, MYSQL_TYPE_DOUBLE -> 8;
-                        case MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP ->
-                            temporalLength(p, 0b1000_1001_0001);
-                        case MYSQL_TYPE_TIME -> temporalLength(p, 0b1_0001_0000_0001);
-                        default -> p.readLengthEncodedLength();
-                    };
+            int n = BinaryValues.length(p, defs[i].fieldType());
             offsets[i] = p.position();
             lengths[i] = n;
             p.skip(n);
@@ -187,15 +177,6 @@ public final class MysqlRow implements Row {
         copy.buf = own;
         copy.binary = binary;
         return copy;
-    }
-
-    /** A binary temporal's length byte, which must be one of the lengths set in {@code allowed} (bit n: length n). */
-    private static int temporalLength(Payload p, int allowed) {
-        int n = p.readInt1();
-        if (n > 12 || (allowed & (1 << n)) == 0) {
-            throw new ProtocolException("bad length of a binary date/time value: length=" + n);
-        }
-        return n;
     }
 
     @Override
@@ -243,35 +224,16 @@ public final class MysqlRow implements Row {
     }
 
     private boolean isBinaryInteger(int type) {
-        return binary
-                && (type == MYSQL_TYPE_TINY
-                        || type == MYSQL_TYPE_SHORT
-                        || type == MYSQL_TYPE_YEAR
-                        || type == MYSQL_TYPE_LONG
-                        || type == MYSQL_TYPE_INT24
-                        || type == MYSQL_TYPE_LONGLONG);
+        return binary && BinaryValues.isInteger(type);
     }
 
     /** Raw 64 bits of a binary integer column, sign- or zero-extended by its type. */
     private long binaryInteger(int i) {
-        int p = offsets[i];
-        boolean unsigned = defs[i].unsigned();
-        return switch (defs[i].fieldType()) {
-            case MYSQL_TYPE_TINY -> unsigned ? buf[p] & 0xff : buf[p];
-            case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> {
-                int v = (buf[p] & 0xff) | (buf[p + 1] & 0xff) << 8;
-                yield unsigned || defs[i].fieldType() == MYSQL_TYPE_YEAR ? v : (short) v;
-            }
-            case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24 -> {
-                int v = Payload.getInt4(buf, p);
-                yield unsigned ? v & 0xffffffffL : v;
-            }
-            default -> Payload.getInt8(buf, p);
-        };
+        return BinaryValues.integer(buf, offsets[i], defs[i]);
     }
 
     private boolean isUnsignedBigint(int i) {
-        return defs[i].unsigned() && defs[i].fieldType() == MYSQL_TYPE_LONGLONG;
+        return BinaryValues.isUnsignedBigint(defs[i]);
     }
 
     @Override
@@ -299,29 +261,11 @@ public final class MysqlRow implements Row {
             }
             return (long) d;
         }
-        long v = parseLong(i, offsets[i], n);
-        return v;
+        long v = NumericText.parseLong(buf, offsets[i], n);
+        return v != NumericText.NOT_PLAIN ? v : parseLongSlow(i);
     }
 
-    /** Parses ASCII decimal digits in place; falls back to BigDecimal for fractions and exponents. */
-    private long parseLong(int i, int p, int n) {
-        int end = p + n;
-        boolean neg = n > 0 && buf[p] == '-';
-        int k = neg || (n > 0 && buf[p] == '+') ? p + 1 : p;
-        if (k == end || end - k > 18) {
-            return parseLongSlow(i);
-        }
-        long v = 0;
-        for (; k < end; k++) {
-            int d = buf[k] - '0';
-            if (d < 0 || d > 9) {
-                return parseLongSlow(i);
-            }
-            v = v * 10 + d;
-        }
-        return neg ? -v : v;
-    }
-
+    /** Text that is not a plain integer (fractions, exponents, 19 digits): through BigDecimal, exactly. */
     private long parseLongSlow(int i) {
         BigDecimal d = getBigDecimal(i);
         try {
@@ -357,17 +301,11 @@ public final class MysqlRow implements Row {
             return getLong(i) != 0;
         }
         String s = new String(buf, offsets[i], n, StandardCharsets.UTF_8).trim();
-        return switch (s.toLowerCase(java.util.Locale.ROOT)) {
-            case "1", "true", "t", "yes", "y", "on" -> true;
-            case "0", "false", "f", "no", "n", "off" -> false;
-            default -> {
-                try {
-                    yield new BigDecimal(s).signum() != 0;
-                } catch (NumberFormatException e) {
-                    throw cannot(i, "boolean", s);
-                }
-            }
-        };
+        int truth = NumericText.parseBoolean(s);
+        if (truth < 0) {
+            throw cannot(i, "boolean", s);
+        }
+        return truth != 0;
     }
 
     @Override
@@ -385,13 +323,10 @@ public final class MysqlRow implements Row {
                     ? new BigInteger(Long.toUnsignedString(binaryInteger(i))).doubleValue()
                     : binaryInteger(i);
         }
-        String s = new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1);
         try {
-            // A FLOAT's text is read as the float it spells, then widened: the value the binary protocol
-            // and the server's CAST(f AS DOUBLE) give whenever the text carries the float's digits.
-            return type == MYSQL_TYPE_FLOAT ? (double) Float.parseFloat(s) : Double.parseDouble(s);
+            return NumericText.parseDouble(buf, offsets[i], n, type == MYSQL_TYPE_FLOAT);
         } catch (NumberFormatException e) {
-            throw cannot(i, "double", s);
+            throw cannot(i, "double", new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1));
         }
     }
 
@@ -431,55 +366,11 @@ public final class MysqlRow implements Row {
             long v = getLong(i);
             return v < 0 ? new BigDecimal(Long.toUnsignedString(v)) : BigDecimal.valueOf(v); // BIT(64) is unsigned
         }
-        BigDecimal fast = parseDecimalFast(offsets[i], n);
-        if (fast != null) {
-            return fast;
-        }
-        char[] chars = new char[n];
-        for (int k = 0; k < n; k++) {
-            chars[k] = (char) (buf[offsets[i] + k] & 0xff);
-        }
         try {
-            return new BigDecimal(chars);
+            return NumericText.parseDecimal(buf, offsets[i], n);
         } catch (NumberFormatException e) {
-            throw cannot(i, "BigDecimal", new String(chars));
+            throw cannot(i, "BigDecimal", new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1));
         }
-    }
-
-    /**
-     * Fast path for DECIMAL text of up to 18 digits: the unscaled value is accumulated in a long, so the
-     * only allocation is the BigDecimal itself. Returns null for anything else (slow path: BigDecimal's parser).
-     */
-    private BigDecimal parseDecimalFast(int p, int n) {
-        int end = p + n;
-        int k = p;
-        boolean neg = false;
-        if (k < end && (buf[k] == '-' || buf[k] == '+')) {
-            neg = buf[k] == '-';
-            k++;
-        }
-        long unscaled = 0;
-        int digits = 0;
-        int scale = -1;
-        for (; k < end; k++) {
-            int c = buf[k];
-            if (c == '.' && scale < 0) {
-                scale = 0;
-                continue;
-            }
-            int d = c - '0';
-            if (d < 0 || d > 9 || ++digits > 18) {
-                return null;
-            }
-            unscaled = unscaled * 10 + d;
-            if (scale >= 0) {
-                scale++;
-            }
-        }
-        if (digits == 0) {
-            return null;
-        }
-        return BigDecimal.valueOf(neg ? -unscaled : unscaled, Math.max(scale, 0));
     }
 
     @Override
@@ -495,24 +386,7 @@ public final class MysqlRow implements Row {
         if (!binary) {
             return new String(buf, offsets[i], n, StandardCharsets.UTF_8);
         }
-        if (isBinaryInteger(type)) {
-            long v = binaryInteger(i);
-            if (type == MYSQL_TYPE_YEAR) {
-                return v < 1000 ? String.format("%04d", v) : Long.toString(v); // YEAR 0 is "0000" in text
-            }
-            return isUnsignedBigint(i) ? Long.toUnsignedString(v) : Long.toString(v);
-        }
-        return switch (type) {
-            case MYSQL_TYPE_FLOAT -> FloatingText.ofFloat(getFloat(i), defs[i].decimals());
-            case MYSQL_TYPE_DOUBLE -> FloatingText.ofDouble(getDouble(i), defs[i].decimals());
-            case MYSQL_TYPE_DATE ->
-                temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(false, 0);
-            case MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP ->
-                temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(true, defs[i].decimals());
-            case MYSQL_TYPE_TIME ->
-                temporal.decodeBinaryTime(buf, offsets[i], n).formatTime(defs[i].decimals());
-            default -> new String(buf, offsets[i], n, StandardCharsets.UTF_8);
-        };
+        return BinaryValues.text(buf, offsets[i], n, defs[i], temporal);
     }
 
     /**
@@ -536,30 +410,12 @@ public final class MysqlRow implements Row {
         if (n < 0) {
             return null;
         }
-        if (binary && defs[i].fieldType() != MYSQL_TYPE_BIT && isFixedOrTemporal(defs[i].fieldType())) {
+        if (binary && defs[i].fieldType() != MYSQL_TYPE_BIT && BinaryValues.isFixedOrTemporal(defs[i].fieldType())) {
             return getString(i).getBytes(StandardCharsets.UTF_8);
         }
         byte[] b = new byte[n];
         System.arraycopy(buf, offsets[i], b, 0, n);
         return b;
-    }
-
-    private static boolean isFixedOrTemporal(int type) {
-        return switch (type) {
-            case MYSQL_TYPE_TINY,
-                    MYSQL_TYPE_SHORT,
-                    MYSQL_TYPE_YEAR,
-                    MYSQL_TYPE_LONG,
-                    MYSQL_TYPE_INT24,
-                    MYSQL_TYPE_LONGLONG,
-                    MYSQL_TYPE_FLOAT,
-                    MYSQL_TYPE_DOUBLE,
-                    MYSQL_TYPE_DATE,
-                    MYSQL_TYPE_DATETIME,
-                    MYSQL_TYPE_TIMESTAMP,
-                    MYSQL_TYPE_TIME -> true;
-            default -> false;
-        };
     }
 
     /** Decodes a DATE/DATETIME/TIMESTAMP column into {@link #temporal}; false for a zero date allowed to read as null. */
