@@ -5,6 +5,8 @@ import static io.sluice.mysql.internal.protocol.FieldTypes.*;
 import io.sluice.ProtocolException;
 import io.sluice.mysql.internal.protocol.ColumnDefinition;
 import io.sluice.mysql.internal.protocol.Payload;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -57,6 +59,23 @@ final class BinaryValues {
                 || type == MYSQL_TYPE_LONGLONG;
     }
 
+    /** True for the types a binary row sends as a fixed-width integer or floating-point number. */
+    static boolean isNumber(int type) {
+        return isInteger(type) || type == MYSQL_TYPE_FLOAT || type == MYSQL_TYPE_DOUBLE;
+    }
+
+    /** The binary number (see {@link #isNumber}) of column {@code def} at {@code p} as a double. */
+    static double toDouble(byte[] buf, int p, ColumnDefinition def) {
+        return switch (def.fieldType()) {
+            case MYSQL_TYPE_DOUBLE -> Double.longBitsToDouble(Payload.getInt8(buf, p));
+            case MYSQL_TYPE_FLOAT -> Float.intBitsToFloat(Payload.getInt4(buf, p));
+            default ->
+                isUnsignedBigint(def)
+                        ? new BigInteger(Long.toUnsignedString(integer(buf, p, def))).doubleValue()
+                        : integer(buf, p, def);
+        };
+    }
+
     /** Raw 64 bits of a binary integer of column {@code def} at {@code p}, sign- or zero-extended by its type. */
     static long integer(byte[] buf, int p, ColumnDefinition def) {
         boolean unsigned = def.unsigned();
@@ -72,6 +91,12 @@ final class BinaryValues {
             }
             default -> Payload.getInt8(buf, p);
         };
+    }
+
+    /** The binary integer of column {@code def} at {@code p} as a BigDecimal, BIGINT UNSIGNED without sign. */
+    static BigDecimal toBigDecimal(byte[] buf, int p, ColumnDefinition def) {
+        long v = integer(buf, p, def);
+        return isUnsignedBigint(def) && v < 0 ? new BigDecimal(Long.toUnsignedString(v)) : BigDecimal.valueOf(v);
     }
 
     /** True for a BIGINT UNSIGNED column, whose values above Long.MAX_VALUE read as negative longs. */
