@@ -134,6 +134,7 @@ public final class MysqlRow implements Row {
         return n;
     }
 
+    /** The error for a value of column {@code i} that {@code type} cannot hold (also for {@link ObjectValues}). */
     ValueConversionException cannot(int i, String type, Object value) {
         return new ValueConversionException("value does not fit " + type + ": column="
                 + columns.get(i).name() + ", type=" + columns.get(i).nativeType() + ", value=" + value);
