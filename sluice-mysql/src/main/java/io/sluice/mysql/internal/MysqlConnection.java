@@ -4,46 +4,37 @@ import static io.sluice.mysql.internal.protocol.Commands.*;
 
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
-import io.sluice.ConnectionException;
 import io.sluice.GeneratedKeys;
 import io.sluice.IsolationLevel;
 import io.sluice.PreparedStatement;
 import io.sluice.ProtocolException;
-import io.sluice.QueryCancelledException;
-import io.sluice.QueryTimeoutException;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
 import io.sluice.Savepoint;
-import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
 import io.sluice.mysql.internal.protocol.PacketReader;
 import io.sluice.mysql.internal.protocol.PacketWriter;
 import io.sluice.mysql.internal.protocol.Payload;
-import io.sluice.mysql.internal.protocol.ServerPackets;
-import io.sluice.spi.QueryEvent;
-import io.sluice.spi.QueryTimeouts;
-import io.sluice.spi.QueryTrace;
 import io.sluice.spi.SavepointStack;
-import io.sluice.spi.TimeoutToken;
 import io.sluice.sql.NativeSql;
 import io.sluice.sql.SqlDialect;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Supplier;
-import java.util.function.ToLongFunction;
 
 /**
  * A connection to a MySQL or MariaDB server. Requests are serialised by one lock; each request
  * renders its packets into the shared writer, flushes once and reads its response in place.
  * Ad-hoc SQL goes through the {@link StatementCache} and runs with the binary protocol.
+ *
+ * <p>The connection holds the session's state; its jobs are static helpers that take it: the request life
+ * cycle ({@link MysqlRequests}), the ad-hoc SQL operations ({@link MysqlQueries}), query tracing
+ * ({@link MysqlTracing}), session commands ({@link MysqlSessionCommands}), transactions, warnings and
+ * generated keys; opening is {@link MysqlConnector}'s.
  */
 public final class MysqlConnection implements Connection {
     /**
@@ -59,12 +50,18 @@ public final class MysqlConnection implements Connection {
     private final PacketReader reader;
     private final PacketWriter writer;
     private final long capabilities;
-    private final ReentrantLock lock = new ReentrantLock();
+    /** Serialises requests (see {@link MysqlRequests}); held by an open stream until it is read or closed. */
+    final ReentrantLock lock = new ReentrantLock();
+
     final StatementExecutor statements;
     private final MysqlSettings settings;
-    private volatile boolean broken;
-    private volatile boolean closed;
-    private volatile int serverStatus = SERVER_STATUS_AUTOCOMMIT;
+    /** Set with {@link #closed} when the session cannot be trusted any more (see {@link #markBroken()}). */
+    volatile boolean broken;
+
+    volatile boolean closed;
+    /** The status flags of the last OK or EOF packet (SERVER_STATUS_*). */
+    volatile int serverStatus = SERVER_STATUS_AUTOCOMMIT;
+
     final SavepointStack savepoints = new SavepointStack('`');
     /** A statement failed with a server error inside the open transaction (see {@link #transactionFailed()}). */
     volatile boolean transactionFailed;
@@ -72,18 +69,20 @@ public final class MysqlConnection implements Connection {
     volatile long autoIncrementIncrement;
 
     private volatile Duration queryTimeout;
-    private volatile boolean timedOut;
+    /** The current request's query timeout fired (see {@link MysqlRequests#onTimeout}). */
+    volatile boolean timedOut;
     /**
      * The caller's own failure (a row handler's or mapper's) that the current request rethrows after reading
      * the whole response: the connection is still in step, so it must not be taken for a decoding failure.
      */
-    private Throwable callerFailure;
+    Throwable callerFailure;
     /** The query timeout's actions, kept so that arming allocates no lambda. */
-    private final Runnable killOnTimeout = this::onTimeout;
+    final Runnable killOnTimeout = () -> MysqlRequests.onTimeout(this);
 
-    private final Runnable breakOnGrace = this::markBroken;
+    final Runnable breakOnGrace = this::markBroken;
 
-    private boolean pendingWarnings;
+    /** The current statement reported warnings (see {@link #deliverPendingWarnings()}). */
+    boolean pendingWarnings;
     /** The column metadata of the last text (COM_QUERY) result, reused when the next one is byte-identical. */
     PreparedInfo.ResultMetadata lastTextMetadata;
 
@@ -107,6 +106,14 @@ public final class MysqlConnection implements Connection {
      */
     public static MysqlConnection open(ConnectionConfig config) {
         return MysqlConnector.open(config);
+    }
+
+    ConnectionConfig config() {
+        return config;
+    }
+
+    boolean mariaDb() {
+        return wire.handshake().mariaDb();
     }
 
     boolean zeroDateAsNull() {
@@ -137,23 +144,14 @@ public final class MysqlConnection implements Connection {
         }
     }
 
-    /** Delivers the warnings of a stream's statement at its end, as a request does at its own (see {@link #deliverWarnings()}). */
+    /**
+     * At the end of a request or stream: hands the statement's warnings to the {@link io.sluice.ServerEventListener}
+     * (see {@link MysqlWarnings#deliver(MysqlConnection)}), only when one is registered and the server reported any.
+     */
     void deliverPendingWarnings() {
         if (pendingWarnings && config.eventListener() != io.sluice.ServerEventListener.NONE) {
-            deliverWarnings();
+            MysqlWarnings.deliver(this);
         }
-    }
-
-    /**
-     * Hands the last statement's warnings to the {@link io.sluice.ServerEventListener} (SHOW WARNINGS, one
-     * extra round trip, only when a listener is registered and the server reported warnings).
-     */
-    private void deliverWarnings() {
-        pendingWarnings = false;
-        io.sluice.ServerEventListener listener = config.eventListener();
-        List<io.sluice.ServerMessage> messages = MysqlWarnings.read(this);
-        pendingWarnings = false;
-        MysqlWarnings.deliver(listener, messages);
     }
 
     /** Answers a LOAD DATA LOCAL INFILE request (see {@link LocalInfile}); non-null: refused, throw after the reply. */
@@ -173,163 +171,9 @@ public final class MysqlConnection implements Connection {
         T run();
     }
 
+    /** Runs {@code work} as one request, under the lock and the query timeout (see {@link MysqlRequests}). */
     <T> T request(Request<T> work) {
-        lockForRequest();
-        TimeoutToken timer = armTimeout();
-        try {
-            pendingWarnings = false;
-            T result = work.run();
-            if (pendingWarnings && config.eventListener() != io.sluice.ServerEventListener.NONE) {
-                deliverWarnings();
-            }
-            checkNothingBuffered();
-            return result;
-        } catch (RuntimeException e) {
-            throw failure(e);
-        } catch (Error e) {
-            if (e != callerFailure) {
-                markBroken(); // the response may be half read: the session cannot be trusted
-            }
-            throw e;
-        } finally {
-            disarm(timer);
-            lock.unlock();
-        }
-    }
-
-    /**
-     * After a whole response: a byte already buffered is a packet the server sent unasked (a duplicate, or a
-     * result longer than its counts said); it would be read as the reply to the next command.
-     */
-    void checkNothingBuffered() {
-        if (reader.hasBuffered()) {
-            throw new ProtocolException("server sent bytes after the end of the response: host=" + config.host());
-        }
-    }
-
-    /**
-     * What a request that failed with {@code e} throws: the caller's own exception unchanged, a server error
-     * translated (timeouts, cancels, killed sessions), and for anything else the connection is broken: a
-     * connection failure, a protocol violation, or an unexpected exception while decoding (a malformed
-     * message), which becomes a {@link ProtocolException}.
-     */
-    RuntimeException failure(RuntimeException e) {
-        if (e == callerFailure) {
-            return e;
-        }
-        if (e instanceof ServerException se) {
-            if (ServerPackets.errorCode(se.serverMessage()) == ER_LOCK_DEADLOCK) {
-                // an ERR packet carries no status flags: without this, inTransaction() would stay true
-                serverStatus(serverStatus & ~SERVER_STATUS_IN_TRANS);
-            } else if (inTransactionNow()) {
-                transactionFailed = true;
-            }
-            if (reader.hasBuffered()) {
-                markBroken();
-                return new ProtocolException(
-                        "server sent bytes after its error: host=" + config.host() + ", error=" + se.getMessage(), se);
-            }
-            return translate(se);
-        }
-        if (e instanceof ConnectionException ce) {
-            markBroken();
-            if (Thread.currentThread().isInterrupted()) {
-                // A virtual thread interrupted in a socket read has its socket closed by the JDK: the
-                // statement is cancelled, but the session is gone. The interrupt flag stays set.
-                return new QueryCancelledException(
-                        "query interrupted, connection closed: connection_id="
-                                + wire.handshake().connectionId(),
-                        e);
-            }
-            if (timedOut) {
-                return new QueryTimeoutException(
-                        "query timed out and the server did not end it within the grace,"
-                                + " connection closed: timeout=" + queryTimeout + ", cancel_grace="
-                                + config.cancelGrace()
-                                + ", host=" + config.host() + " (setting query_timeout, cancel_grace)",
-                        e);
-            }
-            if (e.getCause() instanceof SocketTimeoutException) {
-                return new ConnectionException(
-                        "server silent past the socket timeout, connection closed: socket_timeout="
-                                + config.socketTimeout() + ", host=" + config.host() + " (setting socket_timeout)",
-                        e);
-            }
-            return ce;
-        }
-        if (e instanceof SluiceException) {
-            return e; // raised before the command went out or after its response was read: still in step
-        }
-        markBroken();
-        return new ProtocolException(
-                "malformed server message, connection closed: host=" + config.host() + ", cause=" + e, e);
-    }
-
-    void lockForRequest() {
-        if (lock.isHeldByCurrentThread()) {
-            throw new IllegalStateException(
-                    "connection busy: a row callback or open stream of this thread still uses it");
-        }
-        lock.lock();
-        if (closed || broken) {
-            lock.unlock();
-            throw new ConnectionException("connection is closed: broken=" + broken + ", host=" + config.host());
-        }
-        timedOut = false;
-        callerFailure = null;
-    }
-
-    void unlock() {
-        lock.unlock();
-    }
-
-    /**
-     * Arms the query timeout of the request just locked; {@link TimeoutToken#NONE} (no timer, no clock read)
-     * when none is set. On expiry KILL QUERY goes out on a second connection, and the server gets
-     * {@code cancel_grace} to end the query: past it the connection is closed, which ends the blocked read,
-     * and the request throws {@link QueryTimeoutException}. The token fires only while its own request runs.
-     */
-    TimeoutToken armTimeout() {
-        return QueryTimeouts.arm(queryTimeout, killOnTimeout, config.cancelGrace(), breakOnGrace);
-    }
-
-    /**
-     * Disarms the request's timer before the lock is released; after it fired, waits (at most the grace)
-     * until KILL QUERY is delivered, so that a late KILL cannot hit the next request.
-     */
-    void disarm(TimeoutToken timer) {
-        if (!timer.disarm() && !broken) {
-            timer.awaitCancel(config.cancelGrace());
-        }
-    }
-
-    private void onTimeout() {
-        timedOut = true;
-        try {
-            cancel();
-        } catch (RuntimeException e) {
-            markBroken(); // the cancel cannot reach the server: closing the socket ends the blocked read
-        }
-    }
-
-    RuntimeException translate(ServerException e) {
-        int code = ServerPackets.errorCode(e.serverMessage());
-        if (code == ER_QUERY_INTERRUPTED) {
-            if (timedOut) {
-                return new QueryTimeoutException(
-                        "query timed out: timeout=" + queryTimeout + " (setting query_timeout)", e);
-            }
-            return new QueryCancelledException(
-                    "query cancelled: connection_id=" + wire.handshake().connectionId(), e);
-        }
-        if (code == ER_CONNECTION_KILLED || code == ER_SERVER_SHUTDOWN) {
-            markBroken();
-            return new ConnectionException(
-                    "server ended the connection: connection_id="
-                            + wire.handshake().connectionId() + ", error=" + e.getMessage(),
-                    e);
-        }
-        return e;
+        return MysqlRequests.run(this, work);
     }
 
     /**
@@ -344,16 +188,6 @@ public final class MysqlConnection implements Connection {
             Handshaker.closeQuietly(wire.socket());
             LOG.log(System.Logger.Level.INFO, "connection broken: {0}", where());
         }
-    }
-
-    /** Sends one command and reads its response fully; returns the affected-row count. */
-    private long simpleCommand(int command) {
-        writer.command(command).end();
-        reader.expectSequence(1);
-        writer.flush();
-        ResultCursor c = new ResultCursor(this, reader, capabilities, null);
-        c.drain();
-        return c.affectedRows();
     }
 
     /** Queues COM_QUERY {@code sql}; the response is read by a {@link ResultCursor}. */
@@ -378,142 +212,21 @@ public final class MysqlConnection implements Connection {
         statements.queueClose(info);
     }
 
-    /** Hands every row to {@code handler}; its failure is rethrown once the whole response has been read. */
-    void forEachRow(ResultCursor c, RowHandler handler) {
-        Throwable failure = null;
-        while (c.advance()) {
-            if (failure == null) {
-                try {
-                    handler.handle(c.row());
-                } catch (RuntimeException | Error e) {
-                    failure = e; // keep reading so that the connection stays in step
-                }
-            }
-        }
-        rethrowCallerFailure(failure);
-    }
-
-    /** Rethrows the caller's own failure (null: none), marked so that it does not break the connection. */
-    void rethrowCallerFailure(Throwable failure) {
-        callerFailure = failure;
-        if (failure instanceof RuntimeException e) {
-            throw e;
-        } else if (failure != null) {
-            throw (Error) failure;
-        }
-    }
-
     // ---- Connection -------------------------------------------------------------------------
 
     @Override
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) {
-        List<T> out = new ArrayList<>();
-        forEach(sql, row -> out.add(mapper.map(row)), params);
-        return out;
+        return MysqlQueries.query(this, sql, mapper, params);
     }
 
     @Override
     public void forEach(String sql, RowHandler handler, Object... params) {
-        if (NativeSql.isNamed(params)) {
-            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
-            forEach(n.sql(), handler, n.bind(params));
-            return;
-        }
-        if (observed()) {
-            long[] rows = new long[1];
-            traced(
-                    sql,
-                    () -> request(() -> {
-                        forEachRow(statements.start(sql, params, CURSOR_TYPE_NO_CURSOR), row -> {
-                            rows[0]++;
-                            handler.handle(row);
-                        });
-                        return null;
-                    }),
-                    result -> rows[0],
-                    result -> 0);
-            return;
-        }
-        request(() -> {
-            forEachRow(statements.start(sql, params, CURSOR_TYPE_NO_CURSOR), handler);
-            return null;
-        });
-    }
-
-    /**
-     * Runs {@code call} (a whole request) inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the
-     * query listener), for use only while one of them is on, with the rows read and affected taken from the result.
-     * {@code rows} is also asked after a failure, with a null result, so that rows handed out before a failure
-     * mid-result are counted (as the PostgreSQL driver counts them); {@code affected} is then 0.
-     */
-    <T> T traced(String sql, Supplier<T> call, ToLongFunction<T> rows, ToLongFunction<T> affected) {
-        QueryTrace trace = startTrace(sql);
-        T result = null;
-        Throwable failure = null;
-        try {
-            result = call.get();
-            return result;
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
-        } finally {
-            trace.finish(rows.applyAsLong(result), failure == null ? affected.applyAsLong(result) : 0, failure);
-        }
-    }
-
-    QueryTrace startTrace(String sql) {
-        return QueryTrace.start(
-                config.queryListener(),
-                "mysql",
-                wire.handshake().mariaDb() ? "mariadb" : "mysql",
-                new ServerAddress(config.host(), config.port() == 0 ? 3306 : config.port()),
-                config.database(),
-                sql);
+        MysqlQueries.forEach(this, sql, handler, params);
     }
 
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
-        if (NativeSql.isNamed(params)) {
-            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
-            return stream(n.sql(), fetchSize, n.bind(params));
-        }
-        if (observed()) {
-            return startTrace(sql).observe(() -> streamUntraced(sql, fetchSize, params));
-        }
-        return streamUntraced(sql, fetchSize, params);
-    }
-
-    private RowStream streamUntraced(String sql, int fetchSize, Object... params) {
-        if (fetchSize <= 0) {
-            throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
-        }
-        lockForRequest();
-        pendingWarnings = false;
-        TimeoutToken timer = armTimeout();
-        try {
-            // An unbounded fetch size needs no server cursor: the rows are read from the socket as the
-            // caller asks for them (TCP flow control bounds the memory) and need no COM_STMT_FETCH.
-            int cursorType = fetchSize == Integer.MAX_VALUE ? CURSOR_TYPE_NO_CURSOR : CURSOR_TYPE_READ_ONLY;
-            ResultCursor c = statements.start(sql, params, cursorType).fetchSize(fetchSize);
-            c.peekColumns();
-            return new MysqlRowStream(this, c, timer);
-        } catch (RuntimeException | Error e) {
-            throw failStream(timer, e);
-        }
-    }
-
-    /** A stream that failed before it was handed out: the request's failure rules, then the lock is released. */
-    RuntimeException failStream(TimeoutToken timer, Throwable e) {
-        try {
-            if (e instanceof Error error) {
-                markBroken();
-                throw error;
-            }
-            return failure((RuntimeException) e);
-        } finally {
-            disarm(timer);
-            lock.unlock();
-        }
+        return MysqlQueries.stream(this, sql, fetchSize, params);
     }
 
     /** Closes the open server cursor of {@code c} (see {@link StatementExecutor#closeCursor}; the caller holds the lock). */
@@ -521,94 +234,20 @@ public final class MysqlConnection implements Connection {
         statements.closeCursor(c);
     }
 
-    /**
-     * Runs the query without a server cursor, maps the first row and discards the rest: one round trip
-     * for the usual single-row query (add LIMIT 1 to a query with many rows).
-     */
+    /** One round trip for the usual single-row query (see {@link MysqlQueries#queryFirst}). */
     @Override
     public <T> java.util.Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
-        if (NativeSql.isNamed(params)) {
-            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
-            return queryFirst(n.sql(), mapper, n.bind(params));
-        }
-        if (observed()) {
-            return traced(
-                    sql,
-                    () -> queryFirstUntraced(sql, mapper, params),
-                    first -> first != null && first.isPresent() ? 1 : 0,
-                    first -> 0);
-        }
-        return queryFirstUntraced(sql, mapper, params);
-    }
-
-    private <T> java.util.Optional<T> queryFirstUntraced(String sql, RowMapper<T> mapper, Object... params) {
-        return request(() -> {
-            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
-            T first = null;
-            boolean found = false;
-            Throwable failure = null;
-            while (c.advance()) {
-                if (!found && failure == null) {
-                    found = true;
-                    try {
-                        first = mapper.map(c.row());
-                    } catch (RuntimeException | Error e) {
-                        failure = e;
-                    }
-                }
-            }
-            rethrowCallerFailure(failure);
-            return java.util.Optional.ofNullable(first);
-        });
+        return MysqlQueries.queryFirst(this, sql, mapper, params);
     }
 
     @Override
     public long execute(String sql, Object... params) {
-        if (NativeSql.isNamed(params)) {
-            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, params);
-            return execute(n.sql(), n.bind(params));
-        }
-        if (observed()) {
-            return traced(sql, () -> executeUntraced(sql, params), n -> 0, n -> n);
-        }
-        return executeUntraced(sql, params);
-    }
-
-    private long executeUntraced(String sql, Object... params) {
-        return request(() -> {
-            ResultCursor c = statements.start(sql, params, CURSOR_TYPE_NO_CURSOR);
-            c.drain();
-            return c.affectedRows();
-        });
+        return MysqlQueries.execute(this, sql, params);
     }
 
     @Override
     public long[] executeBatch(String sql, List<Object[]> parameterSets) {
-        if (!parameterSets.isEmpty() && NativeSql.isNamed(parameterSets.get(0))) {
-            NativeSql n = NativeSql.translate(sql, SqlDialect.MYSQL, parameterSets.get(0));
-            return executeBatch(n.sql(), n.bindAll(parameterSets));
-        }
-        if (observed()) {
-            Supplier<long[]> call = () -> executeBatchUntraced(sql, parameterSets, null);
-            return traced(
-                    sql, call, counts -> 0, counts -> Arrays.stream(counts).sum());
-        }
-        return executeBatchUntraced(sql, parameterSets, null);
-    }
-
-    /** Runs a batch as one request; records each set's last insert id in {@code firstIds} if not null. */
-    long[] executeBatchUntraced(String sql, List<Object[]> parameterSets, long[] firstIds) {
-        return request(() -> {
-            PreparedInfo info = statements.statementFor(sql, parameterSets.isEmpty() ? 0 : parameterSets.get(0).length);
-            if (info == PreparedInfo.TEXT_ONLY) {
-                throw new SluiceException("statement cannot be prepared for a batch: sql=" + sql);
-            }
-            long[] counts = BatchExecutor.run(this, info, parameterSets, inTransactionNow(), firstIds);
-            if (!statements.cache.enabled()) {
-                statements.queueClose(info);
-            }
-            return counts;
-        });
+        return MysqlQueries.executeBatch(this, sql, parameterSets);
     }
 
     PacketWriter writer() {
@@ -629,23 +268,7 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void executeScript(String sql) {
-        if (observed()) {
-            traced(sql, () -> executeScriptUntraced(sql), n -> 0, n -> 0);
-        } else {
-            executeScriptUntraced(sql);
-        }
-    }
-
-    Object executeScriptUntraced(String sql) {
-        return request(() -> {
-            sendText(sql).drain();
-            return null;
-        });
-    }
-
-    /** True while a query listener or a JFR recording observes this connection's queries. */
-    boolean observed() {
-        return QueryTrace.active(config.queryListener());
+        MysqlQueries.executeScript(this, sql);
     }
 
     @Override
@@ -740,67 +363,26 @@ public final class MysqlConnection implements Connection {
 
     @Override
     public void cancel() {
-        if (closed) {
-            return;
-        }
-        // The cancel is useless once the grace is over: its own connect waits no longer than that.
-        Duration connectTimeout =
-                config.connectTimeout().isZero() || config.connectTimeout().compareTo(config.cancelGrace()) > 0
-                        ? config.cancelGrace()
-                        : config.connectTimeout();
-        ConnectionConfig killer = config.toBuilder()
-                .queryTimeout(Duration.ZERO)
-                .socketTimeout(config.cancelGrace())
-                .connectTimeout(connectTimeout)
-                .statementCacheSize(0)
-                .build();
-        try (MysqlConnection c = open(killer)) {
-            c.executeScriptUntraced("KILL QUERY " + wire.handshake().connectionId());
-        }
+        MysqlSessionCommands.cancel(this);
     }
 
     @Override
     public boolean isValid(Duration timeout) {
-        if (closed || broken) {
-            return false;
-        }
-        try {
-            return request(() -> {
-                try {
-                    wire.socket().setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
-                    simpleCommand(COM_PING);
-                    wire.socket().setSoTimeout((int)
-                            Math.min(Integer.MAX_VALUE, config.socketTimeout().toMillis()));
-                    return true;
-                } catch (java.io.IOException e) {
-                    throw new ConnectionException("ping failed: " + e.getMessage(), e);
-                }
-            });
-        } catch (SluiceException e) {
-            if (e.getCause() instanceof SocketTimeoutException) {
-                markBroken();
-            }
-            return false;
-        }
+        return MysqlSessionCommands.isValid(this, timeout);
     }
 
     @Override
     public void reset() {
-        savepoints.clear();
-        transactionFailed = false;
-        autoIncrementIncrement = 0;
-        request(() -> {
-            simpleCommand(COM_RESET_CONNECTION);
-            statements.cache.clear(); // the server closed every prepared statement
-            serverStatus = SERVER_STATUS_AUTOCOMMIT;
-            sendText("SET time_zone = '+00:00'").drain();
-            return null;
-        });
+        MysqlSessionCommands.reset(this);
     }
 
     /** Number of statements in the cache (for tests). */
     int cachedStatements() {
         return statements.cache.size();
+    }
+
+    java.net.Socket socket() {
+        return wire.socket();
     }
 
     long connectionId() {

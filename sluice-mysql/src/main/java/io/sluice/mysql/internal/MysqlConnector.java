@@ -43,7 +43,7 @@ final class MysqlConnector {
             }
             c = new MysqlConnection(config, settings, wire);
             deadline.watch(wire.plainSocket());
-            c.executeScriptUntraced("SET time_zone = '+00:00'"); // set-up, not the application's query
+            MysqlQueries.executeScriptUntraced(c, "SET time_zone = '+00:00'"); // set-up, not the application's query
             if (!deadline.finish()) {
                 throw new ConnectionException("connect timed out during session set-up");
             }

@@ -62,14 +62,17 @@ final class MysqlGeneratedKeys {
             cursor.drain();
             return new long[] {cursor.affectedRows(), c.lastInsertId()};
         });
-        return c.observed() ? c.traced(sql, call, r -> 0, r -> r[0]) : call.get();
+        return MysqlTracing.observed(c) ? MysqlTracing.traced(c, sql, call, r -> 0, r -> r[0]) : call.get();
     }
 
     /** {@link MysqlConnection#executeBatch} recording each set's last insert id in {@code firstIds}; returns the counts. */
     private static long[] executeBatchForInsertIds(
             MysqlConnection c, String sql, List<Object[]> parameterSets, long[] firstIds) {
-        Supplier<long[]> call = () -> c.executeBatchUntraced(sql, parameterSets, firstIds);
-        return c.observed() ? c.traced(sql, call, r -> 0, r -> Arrays.stream(r).sum()) : call.get();
+        Supplier<long[]> call = () -> MysqlQueries.executeBatchUntraced(c, sql, parameterSets, firstIds);
+        return MysqlTracing.observed(c)
+                ? MysqlTracing.traced(
+                        c, sql, call, r -> 0, r -> Arrays.stream(r).sum())
+                : call.get();
     }
 
     /** {@code @@auto_increment_increment} of this session, read once (one round trip) and kept until reset. */

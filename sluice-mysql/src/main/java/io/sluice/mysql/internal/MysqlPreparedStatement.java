@@ -49,9 +49,10 @@ final class MysqlPreparedStatement implements PreparedStatement {
     @Override
     public void forEach(RowHandler handler, Object... params) {
         checkOpen();
-        if (connection.observed()) {
+        if (MysqlTracing.observed(connection)) {
             long[] rows = new long[1];
-            connection.traced(
+            MysqlTracing.traced(
+                    connection,
                     info.sql,
                     () -> forEachUntraced(
                             row -> {
@@ -68,15 +69,16 @@ final class MysqlPreparedStatement implements PreparedStatement {
 
     private Object forEachUntraced(RowHandler handler, Object[] params) {
         return connection.request(() -> {
-            connection.forEachRow(connection.execute(info, bind(params), Commands.CURSOR_TYPE_NO_CURSOR), handler);
+            MysqlQueries.forEachRow(
+                    connection, connection.execute(info, bind(params), Commands.CURSOR_TYPE_NO_CURSOR), handler);
             return null;
         });
     }
 
     @Override
     public RowStream stream(int fetchSize, Object... params) {
-        if (connection.observed()) {
-            return connection.startTrace(info.sql).observe(() -> streamUntraced(fetchSize, params));
+        if (MysqlTracing.observed(connection)) {
+            return MysqlTracing.start(connection, info.sql).observe(() -> streamUntraced(fetchSize, params));
         }
         return streamUntraced(fetchSize, params);
     }
@@ -86,8 +88,8 @@ final class MysqlPreparedStatement implements PreparedStatement {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
         checkOpen();
-        connection.lockForRequest();
-        TimeoutToken timer = connection.armTimeout();
+        MysqlRequests.lock(connection);
+        TimeoutToken timer = MysqlRequests.armTimeout(connection);
         try {
             ResultCursor c = connection
                     .execute(info, bind(params), Commands.CURSOR_TYPE_READ_ONLY)
@@ -95,15 +97,15 @@ final class MysqlPreparedStatement implements PreparedStatement {
             c.peekColumns();
             return new MysqlRowStream(connection, c, timer);
         } catch (RuntimeException | Error e) {
-            throw connection.failStream(timer, e);
+            throw MysqlRequests.failStream(connection, timer, e);
         }
     }
 
     @Override
     public long execute(Object... params) {
         checkOpen();
-        if (connection.observed()) {
-            return connection.traced(info.sql, () -> executeUntraced(params), n -> 0, n -> n);
+        if (MysqlTracing.observed(connection)) {
+            return MysqlTracing.traced(connection, info.sql, () -> executeUntraced(params), n -> 0, n -> n);
         }
         return executeUntraced(params);
     }
@@ -119,9 +121,13 @@ final class MysqlPreparedStatement implements PreparedStatement {
     @Override
     public long[] executeBatch(List<Object[]> parameterSets) {
         checkOpen();
-        if (connection.observed()) {
-            return connection.traced(
-                    info.sql, () -> executeBatchUntraced(parameterSets), counts -> 0, counts -> sum(counts));
+        if (MysqlTracing.observed(connection)) {
+            return MysqlTracing.traced(
+                    connection,
+                    info.sql,
+                    () -> executeBatchUntraced(parameterSets),
+                    counts -> 0,
+                    counts -> sum(counts));
         }
         return executeBatchUntraced(parameterSets);
     }

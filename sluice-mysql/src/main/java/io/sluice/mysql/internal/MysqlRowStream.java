@@ -61,7 +61,7 @@ final class MysqlRowStream implements RowStream {
             boolean more = one ? cursor.advance() : drain();
             if (!more) {
                 try {
-                    connection.checkNothingBuffered();
+                    MysqlRequests.checkNothingBuffered(connection);
                     connection.deliverPendingWarnings(); // the statement's warnings, before another request may run
                 } finally {
                     release();
@@ -69,7 +69,7 @@ final class MysqlRowStream implements RowStream {
             }
             return more;
         } catch (RuntimeException e) {
-            RuntimeException t = connection.failure(e);
+            RuntimeException t = MysqlRequests.failure(connection, e);
             release();
             throw t;
         } catch (Error e) {
@@ -92,8 +92,8 @@ final class MysqlRowStream implements RowStream {
     private void release() {
         if (!finished) {
             finished = true;
-            connection.disarm(timer);
-            connection.unlock();
+            MysqlRequests.disarm(connection, timer);
+            connection.lock.unlock();
         }
     }
 

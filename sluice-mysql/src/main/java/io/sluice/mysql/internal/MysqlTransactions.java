@@ -23,8 +23,8 @@ final class MysqlTransactions {
         }
         c.savepoints.clear();
         c.transactionFailed = false;
-        if (c.observed()) {
-            c.traced("START TRANSACTION", () -> beginUntraced(c, level), n -> 0, n -> 0);
+        if (MysqlTracing.observed(c)) {
+            MysqlTracing.traced(c, "START TRANSACTION", () -> beginUntraced(c, level), n -> 0, n -> 0);
         } else {
             beginUntraced(c, level);
         }
@@ -48,8 +48,8 @@ final class MysqlTransactions {
     static void end(MysqlConnection c, String sql) {
         c.savepoints.clear();
         c.transactionFailed = false;
-        if (c.observed()) {
-            c.traced(sql, () -> endUntraced(c, sql), n -> 0, n -> 0);
+        if (MysqlTracing.observed(c)) {
+            MysqlTracing.traced(c, sql, () -> endUntraced(c, sql), n -> 0, n -> 0);
         } else {
             endUntraced(c, sql);
         }

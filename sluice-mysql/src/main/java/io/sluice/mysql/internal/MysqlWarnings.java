@@ -16,6 +16,18 @@ import java.util.Map;
 final class MysqlWarnings {
     private MysqlWarnings() {}
 
+    /**
+     * Hands the last statement's warnings on {@code c} (the caller holds its lock) to its listener: SHOW WARNINGS,
+     * one extra round trip.
+     */
+    static void deliver(MysqlConnection c) {
+        c.pendingWarnings = false;
+        ServerEventListener listener = c.config().eventListener();
+        List<ServerMessage> messages = read(c);
+        c.pendingWarnings = false;
+        deliver(listener, messages);
+    }
+
     /** Runs SHOW WARNINGS on {@code c} (the caller holds its lock) and reads every row. */
     static List<ServerMessage> read(MysqlConnection c) {
         List<ServerMessage> messages = new ArrayList<>();

@@ -92,18 +92,26 @@ final class ResultCursor {
                 }
                 return true;
             }
-            switch (h) {
-                case OK_HEADER -> {
-                    ServerPackets.decodeOk(p, ok);
-                    affectedRows += ok.affectedRows;
-                    finish(ok.status);
-                }
-                case ERR_HEADER -> throw error(p);
-                case LOCAL_INFILE_HEADER -> refusal = connection.answerLocalInfile(p);
-                default -> readMetadata(p);
-            }
+            beginResult(p);
         }
         return false;
+    }
+
+    /**
+     * Reads the packet that begins a result: an OK (a statement without rows), an ERR, a LOAD DATA LOCAL
+     * INFILE request, or the column count of a result set, whose definitions follow.
+     */
+    private void beginResult(Payload p) {
+        switch (p.header()) {
+            case OK_HEADER -> {
+                ServerPackets.decodeOk(p, ok);
+                affectedRows += ok.affectedRows;
+                finish(ok.status);
+            }
+            case ERR_HEADER -> throw error(p);
+            case LOCAL_INFILE_HEADER -> refusal = connection.answerLocalInfile(p);
+            default -> readMetadata(p);
+        }
     }
 
     private void endOfResult(Payload p) {
@@ -296,17 +304,7 @@ final class ResultCursor {
     /** Reads the metadata of the first result set without consuming a row (for streams). */
     void peekColumns() {
         while (!done && !inRows && !cursorOpen) {
-            Payload p = reader.next();
-            switch (p.header()) {
-                case OK_HEADER -> {
-                    ServerPackets.decodeOk(p, ok);
-                    affectedRows += ok.affectedRows;
-                    finish(ok.status);
-                }
-                case ERR_HEADER -> throw error(p);
-                case LOCAL_INFILE_HEADER -> refusal = connection.answerLocalInfile(p);
-                default -> readMetadata(p);
-            }
+            beginResult(reader.next());
         }
     }
 }

@@ -89,6 +89,15 @@ final class ExtendedTypeCodec {
         return BitSet.valueOf(little);
     }
 
+    /** BIT(n)'s value ({@code length} bytes, big-endian, at {@code offset}) as an unsigned long. */
+    static long bitValue(byte[] buf, int offset, int length) {
+        long v = 0;
+        for (int k = 0; k < length; k++) {
+            v = v << 8 | (buf[offset + k] & 0xff);
+        }
+        return v;
+    }
+
     /**
      * BIT(n)'s value as text, as MariaDB Connector/J spells it: BIT(1) as {@code true} or {@code false}
      * (the Boolean it reads as), wider BITs as the SQL literal {@code b'101'}, most significant digit

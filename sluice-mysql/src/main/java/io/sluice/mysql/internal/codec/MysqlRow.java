@@ -5,7 +5,6 @@ import static io.sluice.mysql.internal.protocol.FieldTypes.*;
 import io.sluice.Column;
 import io.sluice.ColumnType;
 import io.sluice.Interval;
-import io.sluice.ProtocolException;
 import io.sluice.Row;
 import io.sluice.ValueConversionException;
 import io.sluice.mysql.internal.protocol.ColumnDefinition;
@@ -13,7 +12,6 @@ import io.sluice.mysql.internal.protocol.Payload;
 import io.sluice.spi.ColumnIndex;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,17 +27,9 @@ import java.util.UUID;
 /**
  * A result row as a view over the packet buffer: {@link #bindText} or {@link #bindBinary} only
  * record where each value starts and how long it is (one offset table reused for every row), and
- * each getter decodes its column from the bytes on demand. No {@code byte[]} per field.
- *
- * <p>Text rows (https://mariadb.com/kb/en/resultset-row/#text-resultset-row) are a sequence of
- * length-encoded strings, 0xfb for NULL. Binary rows
- * (https://mariadb.com/kb/en/resultset-row/#binary-resultset-row):
- *
- * <pre>
- *  int<1>   0x00 header
- *  byte<n>  NULL bitmap, n = (columns + 7 + 2) / 8, bit (i + 2) set for a NULL column i
- *  values   of the non-NULL columns, each in its type's binary form (fixed width or length-encoded)
- * </pre>
+ * each getter decodes its column from the bytes on demand. No {@code byte[]} per field. The packet
+ * layouts are read by {@link RowOffsets}; the values are decoded by static helpers by type family:
+ * {@link NumericText}, {@link BinaryValues}, {@link Temporal}, {@link ObjectValues}.
  */
 public final class MysqlRow implements Row {
     private final ColumnDefinition[] defs;
@@ -48,13 +38,8 @@ public final class MysqlRow implements Row {
     private final boolean zeroDateAsNull;
     private final int[] offsets;
     private final int[] lengths;
+    /** Decodes this view's dates and times, and keeps each column's last LocalDate. */
     private final Temporal temporal = new Temporal();
-    /**
-     * Per column, the last LocalDate this view made (for DATE and for the date part of DATETIME and
-     * TIMESTAMP), handed out again while the column's date stays the same: timestamps of a result often
-     * share their day, and LocalDate is immutable and value-based. Allocated on first use.
-     */
-    private LocalDate[] lastDates;
     /** With zero_date=null: the DATE, DATETIME and TIMESTAMP columns, whose zero dates bind as NULL; else null. */
     private final int[] zeroDateColumns;
 
@@ -67,39 +52,25 @@ public final class MysqlRow implements Row {
         this.zeroDateAsNull = zeroDateAsNull;
         this.offsets = new int[defs.length];
         this.lengths = new int[defs.length];
-        this.zeroDateColumns = zeroDateAsNull
-                ? java.util.stream.IntStream.range(0, defs.length)
-                        .filter(i -> isDateType(defs[i].fieldType()))
-                        .toArray()
-                : null;
+        this.zeroDateColumns = zeroDateAsNull ? Temporal.dateColumns(defs) : null;
     }
 
-    private static boolean isDateType(int type) {
-        return type == MYSQL_TYPE_DATE || type == MYSQL_TYPE_DATETIME || type == MYSQL_TYPE_TIMESTAMP;
-    }
-
-    /**
-     * Indexes a text-protocol row held in {@code p}: exactly one value per column, no byte left over (a
-     * definition packet or a row of another shape is a {@link ProtocolException}).
-     */
+    /** Indexes a text-protocol row held in {@code p} (see {@link RowOffsets#text}). */
     public MysqlRow bindText(Payload p) {
         buf = p.buffer();
         binary = false;
-        for (int i = 0; i < defs.length; i++) {
-            if (p.remaining() > 0 && (buf[p.position()] & 0xff) == 0xfb) {
-                p.skip(1);
-                lengths[i] = -1;
-                continue;
-            }
-            int n = p.readLengthEncodedLength();
-            offsets[i] = p.position();
-            lengths[i] = n;
-            p.skip(n);
+        RowOffsets.text(p, defs.length, offsets, lengths);
+        if (zeroDateColumns != null) {
+            nullZeroDates();
         }
-        if (p.remaining() != 0) {
-            throw new ProtocolException(
-                    "text row longer than its columns: columns=" + defs.length + ", extra=" + p.remaining());
-        }
+        return this;
+    }
+
+    /** Indexes a binary-protocol row held in {@code p} (see {@link RowOffsets#binary}). */
+    public MysqlRow bindBinary(Payload p) {
+        buf = p.buffer();
+        binary = true;
+        RowOffsets.binary(p, defs, offsets, lengths);
         if (zeroDateColumns != null) {
             nullZeroDates();
         }
@@ -109,93 +80,19 @@ public final class MysqlRow implements Row {
     /** zero_date=null: a zero date (or one with a zero month or day) binds as NULL, so that every getter and isNull agree. */
     private void nullZeroDates() {
         for (int i : zeroDateColumns) {
-            int n = lengths[i];
-            int p = offsets[i];
-            boolean zero;
-            if (binary) {
-                zero = n == 0 || n >= 4 && (buf[p + 2] == 0 || buf[p + 3] == 0);
-            } else {
-                zero = n >= 10 && (buf[p + 5] == '0' && buf[p + 6] == '0' || buf[p + 8] == '0' && buf[p + 9] == '0');
-            }
-            if (zero) {
+            if (Temporal.hasZeroPart(buf, offsets[i], lengths[i], binary)) {
                 lengths[i] = -1;
             }
         }
-    }
-
-    /**
-     * Indexes a binary-protocol row held in {@code p}: header 0x00, a temporal length the type allows, and
-     * no byte left over, or a {@link ProtocolException}.
-     */
-    public MysqlRow bindBinary(Payload p) {
-        buf = p.buffer();
-        binary = true;
-        if (p.readInt1() != 0) {
-            throw new ProtocolException("binary row header is not 0x00: header=" + (buf[p.position() - 1] & 0xff));
-        }
-        int bitmap = p.position();
-        p.skip((defs.length + 9) >>> 3);
-        for (int i = 0; i < defs.length; i++) {
-            int bit = i + 2;
-            if ((buf[bitmap + (bit >>> 3)] & (1 << (bit & 7))) != 0) {
-                lengths[i] = -1;
-                continue;
-            }
-            int n =
-                    switch (defs[i].fieldType()) {
-                        case MYSQL_TYPE_TINY -> 1;
-                        case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> 2;
-                        case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24, MYSQL_TYPE_FLOAT -> 4;
-                        case MYSQL_TYPE_LONGLONG, MYSQL_TYPE_DOUBLE -> 8;
-                        case MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP ->
-                            temporalLength(p, 0b1000_1001_0001);
-                        case MYSQL_TYPE_TIME -> temporalLength(p, 0b1_0001_0000_0001);
-                        default -> p.readLengthEncodedLength();
-                    };
-            offsets[i] = p.position();
-            lengths[i] = n;
-            p.skip(n);
-        }
-        if (p.remaining() != 0) {
-            throw new ProtocolException("binary row longer than its columns: extra=" + p.remaining());
-        }
-        if (zeroDateColumns != null) {
-            nullZeroDates();
-        }
-        return this;
     }
 
     /** A self-contained copy, with its own byte[] holding exactly this row's values, that outlives the packet buffer. */
     @Override
     public MysqlRow detach() {
         MysqlRow copy = new MysqlRow(defs, columns, zeroDateAsNull);
-        int total = 0;
-        for (int len : lengths) {
-            total += Math.max(len, 0);
-        }
-        byte[] own = new byte[total];
-        int p = 0;
-        for (int i = 0; i < lengths.length; i++) {
-            int len = lengths[i];
-            copy.lengths[i] = len;
-            copy.offsets[i] = p;
-            if (len > 0) {
-                System.arraycopy(buf, offsets[i], own, p, len);
-                p += len;
-            }
-        }
-        copy.buf = own;
+        copy.buf = RowOffsets.copy(buf, offsets, lengths, copy.offsets, copy.lengths);
         copy.binary = binary;
         return copy;
-    }
-
-    /** A binary temporal's length byte, which must be one of the lengths set in {@code allowed} (bit n: length n). */
-    private static int temporalLength(Payload p, int allowed) {
-        int n = p.readInt1();
-        if (n > 12 || (allowed & (1 << n)) == 0) {
-            throw new ProtocolException("bad length of a binary date/time value: length=" + n);
-        }
-        return n;
     }
 
     @Override
@@ -237,41 +134,18 @@ public final class MysqlRow implements Row {
         return n;
     }
 
-    private ValueConversionException cannot(int i, String type, Object value) {
+    /** The error for a value of column {@code i} that {@code type} cannot hold (also for {@link ObjectValues}). */
+    ValueConversionException cannot(int i, String type, Object value) {
         return new ValueConversionException("value does not fit " + type + ": column="
                 + columns.get(i).name() + ", type=" + columns.get(i).nativeType() + ", value=" + value);
     }
 
     private boolean isBinaryInteger(int type) {
-        return binary
-                && (type == MYSQL_TYPE_TINY
-                        || type == MYSQL_TYPE_SHORT
-                        || type == MYSQL_TYPE_YEAR
-                        || type == MYSQL_TYPE_LONG
-                        || type == MYSQL_TYPE_INT24
-                        || type == MYSQL_TYPE_LONGLONG);
+        return binary && BinaryValues.isInteger(type);
     }
 
-    /** Raw 64 bits of a binary integer column, sign- or zero-extended by its type. */
-    private long binaryInteger(int i) {
-        int p = offsets[i];
-        boolean unsigned = defs[i].unsigned();
-        return switch (defs[i].fieldType()) {
-            case MYSQL_TYPE_TINY -> unsigned ? buf[p] & 0xff : buf[p];
-            case MYSQL_TYPE_SHORT, MYSQL_TYPE_YEAR -> {
-                int v = (buf[p] & 0xff) | (buf[p + 1] & 0xff) << 8;
-                yield unsigned || defs[i].fieldType() == MYSQL_TYPE_YEAR ? v : (short) v;
-            }
-            case MYSQL_TYPE_LONG, MYSQL_TYPE_INT24 -> {
-                int v = Payload.getInt4(buf, p);
-                yield unsigned ? v & 0xffffffffL : v;
-            }
-            default -> Payload.getInt8(buf, p);
-        };
-    }
-
-    private boolean isUnsignedBigint(int i) {
-        return defs[i].unsigned() && defs[i].fieldType() == MYSQL_TYPE_LONGLONG;
+    boolean isUnsignedBigint(int i) {
+        return BinaryValues.isUnsignedBigint(defs[i]);
     }
 
     @Override
@@ -279,18 +153,14 @@ public final class MysqlRow implements Row {
         int n = checkNotNull(i, "long");
         int type = defs[i].fieldType();
         if (isBinaryInteger(type)) {
-            long v = binaryInteger(i);
+            long v = BinaryValues.integer(buf, offsets[i], defs[i]);
             if (v < 0 && isUnsignedBigint(i)) {
                 throw cannot(i, "long", Long.toUnsignedString(v));
             }
             return v;
         }
         if (type == MYSQL_TYPE_BIT) {
-            long v = 0;
-            for (int k = 0; k < n; k++) {
-                v = v << 8 | (buf[offsets[i] + k] & 0xff);
-            }
-            return v;
+            return ExtendedTypeCodec.bitValue(buf, offsets[i], n);
         }
         if (binary && (type == MYSQL_TYPE_FLOAT || type == MYSQL_TYPE_DOUBLE)) {
             double d = getDouble(i);
@@ -299,29 +169,11 @@ public final class MysqlRow implements Row {
             }
             return (long) d;
         }
-        long v = parseLong(i, offsets[i], n);
-        return v;
+        long v = NumericText.parseLong(buf, offsets[i], n);
+        return v != NumericText.NOT_PLAIN ? v : parseLongSlow(i);
     }
 
-    /** Parses ASCII decimal digits in place; falls back to BigDecimal for fractions and exponents. */
-    private long parseLong(int i, int p, int n) {
-        int end = p + n;
-        boolean neg = n > 0 && buf[p] == '-';
-        int k = neg || (n > 0 && buf[p] == '+') ? p + 1 : p;
-        if (k == end || end - k > 18) {
-            return parseLongSlow(i);
-        }
-        long v = 0;
-        for (; k < end; k++) {
-            int d = buf[k] - '0';
-            if (d < 0 || d > 9) {
-                return parseLongSlow(i);
-            }
-            v = v * 10 + d;
-        }
-        return neg ? -v : v;
-    }
-
+    /** Text that is not a plain integer (fractions, exponents, 19 digits): through BigDecimal, exactly. */
     private long parseLongSlow(int i) {
         BigDecimal d = getBigDecimal(i);
         try {
@@ -357,41 +209,24 @@ public final class MysqlRow implements Row {
             return getLong(i) != 0;
         }
         String s = new String(buf, offsets[i], n, StandardCharsets.UTF_8).trim();
-        return switch (s.toLowerCase(java.util.Locale.ROOT)) {
-            case "1", "true", "t", "yes", "y", "on" -> true;
-            case "0", "false", "f", "no", "n", "off" -> false;
-            default -> {
-                try {
-                    yield new BigDecimal(s).signum() != 0;
-                } catch (NumberFormatException e) {
-                    throw cannot(i, "boolean", s);
-                }
-            }
-        };
+        int truth = NumericText.parseBoolean(s);
+        if (truth < 0) {
+            throw cannot(i, "boolean", s);
+        }
+        return truth != 0;
     }
 
     @Override
     public double getDouble(int i) {
         int n = checkNotNull(i, "double");
         int type = defs[i].fieldType();
-        if (binary && type == MYSQL_TYPE_DOUBLE) {
-            return Double.longBitsToDouble(Payload.getInt8(buf, offsets[i]));
+        if (binary && BinaryValues.isNumber(type)) {
+            return BinaryValues.toDouble(buf, offsets[i], defs[i]);
         }
-        if (binary && type == MYSQL_TYPE_FLOAT) {
-            return Float.intBitsToFloat(Payload.getInt4(buf, offsets[i]));
-        }
-        if (isBinaryInteger(type)) {
-            return isUnsignedBigint(i)
-                    ? new BigInteger(Long.toUnsignedString(binaryInteger(i))).doubleValue()
-                    : binaryInteger(i);
-        }
-        String s = new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1);
         try {
-            // A FLOAT's text is read as the float it spells, then widened: the value the binary protocol
-            // and the server's CAST(f AS DOUBLE) give whenever the text carries the float's digits.
-            return type == MYSQL_TYPE_FLOAT ? (double) Float.parseFloat(s) : Double.parseDouble(s);
+            return NumericText.parseDouble(buf, offsets[i], n, type == MYSQL_TYPE_FLOAT);
         } catch (NumberFormatException e) {
-            throw cannot(i, "double", s);
+            throw cannot(i, "double", new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1));
         }
     }
 
@@ -417,8 +252,7 @@ public final class MysqlRow implements Row {
         }
         int type = defs[i].fieldType();
         if (isBinaryInteger(type)) {
-            long v = binaryInteger(i);
-            return isUnsignedBigint(i) && v < 0 ? new BigDecimal(Long.toUnsignedString(v)) : BigDecimal.valueOf(v);
+            return BinaryValues.toBigDecimal(buf, offsets[i], defs[i]);
         }
         if (binary && (type == MYSQL_TYPE_FLOAT || type == MYSQL_TYPE_DOUBLE)) {
             double d = getDouble(i);
@@ -431,55 +265,11 @@ public final class MysqlRow implements Row {
             long v = getLong(i);
             return v < 0 ? new BigDecimal(Long.toUnsignedString(v)) : BigDecimal.valueOf(v); // BIT(64) is unsigned
         }
-        BigDecimal fast = parseDecimalFast(offsets[i], n);
-        if (fast != null) {
-            return fast;
-        }
-        char[] chars = new char[n];
-        for (int k = 0; k < n; k++) {
-            chars[k] = (char) (buf[offsets[i] + k] & 0xff);
-        }
         try {
-            return new BigDecimal(chars);
+            return NumericText.parseDecimal(buf, offsets[i], n);
         } catch (NumberFormatException e) {
-            throw cannot(i, "BigDecimal", new String(chars));
+            throw cannot(i, "BigDecimal", new String(buf, offsets[i], n, StandardCharsets.ISO_8859_1));
         }
-    }
-
-    /**
-     * Fast path for DECIMAL text of up to 18 digits: the unscaled value is accumulated in a long, so the
-     * only allocation is the BigDecimal itself. Returns null for anything else (slow path: BigDecimal's parser).
-     */
-    private BigDecimal parseDecimalFast(int p, int n) {
-        int end = p + n;
-        int k = p;
-        boolean neg = false;
-        if (k < end && (buf[k] == '-' || buf[k] == '+')) {
-            neg = buf[k] == '-';
-            k++;
-        }
-        long unscaled = 0;
-        int digits = 0;
-        int scale = -1;
-        for (; k < end; k++) {
-            int c = buf[k];
-            if (c == '.' && scale < 0) {
-                scale = 0;
-                continue;
-            }
-            int d = c - '0';
-            if (d < 0 || d > 9 || ++digits > 18) {
-                return null;
-            }
-            unscaled = unscaled * 10 + d;
-            if (scale >= 0) {
-                scale++;
-            }
-        }
-        if (digits == 0) {
-            return null;
-        }
-        return BigDecimal.valueOf(neg ? -unscaled : unscaled, Math.max(scale, 0));
     }
 
     @Override
@@ -495,24 +285,7 @@ public final class MysqlRow implements Row {
         if (!binary) {
             return new String(buf, offsets[i], n, StandardCharsets.UTF_8);
         }
-        if (isBinaryInteger(type)) {
-            long v = binaryInteger(i);
-            if (type == MYSQL_TYPE_YEAR) {
-                return v < 1000 ? String.format("%04d", v) : Long.toString(v); // YEAR 0 is "0000" in text
-            }
-            return isUnsignedBigint(i) ? Long.toUnsignedString(v) : Long.toString(v);
-        }
-        return switch (type) {
-            case MYSQL_TYPE_FLOAT -> FloatingText.ofFloat(getFloat(i), defs[i].decimals());
-            case MYSQL_TYPE_DOUBLE -> FloatingText.ofDouble(getDouble(i), defs[i].decimals());
-            case MYSQL_TYPE_DATE ->
-                temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(false, 0);
-            case MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIMESTAMP ->
-                temporal.decodeBinaryDate(buf, offsets[i], n).formatDate(true, defs[i].decimals());
-            case MYSQL_TYPE_TIME ->
-                temporal.decodeBinaryTime(buf, offsets[i], n).formatTime(defs[i].decimals());
-            default -> new String(buf, offsets[i], n, StandardCharsets.UTF_8);
-        };
+        return BinaryValues.text(buf, offsets[i], n, defs[i], temporal);
     }
 
     /**
@@ -536,7 +309,7 @@ public final class MysqlRow implements Row {
         if (n < 0) {
             return null;
         }
-        if (binary && defs[i].fieldType() != MYSQL_TYPE_BIT && isFixedOrTemporal(defs[i].fieldType())) {
+        if (binary && defs[i].fieldType() != MYSQL_TYPE_BIT && BinaryValues.isFixedOrTemporal(defs[i].fieldType())) {
             return getString(i).getBytes(StandardCharsets.UTF_8);
         }
         byte[] b = new byte[n];
@@ -544,83 +317,50 @@ public final class MysqlRow implements Row {
         return b;
     }
 
-    private static boolean isFixedOrTemporal(int type) {
-        return switch (type) {
-            case MYSQL_TYPE_TINY,
-                    MYSQL_TYPE_SHORT,
-                    MYSQL_TYPE_YEAR,
-                    MYSQL_TYPE_LONG,
-                    MYSQL_TYPE_INT24,
-                    MYSQL_TYPE_LONGLONG,
-                    MYSQL_TYPE_FLOAT,
-                    MYSQL_TYPE_DOUBLE,
-                    MYSQL_TYPE_DATE,
-                    MYSQL_TYPE_DATETIME,
-                    MYSQL_TYPE_TIMESTAMP,
-                    MYSQL_TYPE_TIME -> true;
-            default -> false;
-        };
-    }
-
-    /** Decodes a DATE/DATETIME/TIMESTAMP column into {@link #temporal}; false for a zero date allowed to read as null. */
+    /**
+     * Decodes a DATE/DATETIME/TIMESTAMP column into {@link #temporal}; false for NULL and for a zero date
+     * allowed to read as null.
+     */
     private boolean date(int i) {
-        int type = defs[i].fieldType();
         int n = lengths[i];
-        if (binary && (type == MYSQL_TYPE_DATE || type == MYSQL_TYPE_DATETIME || type == MYSQL_TYPE_TIMESTAMP)) {
-            temporal.decodeBinaryDate(buf, offsets[i], n);
-        } else {
-            temporal.decodeTextDate(buf, offsets[i], n);
+        if (n < 0) {
+            return false;
         }
-        if (temporal.isZeroDate() || temporal.month == 0 || temporal.day == 0) {
-            if (zeroDateAsNull) {
-                return false;
-            }
-            throw new ValueConversionException(
-                    "zero date has no Java value: column=" + columns.get(i).name() + ", value="
-                            + temporal.formatDate(false, 0) + " (setting zero_date=null reads it as NULL)");
+        if (temporal.decodeDate(buf, offsets[i], n, binary && Temporal.isDateType(defs[i].fieldType()))) {
+            return true;
         }
-        return true;
+        if (zeroDateAsNull) {
+            return false;
+        }
+        throw new ValueConversionException(
+                "zero date has no Java value: column=" + columns.get(i).name() + ", value="
+                        + temporal.formatDate(false, 0) + " (setting zero_date=null reads it as NULL)");
     }
 
     /** The date {@link #temporal} holds, as column {@code i}'s last LocalDate when that is the same day. */
     private LocalDate decodedDate(int i) {
-        LocalDate[] last = lastDates;
-        if (last == null) {
-            last = lastDates = new LocalDate[defs.length];
-        }
-        Temporal t = temporal;
-        LocalDate d = last[i];
-        if (d == null || d.getDayOfMonth() != t.day || d.getMonthValue() != t.month || d.getYear() != t.year) {
-            try {
-                d = LocalDate.of(t.year, t.month, t.day);
-            } catch (java.time.DateTimeException e) {
-                throw cannot(i, "LocalDate", t.formatDate(false, 0));
-            }
-            last[i] = d;
+        LocalDate d = temporal.localDate(i, defs.length);
+        if (d == null) {
+            throw cannot(i, "LocalDate", temporal.formatDate(false, 0));
         }
         return d;
     }
 
     @Override
     public LocalDate getLocalDate(int i) {
-        if (lengths[i] < 0 || !date(i)) {
-            return null;
-        }
-        return decodedDate(i);
+        return date(i) ? decodedDate(i) : null;
     }
 
     @Override
     public LocalDateTime getLocalDateTime(int i) {
-        if (lengths[i] < 0 || !date(i)) {
+        if (!date(i)) {
             return null;
         }
-        Temporal t = temporal;
-        LocalDate date = decodedDate(i);
-        try {
-            return LocalDateTime.of(date, LocalTime.of(t.hour, t.minute, t.second, t.micros * 1000));
-        } catch (java.time.DateTimeException e) {
-            throw cannot(i, "LocalDateTime", t.formatDate(true, 6));
+        LocalDateTime t = temporal.atTime(decodedDate(i));
+        if (t == null) {
+            throw cannot(i, "LocalDateTime", temporal.formatDate(true, 6));
         }
+        return t;
     }
 
     @Override
@@ -640,11 +380,7 @@ public final class MysqlRow implements Row {
         if (n < 0) {
             return false;
         }
-        if (binary && defs[i].fieldType() == MYSQL_TYPE_TIME) {
-            temporal.decodeBinaryTime(buf, offsets[i], n);
-        } else {
-            temporal.decodeTextTime(buf, offsets[i], n);
-        }
+        temporal.decodeTime(buf, offsets[i], n, binary && defs[i].fieldType() == MYSQL_TYPE_TIME);
         return true;
     }
 
@@ -668,11 +404,11 @@ public final class MysqlRow implements Row {
         if (!time(i)) {
             return null;
         }
-        long micros = temporal.timeMicros();
-        if (micros < 0 || micros >= 86_400_000_000L) {
+        LocalTime t = temporal.timeOfDay();
+        if (t == null) {
             throw cannot(i, "LocalTime", temporal.formatTime(6) + " (use getInterval or getDuration)");
         }
-        return LocalTime.ofNanoOfDay(micros * 1000);
+        return t;
     }
 
     @Override
@@ -693,79 +429,13 @@ public final class MysqlRow implements Row {
 
     @Override
     public Object getObject(int i) {
-        if (lengths[i] < 0) {
-            return null;
-        }
-        ColumnType kind = columns.get(i).type();
-        return switch (kind) {
-            case BOOLEAN -> getBoolean(i);
-            case SMALLINT -> getShort(i);
-            case INTEGER -> getInt(i);
-            case BIGINT -> isUnsignedBigint(i) ? unsignedBigInteger(i) : (Object) getLong(i);
-            case REAL -> getFloat(i);
-            case DOUBLE -> getDouble(i);
-            case DECIMAL -> getBigDecimal(i);
-            case BYTES -> getBytes(i);
-            case DATE -> getLocalDate(i);
-            case INTERVAL -> getInterval(i);
-            case TIMESTAMP -> getLocalDateTime(i);
-            case TIMESTAMP_TZ -> getOffsetDateTime(i);
-            default -> getString(i);
-        };
-    }
-
-    private BigInteger unsignedBigInteger(int i) {
-        if (binary) {
-            return new BigInteger(Long.toUnsignedString(binaryInteger(i)));
-        }
-        String s = getString(i);
-        try {
-            return new BigInteger(s);
-        } catch (NumberFormatException e) {
-            throw cannot(i, "BigInteger", s);
-        }
-    }
-
-    private BigInteger bigInteger(int i) {
-        BigDecimal d = getBigDecimal(i);
-        try {
-            return d.toBigIntegerExact();
-        } catch (ArithmeticException e) {
-            throw cannot(i, "BigInteger", d);
-        }
+        return lengths[i] < 0 ? null : ObjectValues.byColumnType(this, i);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <T> T get(int i, Class<T> type) {
-        if (lengths[i] < 0) {
-            return null;
-        }
-        Object v;
-        if (type == String.class) v = getString(i);
-        else if (type == Long.class || type == long.class) v = getLong(i);
-        else if (type == Integer.class || type == int.class) v = getInt(i);
-        else if (type == Short.class || type == short.class) v = getShort(i);
-        else if (type == Boolean.class || type == boolean.class) v = getBoolean(i);
-        else if (type == Double.class || type == double.class) v = getDouble(i);
-        else if (type == Float.class || type == float.class) v = getFloat(i);
-        else if (type == BigDecimal.class) v = getBigDecimal(i);
-        else if (type == BigInteger.class) v = isUnsignedBigint(i) ? unsignedBigInteger(i) : bigInteger(i);
-        else if (type == byte[].class) v = getBytes(i);
-        else if (type == LocalDate.class) v = getLocalDate(i);
-        else if (type == LocalTime.class) v = getLocalTime(i);
-        else if (type == LocalDateTime.class) v = getLocalDateTime(i);
-        else if (type == OffsetDateTime.class) v = getOffsetDateTime(i);
-        else if (type == OffsetTime.class) v = getOffsetTime(i);
-        else if (type == Instant.class) v = getInstant(i);
-        else if (type == Interval.class) v = getInterval(i);
-        else if (type == Duration.class) v = getDuration(i);
-        else if (type == UUID.class) v = getUuid(i);
-        else if (type == Object.class) v = getObject(i);
-        else if ((v = ExtendedTypeCodec.convert(this, i, type)) == ExtendedTypeCodec.UNSUPPORTED)
-            throw new ValueConversionException("unsupported target type: type=" + type.getName() + ", column="
-                    + columns.get(i).name());
-        return (T) v;
+        return lengths[i] < 0 ? null : (T) ObjectValues.byClass(this, i, type);
     }
 
     @Override

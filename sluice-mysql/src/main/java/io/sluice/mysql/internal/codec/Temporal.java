@@ -1,7 +1,14 @@
 package io.sluice.mysql.internal.codec;
 
+import static io.sluice.mysql.internal.protocol.FieldTypes.*;
+
 import io.sluice.ValueConversionException;
+import io.sluice.mysql.internal.protocol.ColumnDefinition;
 import io.sluice.mysql.internal.protocol.Payload;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 
 /**
  * Date and time values as the server sends them, decoded into plain fields before any java.time
@@ -14,6 +21,9 @@ import io.sluice.mysql.internal.protocol.Payload;
  *  TIME, after a length byte of 0, 8 or 12:
  *    int<1> negative, int<4> days, int<1> hour, int<1> minute, int<1> second, int<4> microsecond
  * </pre>
+ *
+ * One instance per row view is its scratch: a getter decodes a value into its fields, then asks for the
+ * java.time value, which is null where the fields make none (the row names the column in the error).
  */
 final class Temporal {
     int year;
@@ -26,6 +36,88 @@ final class Temporal {
     boolean negative;
     /** For TIME: whole hours including days (may exceed 23). */
     long totalHours;
+    /**
+     * Per column, the last LocalDate made (for DATE and for the date part of DATETIME and TIMESTAMP), handed
+     * out again while the column's date stays the same: timestamps of a result often share their day, and
+     * LocalDate is immutable and value-based. Allocated on first use.
+     */
+    private LocalDate[] lastDates;
+
+    static boolean isDateType(int type) {
+        return type == MYSQL_TYPE_DATE || type == MYSQL_TYPE_DATETIME || type == MYSQL_TYPE_TIMESTAMP;
+    }
+
+    /** The DATE, DATETIME and TIMESTAMP columns among {@code defs}, by index. */
+    static int[] dateColumns(ColumnDefinition[] defs) {
+        return java.util.stream.IntStream.range(0, defs.length)
+                .filter(i -> isDateType(defs[i].fieldType()))
+                .toArray();
+    }
+
+    /**
+     * True for a date value of {@code len} bytes at {@code p}, in binary or text form, that is a zero date or
+     * has a zero month or day: what zero_date=null binds as NULL, without decoding the value (NULL, len -1: false).
+     */
+    static boolean hasZeroPart(byte[] b, int p, int len, boolean binaryForm) {
+        if (binaryForm) {
+            return len == 0 || len >= 4 && (b[p + 2] == 0 || b[p + 3] == 0);
+        }
+        return len >= 10 && (b[p + 5] == '0' && b[p + 6] == '0' || b[p + 8] == '0' && b[p + 9] == '0');
+    }
+
+    /**
+     * Decodes a DATE, DATETIME or TIMESTAMP value, in binary form when {@code binaryForm}; false for a zero
+     * date or one with a zero month or day, which has no java.time value.
+     */
+    boolean decodeDate(byte[] b, int p, int len, boolean binaryForm) {
+        if (binaryForm) {
+            decodeBinaryDate(b, p, len);
+        } else {
+            decodeTextDate(b, p, len);
+        }
+        return !(isZeroDate() || month == 0 || day == 0);
+    }
+
+    /** Decodes a TIME value, in binary form when {@code binaryForm}. */
+    Temporal decodeTime(byte[] b, int p, int len, boolean binaryForm) {
+        return binaryForm ? decodeBinaryTime(b, p, len) : decodeTextTime(b, p, len);
+    }
+
+    /**
+     * The decoded date as a LocalDate: column {@code column}'s last one when it is the same day (of
+     * {@code columns} in the row); null when the fields make no date.
+     */
+    LocalDate localDate(int column, int columns) {
+        LocalDate[] last = lastDates;
+        if (last == null) {
+            last = lastDates = new LocalDate[columns];
+        }
+        LocalDate d = last[column];
+        if (d == null || d.getDayOfMonth() != day || d.getMonthValue() != month || d.getYear() != year) {
+            try {
+                d = LocalDate.of(year, month, day);
+            } catch (DateTimeException e) {
+                return null;
+            }
+            last[column] = d;
+        }
+        return d;
+    }
+
+    /** {@code date} at the decoded time of day; null when the fields make no time of day. */
+    LocalDateTime atTime(LocalDate date) {
+        try {
+            return LocalDateTime.of(date, LocalTime.of(hour, minute, second, micros * 1000));
+        } catch (DateTimeException e) {
+            return null;
+        }
+    }
+
+    /** The decoded TIME as a time of day; null outside 00:00 to 24:00 (a duration, not a time of day). */
+    LocalTime timeOfDay() {
+        long v = timeMicros();
+        return v < 0 || v >= 86_400_000_000L ? null : LocalTime.ofNanoOfDay(v * 1000);
+    }
 
     boolean isZeroDate() {
         return year == 0 && month == 0 && day == 0;
