@@ -6,7 +6,6 @@ import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
 import io.sluice.mysql.internal.protocol.Commands;
-import io.sluice.spi.TimeoutToken;
 import io.sluice.sql.NativeSql;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,17 +87,9 @@ final class MysqlPreparedStatement implements PreparedStatement {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
         checkOpen();
-        MysqlRequests.lock(connection);
-        TimeoutToken timer = MysqlRequests.armTimeout(connection);
-        try {
-            ResultCursor c = connection
-                    .execute(info, bind(params), Commands.CURSOR_TYPE_READ_ONLY)
-                    .fetchSize(fetchSize);
-            c.peekColumns();
-            return new MysqlRowStream(connection, c, timer);
-        } catch (RuntimeException | Error e) {
-            throw MysqlRequests.failStream(connection, timer, e);
-        }
+        return MysqlRequests.startStream(connection, () -> connection
+                .execute(info, bind(params), Commands.CURSOR_TYPE_READ_ONLY)
+                .fetchSize(fetchSize));
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
 import io.sluice.SluiceException;
-import io.sluice.spi.TimeoutToken;
 import io.sluice.sql.NativeSql;
 import io.sluice.sql.SqlDialect;
 import java.util.ArrayList;
@@ -195,18 +194,10 @@ final class MysqlQueries {
         if (fetchSize <= 0) {
             throw new IllegalArgumentException("fetchSize must be > 0: fetchSize=" + fetchSize);
         }
-        MysqlRequests.lock(c);
-        c.pendingWarnings = false;
-        TimeoutToken timer = MysqlRequests.armTimeout(c);
-        try {
-            // An unbounded fetch size needs no server cursor: the rows are read from the socket as the
-            // caller asks for them (TCP flow control bounds the memory) and need no COM_STMT_FETCH.
-            int cursorType = fetchSize == Integer.MAX_VALUE ? CURSOR_TYPE_NO_CURSOR : CURSOR_TYPE_READ_ONLY;
-            ResultCursor cursor = c.statements.start(sql, params, cursorType).fetchSize(fetchSize);
-            cursor.peekColumns();
-            return new MysqlRowStream(c, cursor, timer);
-        } catch (RuntimeException | Error e) {
-            throw MysqlRequests.failStream(c, timer, e);
-        }
+        // An unbounded fetch size needs no server cursor: the rows are read from the socket as the
+        // caller asks for them (TCP flow control bounds the memory) and need no COM_STMT_FETCH.
+        int cursorType = fetchSize == Integer.MAX_VALUE ? CURSOR_TYPE_NO_CURSOR : CURSOR_TYPE_READ_ONLY;
+        return MysqlRequests.startStream(
+                c, () -> c.statements.start(sql, params, cursorType).fetchSize(fetchSize));
     }
 }

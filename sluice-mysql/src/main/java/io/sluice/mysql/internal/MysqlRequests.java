@@ -7,6 +7,7 @@ import io.sluice.ConnectionException;
 import io.sluice.ProtocolException;
 import io.sluice.QueryCancelledException;
 import io.sluice.QueryTimeoutException;
+import io.sluice.RowStream;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.mysql.internal.protocol.ServerPackets;
@@ -105,8 +106,26 @@ final class MysqlRequests {
         }
     }
 
+    /**
+     * Starts a stream on {@code c}: takes its lock, forgets earlier warnings, arms the query timeout, sends the
+     * request ({@code start} returns its cursor) and reads the column header. The stream handed out holds the
+     * lock and the timer until it is read or closed; a failure before that is sorted as a request's.
+     */
+    static RowStream startStream(MysqlConnection c, MysqlConnection.Request<ResultCursor> start) {
+        lock(c);
+        c.pendingWarnings = false;
+        TimeoutToken timer = armTimeout(c);
+        try {
+            ResultCursor cursor = start.run();
+            cursor.peekColumns();
+            return new MysqlRowStream(c, cursor, timer);
+        } catch (RuntimeException | Error e) {
+            throw failStream(c, timer, e);
+        }
+    }
+
     /** A stream that failed before it was handed out: the request's failure rules, then the lock is released. */
-    static RuntimeException failStream(MysqlConnection c, TimeoutToken timer, Throwable e) {
+    private static RuntimeException failStream(MysqlConnection c, TimeoutToken timer, Throwable e) {
         try {
             if (e instanceof Error error) {
                 c.markBroken();
