@@ -220,7 +220,7 @@ public final class ArrayCodec {
             if (n < 0 || n > end - p) {
                 throw malformed("element length out of bounds: " + n, len);
             }
-            elements.add(ValueCodec.toText(b, p, n, elementOid, true));
+            elements.add(TextFormCodec.toText(b, p, n, elementOid, true));
             p += n;
         }
         if (p != end) {

@@ -307,7 +307,7 @@ public final class PgRow implements Row {
             return (String) decode(i, String.class); // a binary codec's value rendered by the codec
         }
         try {
-            return ValueCodec.toText(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TextFormCodec.toText(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "String", e);
         }
@@ -408,7 +408,7 @@ public final class PgRow implements Row {
             }
         }
         try {
-            return ValueCodec.toLocalDate(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toLocalDate(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "LocalDate", e);
         }
@@ -421,7 +421,7 @@ public final class PgRow implements Row {
             return null;
         }
         try {
-            return ValueCodec.toLocalTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toLocalTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "LocalTime", e);
         }
@@ -434,7 +434,7 @@ public final class PgRow implements Row {
             return null;
         }
         try {
-            return ValueCodec.toOffsetTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toOffsetTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "OffsetTime", e);
         }
@@ -453,7 +453,7 @@ public final class PgRow implements Row {
             }
         }
         try {
-            return ValueCodec.toLocalDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toLocalDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "LocalDateTime", e);
         }
@@ -472,7 +472,7 @@ public final class PgRow implements Row {
             }
         }
         try {
-            return ValueCodec.toOffsetDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toOffsetDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "OffsetDateTime", e);
         }
@@ -485,7 +485,7 @@ public final class PgRow implements Row {
             return null;
         }
         try {
-            return ValueCodec.toInstant(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toInstant(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "Instant", e);
         }
@@ -498,7 +498,7 @@ public final class PgRow implements Row {
             return null;
         }
         try {
-            return ValueCodec.toInterval(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toInterval(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "Interval", e);
         }
