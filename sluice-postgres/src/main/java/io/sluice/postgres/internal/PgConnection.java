@@ -167,7 +167,7 @@ public final class PgConnection implements Connection {
     @Override
     public List<Notification> awaitNotifications(Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
-        return session.awaitNotifications(timeout);
+        return session.asyncMessages.await(timeout);
     }
 
     @Override
@@ -538,7 +538,7 @@ public final class PgConnection implements Connection {
             session.types.reset();
         }
         session.queryTimeout = session.config.queryTimeout();
-        session.discardNotifications(); // UNLISTEN * above: what was queued belonged to the previous user
+        session.asyncMessages.discard(); // UNLISTEN * above: what was queued belonged to the previous user
     }
 
     @Override
