@@ -10,15 +10,12 @@ import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
 import io.sluice.Savepoint;
-import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
-import io.sluice.spi.QueryEvent;
-import io.sluice.spi.QueryTrace;
 import io.sluice.sql.NativeSql;
 import io.sluice.sql.SqlDialect;
 import java.io.InputStream;
@@ -32,7 +29,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 /**
  * A connection to one PostgreSQL server over protocol v3. Safe to share between threads: requests
@@ -115,8 +111,8 @@ public final class PgConnection implements Connection {
     public RowStream stream(String sql, int fetchSize, Object... params) {
         NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
         Object[] bound = bindTypes(n.bind(params));
-        if (observed()) {
-            return startTrace(n.sql())
+        if (QueryTracing.observed(session)) {
+            return QueryTracing.start(session, n.sql())
                     .observe(() -> new PgRowStream(session, session.cache, n.sql(), fetchSize, bound));
         }
         return new PgRowStream(session, session.cache, n.sql(), fetchSize, bound);
@@ -124,25 +120,18 @@ public final class PgConnection implements Connection {
 
     @Override
     public long copyIn(String sql, InputStream data) {
-        if (observed()) {
-            return tracedCopy(sql, () -> PgCopy.in(session, sql, data));
+        if (QueryTracing.observed(session)) {
+            return QueryTracing.tracedCopy(session, sql, () -> PgCopy.in(session, sql, data));
         }
         return PgCopy.in(session, sql, data);
     }
 
     @Override
     public long copyOut(String sql, OutputStream out) {
-        if (observed()) {
-            return tracedCopy(sql, () -> PgCopy.out(session, sql, out));
+        if (QueryTracing.observed(session)) {
+            return QueryTracing.tracedCopy(session, sql, () -> PgCopy.out(session, sql, out));
         }
         return PgCopy.out(session, sql, out);
-    }
-
-    /** A COPY under a {@link QueryTrace}: the rows copied, in either direction, are its rows and its count. */
-    private long tracedCopy(String sql, LongSupplier copy) {
-        long[] copied = new long[1];
-        traced(sql, () -> copied[0] = copy.getAsLong(), () -> copied[0], () -> copied[0]);
-        return copied[0];
     }
 
     @Override
@@ -166,39 +155,16 @@ public final class PgConnection implements Connection {
     void run(StatementRegistry registry, String sql, Object[] arguments, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
         Object[] params = session.types == null ? arguments : session.types.bind(this, arguments);
-        if (observed()) {
-            traced(sql, () -> runUntimed(registry, sql, params, maxRows, h), () -> h.rowCount, () -> h.affected);
+        if (QueryTracing.observed(session)) {
+            QueryTracing.traced(
+                    session,
+                    sql,
+                    () -> runUntimed(registry, sql, params, maxRows, h),
+                    () -> h.rowCount,
+                    () -> h.affected);
         } else {
             runUntimed(registry, sql, params, maxRows, h);
         }
-    }
-
-    /**
-     * Runs {@code work} inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the query listener), for
-     * use only while one of them is on; rows read and affected are taken after it, whether it succeeded or not.
-     */
-    void traced(String sql, Runnable work, LongSupplier rows, LongSupplier affected) {
-        QueryTrace trace = startTrace(sql);
-        Throwable failure = null;
-        try {
-            work.run();
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
-        } finally {
-            trace.finish(rows.getAsLong(), affected.getAsLong(), failure);
-        }
-    }
-
-    QueryTrace startTrace(String sql) {
-        ConnectionConfig config = session.config;
-        return QueryTrace.start(
-                config.queryListener(),
-                "postgresql",
-                "postgresql",
-                new ServerAddress(config.host(), config.port() == 0 ? 5432 : config.port()),
-                config.database(),
-                sql);
     }
 
     private void runUntimed(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
@@ -274,8 +240,9 @@ public final class PgConnection implements Connection {
                 this,
                 (QueryEncoder.Request) out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h),
                 h);
-        if (observed()) {
-            traced(sql, work, () -> 0, () -> Arrays.stream(counts).sum());
+        if (QueryTracing.observed(session)) {
+            QueryTracing.traced(
+                    session, sql, work, () -> 0, () -> Arrays.stream(counts).sum());
         } else {
             work.run();
         }
@@ -284,16 +251,11 @@ public final class PgConnection implements Connection {
 
     @Override
     public void executeScript(String sql) {
-        if (observed()) {
-            traced(sql, () -> simpleQuery(sql), () -> 0, () -> 0);
+        if (QueryTracing.observed(session)) {
+            QueryTracing.traced(session, sql, () -> simpleQuery(sql), () -> 0, () -> 0);
         } else {
             simpleQuery(sql);
         }
-    }
-
-    /** True while a query listener or a JFR recording observes this connection's queries. */
-    boolean observed() {
-        return QueryTrace.active(session.config.queryListener());
     }
 
     /** Runs SQL through the simple Query protocol; returns the handler for its outcome. */
