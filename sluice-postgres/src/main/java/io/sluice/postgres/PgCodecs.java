@@ -71,17 +71,7 @@ public final class PgCodecs {
     public static <E extends Enum<E>> TypeCodec<E> enumType(String typeName, Class<E> type) {
         Objects.requireNonNull(typeName, "typeName");
         Objects.requireNonNull(type, "type");
-        return new TypeCodec<>() {
-            @Override
-            public String typeName() {
-                return typeName;
-            }
-
-            @Override
-            public Class<E> javaType() {
-                return type;
-            }
-
+        return new Named<>("enumType", typeName, type) {
             @Override
             public E decodeText(String label) {
                 try {
@@ -106,11 +96,6 @@ public final class PgCodecs {
             public E decodeBinary(byte[] value) {
                 return decodeText(new String(value, StandardCharsets.UTF_8));
             }
-
-            @Override
-            public String toString() {
-                return "PgCodecs.enumType[" + typeName + " as " + type.getName() + "]";
-            }
         };
     }
 
@@ -122,17 +107,7 @@ public final class PgCodecs {
     public static <R extends Record> TypeCodec<R> composite(String typeName, Class<R> type) {
         Objects.requireNonNull(typeName, "typeName");
         Objects.requireNonNull(type, "type");
-        return new TypeCodec<>() {
-            @Override
-            public String typeName() {
-                return typeName;
-            }
-
-            @Override
-            public Class<R> javaType() {
-                return type;
-            }
-
+        return new Named<>("composite", typeName, type) {
             @Override
             public R decodeText(String text) {
                 byte[] b = text.getBytes(StandardCharsets.UTF_8);
@@ -143,11 +118,34 @@ public final class PgCodecs {
             public String encodeText(R value) {
                 return CompositeCodec.encodeText(value);
             }
-
-            @Override
-            public String toString() {
-                return "PgCodecs.composite[" + typeName + " as " + type.getName() + "]";
-            }
         };
+    }
+
+    /** A codec for a type named at registration, mapped to a class given with it: the part enumType and composite share. */
+    private abstract static class Named<T> implements TypeCodec<T> {
+        private final String kind;
+        final String typeName;
+        final Class<T> type;
+
+        Named(String kind, String typeName, Class<T> type) {
+            this.kind = kind;
+            this.typeName = typeName;
+            this.type = type;
+        }
+
+        @Override
+        public final String typeName() {
+            return typeName;
+        }
+
+        @Override
+        public final Class<T> javaType() {
+            return type;
+        }
+
+        @Override
+        public final String toString() {
+            return "PgCodecs." + kind + "[" + typeName + " as " + type.getName() + "]";
+        }
     }
 }

@@ -10,17 +10,12 @@ import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
 import io.sluice.Savepoint;
-import io.sluice.ServerAddress;
 import io.sluice.ServerException;
 import io.sluice.ServerInfo;
 import io.sluice.SluiceException;
-import io.sluice.TransactionStateException;
 import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
-import io.sluice.spi.QueryEvent;
-import io.sluice.spi.QueryTrace;
-import io.sluice.spi.SavepointStack;
 import io.sluice.sql.NativeSql;
 import io.sluice.sql.SqlDialect;
 import java.io.InputStream;
@@ -34,7 +29,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 /**
  * A connection to one PostgreSQL server over protocol v3. Safe to share between threads: requests
@@ -49,13 +43,14 @@ import java.util.function.LongSupplier;
 public final class PgConnection implements Connection {
     private final PgSession session;
     private final AtomicLong preparedNames = new AtomicLong();
-    private final SavepointStack savepoints = new SavepointStack('"');
+    private final PgTransactions transactions;
 
     /** True for a server before 12, which needs {@code extra_float_digits} set (see {@link #applyFloatDigits}). */
     private final boolean roundsFloats;
 
     PgConnection(ConnectionConfig config) {
         this.session = new PgSession(config);
+        this.transactions = new PgTransactions(this, session);
         this.roundsFloats = majorVersion(session.parameters.getOrDefault("server_version", "")) < 12;
         try {
             applyFloatDigits();
@@ -92,50 +87,32 @@ public final class PgConnection implements Connection {
 
     @Override
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) {
-        List<T> result = new ArrayList<>();
+        CollectingHandler<T> h = new CollectingHandler<>(mapper, new ArrayList<>());
         NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
-        run(session.cache, n.sql(), n.bind(params), 0, new QueryHandler() {
-            @Override
-            void row(PgRow row) {
-                super.row(row);
-                result.add(mapper.map(row));
-            }
-        });
-        return result;
+        run(session.cache, n.sql(), n.bind(params), 0, h);
+        return h.results;
     }
 
     @Override
     public <T> Optional<T> queryFirst(String sql, RowMapper<T> mapper, Object... params) {
-        List<T> first = new ArrayList<>(1);
+        CollectingHandler<T> h = new CollectingHandler<>(mapper, new ArrayList<>(1));
         NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
-        run(session.cache, n.sql(), n.bind(params), 1, new QueryHandler() {
-            @Override
-            void row(PgRow row) {
-                super.row(row);
-                first.add(mapper.map(row));
-            }
-        });
-        return first.isEmpty() ? Optional.empty() : Optional.ofNullable(first.get(0));
+        run(session.cache, n.sql(), n.bind(params), 1, h);
+        return h.results.isEmpty() ? Optional.empty() : Optional.ofNullable(h.results.get(0));
     }
 
     @Override
     public void forEach(String sql, RowHandler handler, Object... params) {
         NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
-        run(session.cache, n.sql(), n.bind(params), 0, new QueryHandler() {
-            @Override
-            void row(PgRow row) {
-                super.row(row);
-                handler.handle(row);
-            }
-        });
+        run(session.cache, n.sql(), n.bind(params), 0, new ForEachHandler(handler));
     }
 
     @Override
     public RowStream stream(String sql, int fetchSize, Object... params) {
         NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
         Object[] bound = bindTypes(n.bind(params));
-        if (observed()) {
-            return startTrace(n.sql())
+        if (QueryTracing.observed(session)) {
+            return QueryTracing.start(session, n.sql())
                     .observe(() -> new PgRowStream(session, session.cache, n.sql(), fetchSize, bound));
         }
         return new PgRowStream(session, session.cache, n.sql(), fetchSize, bound);
@@ -143,31 +120,24 @@ public final class PgConnection implements Connection {
 
     @Override
     public long copyIn(String sql, InputStream data) {
-        if (observed()) {
-            return tracedCopy(sql, () -> PgCopy.in(session, sql, data));
+        if (QueryTracing.observed(session)) {
+            return QueryTracing.tracedCopy(session, sql, () -> PgCopy.in(session, sql, data));
         }
         return PgCopy.in(session, sql, data);
     }
 
     @Override
     public long copyOut(String sql, OutputStream out) {
-        if (observed()) {
-            return tracedCopy(sql, () -> PgCopy.out(session, sql, out));
+        if (QueryTracing.observed(session)) {
+            return QueryTracing.tracedCopy(session, sql, () -> PgCopy.out(session, sql, out));
         }
         return PgCopy.out(session, sql, out);
-    }
-
-    /** A COPY under a {@link QueryTrace}: the rows copied, in either direction, are its rows and its count. */
-    private long tracedCopy(String sql, LongSupplier copy) {
-        long[] copied = new long[1];
-        traced(sql, () -> copied[0] = copy.getAsLong(), () -> copied[0], () -> copied[0]);
-        return copied[0];
     }
 
     @Override
     public List<Notification> awaitNotifications(Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
-        return session.awaitNotifications(timeout);
+        return session.asyncMessages.await(timeout);
     }
 
     @Override
@@ -185,39 +155,16 @@ public final class PgConnection implements Connection {
     void run(StatementRegistry registry, String sql, Object[] arguments, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
         Object[] params = session.types == null ? arguments : session.types.bind(this, arguments);
-        if (observed()) {
-            traced(sql, () -> runUntimed(registry, sql, params, maxRows, h), () -> h.rowCount, () -> h.affected);
+        if (QueryTracing.observed(session)) {
+            QueryTracing.traced(
+                    session,
+                    sql,
+                    () -> runUntimed(registry, sql, params, maxRows, h),
+                    () -> h.rowCount,
+                    () -> h.affected);
         } else {
             runUntimed(registry, sql, params, maxRows, h);
         }
-    }
-
-    /**
-     * Runs {@code work} inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the query listener), for
-     * use only while one of them is on; rows read and affected are taken after it, whether it succeeded or not.
-     */
-    private void traced(String sql, Runnable work, LongSupplier rows, LongSupplier affected) {
-        QueryTrace trace = startTrace(sql);
-        Throwable failure = null;
-        try {
-            work.run();
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
-        } finally {
-            trace.finish(rows.getAsLong(), affected.getAsLong(), failure);
-        }
-    }
-
-    QueryTrace startTrace(String sql) {
-        ConnectionConfig config = session.config;
-        return QueryTrace.start(
-                config.queryListener(),
-                "postgresql",
-                "postgresql",
-                new ServerAddress(config.host(), config.port() == 0 ? 5432 : config.port()),
-                config.database(),
-                sql);
     }
 
     private void runUntimed(StatementRegistry registry, String sql, Object[] params, int maxRows, QueryHandler h) {
@@ -252,15 +199,9 @@ public final class PgConnection implements Connection {
 
     /** An internal query (the type catalog's): no trace, no statement cache, no codecs applied to its parameters. */
     <T> List<T> internalQuery(String sql, RowMapper<T> mapper, Object... params) {
-        List<T> result = new ArrayList<>();
-        runUntimed(null, sql, params, 0, new QueryHandler() {
-            @Override
-            void row(PgRow row) {
-                super.row(row);
-                result.add(mapper.map(row));
-            }
-        });
-        return result;
+        CollectingHandler<T> h = new CollectingHandler<>(mapper, new ArrayList<>());
+        runUntimed(null, sql, params, 0, h);
+        return h.results;
     }
 
     private void forget(QueryHandler h) {
@@ -293,32 +234,15 @@ public final class PgConnection implements Connection {
             return new long[0];
         }
         List<Object[]> parameterSets = bindTypes(arguments);
-        long[] counts = new long[parameterSets.size()];
-        QueryHandler h = new QueryHandler() {
-            int next;
-
-            @Override
-            void row(PgRow row) {
-                super.row(row);
-                if (rows != null) {
-                    rows.accept(row);
-                }
-            }
-
-            @Override
-            void commandComplete(long rows, boolean rollback) {
-                super.commandComplete(rows, rollback);
-                if (next < counts.length) {
-                    counts[next++] = rows;
-                }
-            }
-        };
+        BatchHandler h = new BatchHandler(parameterSets.size(), rows);
+        long[] counts = h.counts;
         Runnable work = () -> session.execute(
                 this,
                 (QueryEncoder.Request) out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h),
                 h);
-        if (observed()) {
-            traced(sql, work, () -> 0, () -> Arrays.stream(counts).sum());
+        if (QueryTracing.observed(session)) {
+            QueryTracing.traced(
+                    session, sql, work, () -> 0, () -> Arrays.stream(counts).sum());
         } else {
             work.run();
         }
@@ -327,16 +251,11 @@ public final class PgConnection implements Connection {
 
     @Override
     public void executeScript(String sql) {
-        if (observed()) {
-            traced(sql, () -> simpleQuery(sql), () -> 0, () -> 0);
+        if (QueryTracing.observed(session)) {
+            QueryTracing.traced(session, sql, () -> simpleQuery(sql), () -> 0, () -> 0);
         } else {
             simpleQuery(sql);
         }
-    }
-
-    /** True while a query listener or a JFR recording observes this connection's queries. */
-    boolean observed() {
-        return QueryTrace.active(session.config.queryListener());
     }
 
     /** Runs SQL through the simple Query protocol; returns the handler for its outcome. */
@@ -369,9 +288,6 @@ public final class PgConnection implements Connection {
         }
     }
 
-    // Transaction control is observed like any statement while a listener or a recording wants it; the
-    // unobserved branch creates no lambda, so that the no-listener path allocates nothing for observation.
-
     /**
      * {@inheritDoc}
      *
@@ -381,72 +297,22 @@ public final class PgConnection implements Connection {
      */
     @Override
     public void begin(IsolationLevel level) {
-        if (inTransaction()) {
-            throw new TransactionStateException("begin failed, a transaction is already open: level=" + level
-                    + ", failed=" + transactionFailed() + " (nest with transaction(...) or savepoint())");
-        }
-        session.ensureUsable();
-        savepoints.clear();
-        String sql = level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql();
-        if (observed()) {
-            traced(sql, () -> session.deferredBegin.defer(sql), () -> 0, () -> 0);
-        } else {
-            session.deferredBegin.defer(sql);
-        }
+        transactions.begin(level);
     }
 
     @Override
     public void commit() {
-        savepoints.clear();
-        if (observed()) {
-            traced("COMMIT", this::commitUntraced, () -> 0, () -> 0);
-        } else {
-            commitUntraced();
-        }
-    }
-
-    private void commitUntraced() {
-        if (session.deferredBegin.end() && serverIdle()) {
-            return; // nothing ran since begin(): the BEGIN was never sent
-        }
-        ResponseHandler h = simpleQuery("COMMIT");
-        if (h.rolledBack) {
-            throw new SluiceException(
-                    "commit failed, the transaction was rolled back after an earlier error: " + session.where());
-        }
+        transactions.commit();
     }
 
     @Override
     public void rollback() {
-        savepoints.clear();
-        if (!inTransaction()) {
-            return;
-        }
-        if (observed()) {
-            traced("ROLLBACK", this::rollbackUntraced, () -> 0, () -> 0);
-        } else {
-            rollbackUntraced();
-        }
-    }
-
-    private void rollbackUntraced() {
-        boolean requested = session.deferredBegin.requested(); // its answer may still be on the way
-        if (session.deferredBegin.end() && serverIdle()) {
-            return;
-        }
-        if (requested || !serverIdle()) {
-            simpleQuery("ROLLBACK");
-        }
+        transactions.rollback();
     }
 
     @Override
     public boolean inTransaction() {
-        return session.deferredBegin.requested() || !serverIdle();
-    }
-
-    /** The last ReadyForQuery reported no transaction. */
-    private boolean serverIdle() {
-        return session.transactionStatus() == BackendMessage.TRANSACTION_IDLE;
+        return session.deferredBegin.requested() || session.transactionStatus() != BackendMessage.TRANSACTION_IDLE;
     }
 
     /** PostgreSQL's own state: ReadyForQuery says {@code E} until a rollback (to a savepoint) undoes the failure. */
@@ -457,17 +323,17 @@ public final class PgConnection implements Connection {
 
     @Override
     public Savepoint savepoint(String name) {
-        return savepoints.set(name, inTransaction(), this::simpleQuery);
+        return transactions.savepoint(name);
     }
 
     @Override
     public void rollbackTo(Savepoint savepoint) {
-        savepoints.rollbackTo(savepoint, inTransaction(), this::simpleQuery);
+        transactions.rollbackTo(savepoint);
     }
 
     @Override
     public void release(Savepoint savepoint) {
-        savepoints.release(savepoint, inTransaction(), this::simpleQuery);
+        transactions.release(savepoint);
     }
 
     @Override
@@ -529,8 +395,7 @@ public final class PgConnection implements Connection {
      */
     @Override
     public void reset() {
-        savepoints.clear();
-        rollbackUntraced();
+        transactions.rollbackForReset();
         simpleQuery("CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; "
                 + "SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES");
         applyFloatDigits(); // RESET ALL undid it
@@ -538,7 +403,7 @@ public final class PgConnection implements Connection {
             session.types.reset();
         }
         session.queryTimeout = session.config.queryTimeout();
-        session.discardNotifications(); // UNLISTEN * above: what was queued belonged to the previous user
+        session.asyncMessages.discard(); // UNLISTEN * above: what was queued belonged to the previous user
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.sluice.PreparedStatement;
 import io.sluice.RowHandler;
 import io.sluice.RowMapper;
 import io.sluice.RowStream;
-import io.sluice.postgres.internal.codec.PgRow;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.postgres.internal.protocol.FrontendMessage;
 import io.sluice.sql.NativeSql;
@@ -75,34 +74,21 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
 
     @Override
     public <T> List<T> query(RowMapper<T> mapper, Object... params) {
-        List<T> result = new ArrayList<>();
-        connection.run(open(), sql, nativeSql.bind(params), 0, new QueryHandler() {
-            @Override
-            void row(PgRow row) {
-                super.row(row);
-                result.add(mapper.map(row));
-            }
-        });
-        return result;
+        CollectingHandler<T> h = new CollectingHandler<>(mapper, new ArrayList<>());
+        connection.run(open(), sql, nativeSql.bind(params), 0, h);
+        return h.results;
     }
 
     @Override
     public void forEach(RowHandler handler, Object... params) {
-        connection.run(open(), sql, nativeSql.bind(params), 0, new QueryHandler() {
-            @Override
-            void row(PgRow row) {
-                super.row(row);
-                handler.handle(row);
-            }
-        });
+        connection.run(open(), sql, nativeSql.bind(params), 0, new ForEachHandler(handler));
     }
 
     @Override
     public RowStream stream(int fetchSize, Object... params) {
         Object[] bound = connection.bindTypes(nativeSql.bind(params));
-        if (connection.observed()) {
-            return connection
-                    .startTrace(sql)
+        if (QueryTracing.observed(connection.session())) {
+            return QueryTracing.start(connection.session(), sql)
                     .observe(() -> new PgRowStream(connection.session(), open(), sql, fetchSize, bound));
         }
         return new PgRowStream(connection.session(), open(), sql, fetchSize, bound);

@@ -115,7 +115,7 @@ final class PgRowStream implements RowStream {
                     if (beginAnswer) {
                         continue; // the deferred BEGIN's CommandComplete: this result has not started yet
                     }
-                    session.checkExecuted(handler);
+                    ResponseDispatch.checkExecuted(session, handler);
                     finish(false);
                     return false;
                 }

@@ -4,17 +4,10 @@ import static io.sluice.postgres.internal.protocol.BackendMessage.*;
 
 import io.sluice.ConnectionConfig;
 import io.sluice.ConnectionException;
-import io.sluice.Notification;
 import io.sluice.ProtocolException;
-import io.sluice.QueryCancelledException;
-import io.sluice.ServerException;
-import io.sluice.ServerMessage;
 import io.sluice.SluiceException;
-import io.sluice.postgres.internal.codec.RowLayout;
-import io.sluice.postgres.internal.protocol.BackendDecoder;
 import io.sluice.postgres.internal.protocol.BackendMessage;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
-import io.sluice.postgres.internal.protocol.FrontendMessage;
 import io.sluice.postgres.internal.protocol.MessageReader;
 import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import io.sluice.postgres.internal.transport.CancelRequestSender;
@@ -26,21 +19,19 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * One open session: the socket, the buffered reader, the write buffer, the request pipeline and the
  * statement cache. Sends requests (coalesced by {@link RequestWriter}), reads responses in ticket order, keeps
- * the transaction status from ReadyForQuery, forwards notices and ParameterStatus to the listener,
- * and marks itself broken on any I/O or protocol failure.
+ * the transaction status from ReadyForQuery, hands notices, ParameterStatus and notifications to
+ * {@link AsyncMessages} and each response's other messages to {@link ResponseDispatch}, and marks
+ * itself broken on any I/O or protocol failure.
  *
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-EXT-QUERY">Extended Query</a>
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-ASYNC">Asynchronous Operations</a>
@@ -84,8 +75,10 @@ final class PgSession implements RequestWriter.Session {
     private volatile SluiceException brokenBy;
     volatile Duration queryTimeout;
     final CancelOnTimeout timeouts = new CancelOnTimeout(this);
-    private final Queue<String> closeQueue = new ConcurrentLinkedQueue<>();
-    private final Queue<Notification> notifications = new ConcurrentLinkedQueue<>();
+    /** Names of server-side statements to close, taken by the next request's encoder. */
+    final Queue<String> closeQueue = new ConcurrentLinkedQueue<>();
+    /** Notices, ParameterStatus and notifications, which may arrive amid any response. */
+    final AsyncMessages asyncMessages = new AsyncMessages(this);
 
     PgSession(ConnectionConfig config) {
         this.config = config;
@@ -116,10 +109,7 @@ final class PgSession implements RequestWriter.Session {
                     where(),
                     config.database(),
                     config.user(),
-                    s.socket() instanceof javax.net.ssl.SSLSocket ssl
-                            ? ssl.getSession().getProtocol() + " "
-                                    + ssl.getSession().getCipherSuite()
-                            : s.tls() ? "on" : "off",
+                    s.tlsDescription(),
                     handshake.authMethod(),
                     parameters.get("server_version"));
         }
@@ -221,7 +211,7 @@ final class PgSession implements RequestWriter.Session {
      */
     boolean dispatch(byte type, ResponseHandler h) {
         try {
-            return dispatchMessage(type, h);
+            return ResponseDispatch.message(this, type, h);
         } catch (ProtocolException e) {
             throw fail(e);
         } catch (SluiceException e) {
@@ -238,194 +228,6 @@ final class PgSession implements RequestWriter.Session {
             fail(new ConnectionException("reading a response failed: " + where() + ", cause=" + e, null));
             throw e;
         }
-    }
-
-    private boolean dispatchMessage(byte type, ResponseHandler h) {
-        byte[] b = reader.buffer();
-        int off = reader.bodyOffset();
-        int len = reader.bodyLength();
-        if (h.error != null && type != READY_FOR_QUERY) {
-            throw outOfPlace(type, "after ErrorResponse only ReadyForQuery may follow");
-        }
-        switch (type) {
-            case DATA_ROW -> {
-                if (h.binds <= h.portalsDone && h.expectBinds != ResponseHandler.UNCHECKED) {
-                    throw outOfPlace(type, "no portal is executing");
-                }
-                if (++h.rowsInResult > h.rowLimit) {
-                    throw outOfPlace(type, "more rows than the Execute's limit: limit=" + h.rowLimit);
-                }
-                h.dataRow(b, off, len);
-            }
-            case COMMAND_COMPLETE -> {
-                if (h.beginAhead) { // the deferred BEGIN's answer, ahead of the request's own
-                    endResult(type, h, true);
-                    h.beginAhead = false;
-                    return false;
-                }
-                if (types != null) {
-                    types.commandComplete(b, off, len);
-                }
-                long count = BackendDecoder.commandCompleteCount(b, off, len);
-                // A tag with a count states how many rows this Execute (or statement) returned.
-                if (count >= 0
-                        && count != h.rowsInResult
-                        && (h.rowsInResult != 0
-                                || h.layout != null && h.expectBinds != ResponseHandler.UNCHECKED
-                                || h.simpleQuery && h.layout != null)) {
-                    throw outOfPlace(
-                            type,
-                            "row count differs from the DataRows received: tag=" + count + ", rows=" + h.rowsInResult);
-                }
-                endResult(type, h, true);
-                h.commandComplete(Math.max(0, count), len == 9 && b[off] == 'R' && b[off + 1] == 'O');
-            }
-            case ROW_DESCRIPTION -> {
-                describeAnswered(type, h);
-                RowLayout described = BackendDecoder.rowDescription(b, off, len);
-                if (types != null) {
-                    types.attach(described);
-                }
-                h.rowDescription(described);
-            }
-            case EMPTY_QUERY_RESPONSE, PORTAL_SUSPENDED -> {
-                BackendDecoder.empty(type, len);
-                if (type == PORTAL_SUSPENDED && h.simpleQuery) {
-                    throw outOfPlace(type, "no portal in the simple Query protocol");
-                }
-                endResult(type, h, type == EMPTY_QUERY_RESPONSE);
-            }
-            case PARSE_COMPLETE -> {
-                BackendDecoder.empty(type, len);
-                if (++h.parses > h.expectParses) {
-                    throw outOfPlace(type, "more than the request's Parse messages: expected=" + h.expectParses);
-                }
-            }
-            case BIND_COMPLETE -> {
-                BackendDecoder.empty(type, len);
-                int parsesBefore = h.beginAhead ? 1 : h.expectParses; // the BEGIN's Bind follows its own Parse
-                if (h.parses != parsesBefore && h.expectParses != ResponseHandler.UNCHECKED || h.simpleQuery) {
-                    throw outOfPlace(
-                            type, h.simpleQuery ? "no Bind in the simple Query protocol" : "before ParseComplete");
-                }
-                if (++h.binds > h.expectBinds) {
-                    throw outOfPlace(type, "more than the request's Bind messages: expected=" + h.expectBinds);
-                }
-            }
-            case CLOSE_COMPLETE -> {
-                BackendDecoder.empty(type, len);
-                if (++h.closes > h.expectCloses) {
-                    throw outOfPlace(type, "more than the request's Close messages: expected=" + h.expectCloses);
-                }
-            }
-            case NO_DATA -> {
-                BackendDecoder.empty(type, len);
-                if (h.simpleQuery) {
-                    throw outOfPlace(type, "no Describe in the simple Query protocol");
-                }
-                describeAnswered(type, h);
-                h.noData();
-            }
-            case PARAMETER_DESCRIPTION -> {
-                // Only a Describe of a statement (a new one) is answered with it, once.
-                if (h.describing == null || ++h.parameterDescriptions > 1) {
-                    throw outOfPlace(type, "no statement is being described");
-                }
-                h.parameterDescription(BackendDecoder.parameterDescription(b, off, len));
-            }
-            case ERROR_RESPONSE -> h.error(new ServerException(BackendDecoder.serverMessage(type, b, off, len)));
-            case READY_FOR_QUERY -> {
-                byte status = BackendDecoder.readyForQuery(b, off, len);
-                if (h.error == null) {
-                    checkComplete(h);
-                }
-                transactionStatus = status;
-                if (status != BackendMessage.TRANSACTION_IDLE) {
-                    deferredBegin.serverInTransaction();
-                }
-                return true;
-            }
-            case COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE ->
-                throw fail(new ProtocolException("COPY through a query method: type=" + BackendMessage.describe(type)
-                        + " (use Connection.copyIn or copyOut), " + where()));
-            default ->
-                throw fail(new ProtocolException("unexpected message from server: type=" + BackendMessage.describe(type)
-                        + ", length=" + len + ", " + where()));
-        }
-        return false;
-    }
-
-    /** RowDescription or NoData: one per Describe sent, and never once a result's rows have begun. */
-    private void describeAnswered(byte type, ResponseHandler h) {
-        if (++h.describes > h.expectDescribes || h.rowsInResult != 0) {
-            throw outOfPlace(type, "more than the request's Describe messages: expected=" + h.expectDescribes);
-        }
-    }
-
-    /** One Execute's (or simple-Query statement's) result ended. */
-    private void endResult(byte type, ResponseHandler h, boolean portalDone) {
-        if (h.binds <= h.portalsDone && h.expectBinds != ResponseHandler.UNCHECKED) {
-            throw outOfPlace(type, "no portal is executing");
-        }
-        if (++h.results > h.expectResults) {
-            throw outOfPlace(type, "more results than the request's Execute messages: expected=" + h.expectResults);
-        }
-        if (portalDone) {
-            h.portalsDone++;
-        }
-        h.rowsInResult = 0;
-        if (h.simpleQuery) {
-            h.layout = null; // the next statement's rows need their own RowDescription
-        }
-    }
-
-    /** At ReadyForQuery of a response without error: every message the request asked for has been answered. */
-    private void checkComplete(ResponseHandler h) {
-        if (h.simpleQuery
-                ? h.results == 0
-                : mismatch(h.parses, h.expectParses)
-                        || mismatch(h.binds, h.expectBinds)
-                        || mismatch(h.describes, h.expectDescribes)
-                        || mismatch(h.results, h.expectResults)
-                        || mismatch(h.closes, h.expectCloses)) {
-            throw outOfPlace(
-                    READY_FOR_QUERY,
-                    "response ended early: parses=" + h.parses + "/" + expected(h.expectParses)
-                            + ", describes=" + h.describes + "/" + expected(h.expectDescribes) + ", binds=" + h.binds
-                            + "/"
-                            + expected(h.expectBinds) + ", results=" + h.results + "/"
-                            + (h.simpleQuery ? ">=1" : expected(h.expectResults)) + ", closes=" + h.closes + "/"
-                            + expected(h.expectCloses));
-        }
-    }
-
-    /**
-     * For a stream, whose ReadyForQuery is read by another handler: at the end of its result, its
-     * Parse, Describe and Bind must all have been answered. Breaks the session if not.
-     */
-    void checkExecuted(ResponseHandler h) {
-        if (h.error == null
-                && (mismatch(h.parses, h.expectParses)
-                        || mismatch(h.describes, h.expectDescribes)
-                        || mismatch(h.binds, h.expectBinds))) {
-            throw fail(outOfPlace(
-                    COMMAND_COMPLETE,
-                    "result ended before its Parse, Describe and Bind were answered: " + "parses=" + h.parses
-                            + ", describes=" + h.describes + ", binds=" + h.binds));
-        }
-    }
-
-    private static boolean mismatch(int got, int expected) {
-        return expected != ResponseHandler.UNCHECKED && got != expected;
-    }
-
-    private static String expected(int n) {
-        return n == ResponseHandler.UNCHECKED ? "any" : Integer.toString(n);
-    }
-
-    private ProtocolException outOfPlace(byte type, String why) {
-        return new ProtocolException("message out of place in the response: type=" + BackendMessage.describe(type)
-                + ", " + why + ", " + where());
     }
 
     /**
@@ -458,9 +260,10 @@ final class PgSession implements RequestWriter.Session {
                     cancelRequest();
                     continue;
                 }
-                if (!asynchronous(type)) {
+                if (!AsyncMessages.isAsynchronous(type)) {
                     return type;
                 }
+                asyncMessages.handle(type);
             }
         } catch (ProtocolException e) {
             throw fail(e);
@@ -493,110 +296,17 @@ final class PgSession implements RequestWriter.Session {
         return new ConnectionException("read from server failed: " + where() + ", cause=" + e, e);
     }
 
-    /** Handles the current message if it is one the server may send at any time; false for the rest. */
-    private boolean asynchronous(byte type) {
-        byte[] b = reader.buffer();
-        int off = reader.bodyOffset();
-        int len = reader.bodyLength();
-        switch (type) {
-            case NOTICE_RESPONSE -> notice(BackendDecoder.serverMessage(type, b, off, len));
-            case PARAMETER_STATUS -> {
-                String[] nv = BackendDecoder.parameterStatus(b, off, len);
-                parameters.put(nv[0], nv[1]);
-                parameterStatus(nv[0], nv[1]);
-            }
-            case NOTIFICATION_RESPONSE -> {
-                Notification n = BackendDecoder.notification(b, off, len);
-                notifications.add(n);
-                try {
-                    config.eventListener().onNotification(n);
-                } catch (RuntimeException ignored) {
-                    // a listener's failure must not break the connection's reading
-                }
-            }
-            default -> {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /**
-     * The queued notifications, after waiting up to {@code timeout} for one if none is queued (see
-     * {@link io.sluice.Connection#awaitNotifications}). The wait takes a read turn like a request
-     * that sends nothing, holds the connection exclusively, and reads with a socket timeout: a
-     * message is read whole or not at all ({@link MessageReader#next} resumes where a timed-out read
-     * stopped).
+     * The next message, read with a socket timeout of {@code millis} instead of socket_timeout; as
+     * {@link MessageReader#next}, a timed-out read resumes where it stopped. For the notification wait.
      */
-    List<Notification> awaitNotifications(Duration timeout) {
-        if (!notifications.isEmpty() || timeout.isZero() || timeout.isNegative()) {
-            return drainNotifications();
-        }
-        long deadline = System.nanoTime() + timeout.toNanos();
-        // Sends nothing, takes a place in the read order, and holds the connection exclusively like a
-        // stream: a request pipelined meanwhile would have its answer arrive during the wait.
-        Object waiter = new Object();
-        RequestPipeline.Ticket ticket = send(waiter, out -> pipeline.takeExclusive(waiter));
-        boolean interrupted = pipeline.awaitTurn(ticket);
+    byte nextWithin(int millis) throws IOException {
         try {
-            ensureUsable();
-            while (!interrupted && notifications.isEmpty()) {
-                long millis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime() + 999_999);
-                if (millis <= 0) {
-                    break;
-                }
-                byte type;
-                try {
-                    readTimeout((int) Math.min(millis, Integer.MAX_VALUE));
-                    type = reader.next();
-                } catch (SocketTimeoutException e) {
-                    break;
-                } catch (InterruptedIOException e) { // woken by an interrupt; nothing was lost
-                    interrupted = true;
-                    break;
-                } catch (IOException e) {
-                    throw fail(new ConnectionException(
-                            "read from server failed while waiting for notifications: " + where() + ", cause=" + e, e));
-                } finally {
-                    readTimeout(socketTimeoutMillis()); // the wait for notifications is not limited by it
-                }
-                if (type == ERROR_RESPONSE) { // e.g. pg_terminate_backend: FATAL, then the server hangs up
-                    ServerException error = new ServerException(BackendDecoder.serverMessage(
-                            type, reader.buffer(), reader.bodyOffset(), reader.bodyLength()));
-                    throw fail(new ConnectionException(
-                            "server ended the session while waiting for notifications: " + where() + ", error="
-                                    + error.getMessage(),
-                            error));
-                }
-                if (!asynchronous(type)) {
-                    throw fail(new ProtocolException("unexpected message while waiting for notifications: type="
-                            + BackendMessage.describe(type) + ", " + where()));
-                }
-            }
-        } catch (ProtocolException e) {
-            throw fail(e);
+            readTimeout(millis);
+            return reader.next();
         } finally {
-            pipeline.finishTurn();
-            pipeline.releaseExclusive(waiter);
+            readTimeout(socketTimeoutMillis()); // the wait for notifications is not limited by it
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-            throw new QueryCancelledException("wait for notifications interrupted: " + where(), null);
-        }
-        return drainNotifications();
-    }
-
-    void discardNotifications() {
-        notifications.clear();
-    }
-
-    private List<Notification> drainNotifications() {
-        List<Notification> out = new ArrayList<>();
-        Notification n;
-        while ((n = notifications.poll()) != null) {
-            out.add(n);
-        }
-        return out;
     }
 
     /** Sets the socket read timeout in milliseconds, 0 for none (plain: the selector; TLS: the layered socket). */
@@ -639,22 +349,6 @@ final class PgSession implements RequestWriter.Session {
         return reader.bodyLength();
     }
 
-    private void parameterStatus(String name, String value) {
-        try {
-            config.eventListener().onParameterStatus(name, value);
-        } catch (RuntimeException ignored) {
-            // a listener's failure must not break the connection's reading
-        }
-    }
-
-    private void notice(ServerMessage m) {
-        try {
-            config.eventListener().onNotice(m);
-        } catch (RuntimeException ignored) {
-            // a listener's failure must not break the connection's reading
-        }
-    }
-
     /** Sends a CancelRequest for this session on a fresh socket. Best effort; never throws. */
     void cancelRequest() {
         CancelRequestSender.send(
@@ -665,27 +359,21 @@ final class PgSession implements RequestWriter.Session {
                 config.connectTimeout());
     }
 
-    /** Asks for a server-side statement to be closed with the next request. */
+    /** Asks for a server-side statement to be closed with the next request (see {@link QueryEncoder}). */
     void queueClose(String statementName) {
         closeQueue.add(statementName);
     }
 
-    /**
-     * Appends Close for every queued statement; call under the write lock, before the request's Sync.
-     * Returns how many (the response then holds as many CloseComplete).
-     */
-    int drainCloses(PgWriteBuffer out) {
-        int n = 0;
-        String name;
-        while ((name = closeQueue.poll()) != null) {
-            FrontendEncoder.close(out, FrontendMessage.STATEMENT, name);
-            n++;
-        }
-        return n;
-    }
-
     byte transactionStatus() {
         return transactionStatus;
+    }
+
+    /** Takes the transaction status of a ReadyForQuery. */
+    void readyForQuery(byte status) {
+        transactionStatus = status;
+        if (status != BackendMessage.TRANSACTION_IDLE) {
+            deferredBegin.serverInTransaction();
+        }
     }
 
     /** Marks the session broken, closes the socket and wakes every waiting caller; returns {@code e}. */

@@ -7,6 +7,7 @@ import io.sluice.postgres.internal.codec.ParamEncoder;
 import io.sluice.postgres.internal.protocol.FrontendEncoder;
 import io.sluice.postgres.internal.protocol.PgWriteBuffer;
 import java.util.List;
+import java.util.Queue;
 import java.util.function.Consumer;
 
 /**
@@ -212,12 +213,26 @@ final class QueryEncoder {
         for (PgStatement e : evicted) {
             FrontendEncoder.close(out, STATEMENT, e.name);
         }
-        int closes = evicted.size() + session.drainCloses(out);
+        int closes = evicted.size() + appendQueuedCloses(out, session.closeQueue);
         if (sync) {
             FrontendEncoder.sync(out);
         } else {
             FrontendEncoder.flush(out);
         }
         return closes;
+    }
+
+    /**
+     * Appends Close for every statement queued with {@link PgSession#queueClose}; call under the write
+     * lock, before the request's Sync. Returns how many (the response then holds as many CloseComplete).
+     */
+    private static int appendQueuedCloses(PgWriteBuffer out, Queue<String> queue) {
+        int n = 0;
+        String name;
+        while ((name = queue.poll()) != null) {
+            FrontendEncoder.close(out, STATEMENT, name);
+            n++;
+        }
+        return n;
     }
 }

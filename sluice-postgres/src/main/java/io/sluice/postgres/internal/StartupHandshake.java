@@ -68,7 +68,14 @@ public final class StartupHandshake {
             byte transactionStatus,
             boolean tls,
             AutoCloseable io,
-            SelectingChannelStreams channel) {}
+            SelectingChannelStreams channel) {
+        /** For the log: the TLS protocol and cipher suite, "on" where no SSLSocket shows them, or "off". */
+        String tlsDescription() {
+            return socket instanceof javax.net.ssl.SSLSocket ssl
+                    ? ssl.getSession().getProtocol() + " " + ssl.getSession().getCipherSuite()
+                    : tls ? "on" : "off";
+        }
+    }
 
     private ConnectDeadline deadline;
 

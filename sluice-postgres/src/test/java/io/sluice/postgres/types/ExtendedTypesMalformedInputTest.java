@@ -6,6 +6,7 @@ import io.sluice.Connection;
 import io.sluice.Sluice;
 import io.sluice.ValueConversionException;
 import io.sluice.postgres.internal.codec.PgTypes;
+import io.sluice.postgres.internal.codec.TextFormCodec;
 import io.sluice.postgres.internal.codec.ValueCodec;
 import io.sluice.types.BitString;
 import io.sluice.types.InetPrefix;
@@ -86,7 +87,7 @@ class ExtendedTypesMalformedInputTest {
     @Test
     void shouldDecodeTheServersVectorsAsItsText() {
         for (Vector v : VECTORS) {
-            String rendered = ValueCodec.toText(v.bytes(), 0, v.bytes().length, v.oid(), true);
+            String rendered = TextFormCodec.toText(v.bytes(), 0, v.bytes().length, v.oid(), true);
             String expected = v.oid() == PgTypes.MONEY ? "-$92,233,720,368,547,758.08" : v.text();
             assertThat(rendered).as(PgTypes.typeName(v.oid())).isEqualTo(expected);
         }

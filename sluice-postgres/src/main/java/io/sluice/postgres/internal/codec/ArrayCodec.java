@@ -97,17 +97,11 @@ public final class ArrayCodec {
         Class<T> boxed = ValueCodec.box(elementType);
         int p = off + HEADER_SIZE + 8;
         for (int i = 0; i < size; i++) {
-            if (end - p < 4) {
-                throw malformed("truncated at element " + i, len);
-            }
-            int n = readInt(b, p);
+            int n = elementLength(b, p, end, i, len);
             p += 4;
             if (n == -1) {
                 out.add(null);
                 continue;
-            }
-            if (n < 0 || n > end - p) {
-                throw malformed("element length out of bounds: " + n, len);
             }
             out.add(boxed.cast(ValueCodec.convert(b, p, n, elementOid, true, elementType)));
             p += n;
@@ -208,19 +202,13 @@ public final class ArrayCodec {
         int end = off + len;
         int p = off + HEADER_SIZE + 8 * ndim;
         for (long i = 0; i < total; i++) {
-            if (end - p < 4) {
-                throw malformed("truncated at element " + i, len);
-            }
-            int n = readInt(b, p);
+            int n = elementLength(b, p, end, i, len);
             p += 4;
             if (n == -1) {
                 elements.add(null);
                 continue;
             }
-            if (n < 0 || n > end - p) {
-                throw malformed("element length out of bounds: " + n, len);
-            }
-            elements.add(ValueCodec.toText(b, p, n, elementOid, true));
+            elements.add(TextFormCodec.toText(b, p, n, elementOid, true));
             p += n;
         }
         if (p != end) {
@@ -254,15 +242,26 @@ public final class ArrayCodec {
 
     /** Writes a one-dimensional array (lower bound 1) of elements of {@code elementOid}, each in binary format. */
     public static void encode(List<?> elements, int elementOid, PgWriteBuffer out) {
-        boolean hasNulls = false;
-        for (Object e : elements) {
-            hasNulls |= e == null; // not List.contains(null): immutable lists throw on it
-        }
         out.writeInt(1);
-        out.writeInt(hasNulls ? FLAG_HAS_NULLS : 0);
+        out.writeInt(flags(elements));
         out.writeInt(elementOid);
         out.writeInt(elements.size());
         out.writeInt(1);
+        encodeElements(elements, elementOid, out);
+    }
+
+    /** The header's flags word for {@code elements}: has-nulls if one is null, else 0. */
+    static int flags(List<?> elements) {
+        for (Object e : elements) { // not List.contains(null): immutable lists throw on it
+            if (e == null) {
+                return FLAG_HAS_NULLS;
+            }
+        }
+        return 0;
+    }
+
+    /** Writes the elements after an array's header, in order: each its length and binary value, -1 for NULL. */
+    static void encodeElements(List<?> elements, int elementOid, PgWriteBuffer out) {
         for (Object e : elements) {
             if (e == null) {
                 out.writeInt(-1);
@@ -272,6 +271,21 @@ public final class ArrayCodec {
             ParamEncoder.encodeBinary(e, elementOid, out);
             out.putInt(at, out.position() - at - 4);
         }
+    }
+
+    /**
+     * The length of element {@code i}, whose Int32 length is at {@code p}: -1 for NULL, else checked
+     * to fit before {@code end}. Throws on a truncated or out-of-bounds length.
+     */
+    private static int elementLength(byte[] b, int p, int end, long i, int len) {
+        if (end - p < 4) {
+            throw malformed("truncated at element " + i, len);
+        }
+        int n = readInt(b, p);
+        if (n != -1 && (n < 0 || n > end - p - 4)) {
+            throw malformed("element length out of bounds: " + n, len);
+        }
+        return n;
     }
 
     private static ValueConversionException malformed(String why, int len) {

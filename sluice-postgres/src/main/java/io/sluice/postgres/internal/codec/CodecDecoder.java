@@ -30,7 +30,7 @@ final class CodecDecoder {
         if (codec == null) {
             return null;
         }
-        return codec.decodeText(binary ? ValueCodec.toText(b, off, len, oid, true) : TextCodec.utf8(b, off, len));
+        return codec.decodeText(binary ? TextFormCodec.toText(b, off, len, oid, true) : TextCodec.utf8(b, off, len));
     }
 
     private static Object value(TypeCodec<?> codec, byte[] b, int off, int len, boolean binary) {

@@ -108,7 +108,7 @@ public final class ExtendedParams {
                 }
                 PgWriteBuffer tmp = new PgWriteBuffer(32);
                 ParamEncoder.encode(v, tmp);
-                return ValueCodec.toText(tmp.array(), 0, tmp.position(), oid, true);
+                return TextFormCodec.toText(tmp.array(), 0, tmp.position(), oid, true);
             }
         }
     }

@@ -95,7 +95,7 @@ public final class ExtendedValueCodec {
      */
     static Object convert(byte[] b, int off, int len, int oid, boolean binary, Class<?> t) {
         if (t.isEnum()) {
-            return toEnum(ValueCodec.toText(b, off, len, oid, binary), t);
+            return toEnum(TextFormCodec.toText(b, off, len, oid, binary), t);
         }
         int element = t.isArray() && t != byte[].class ? ArrayCodec.textArrayElement(oid, binary) : 0;
         if (element != 0) {

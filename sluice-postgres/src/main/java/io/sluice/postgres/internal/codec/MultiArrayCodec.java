@@ -242,13 +242,9 @@ final class MultiArrayCodec {
 
     /** A multi-dimensional array of {@code shape}, leaves (row-major) in binary as {@code elementOid}. */
     static void encode(int[] shape, List<Object> leaves, int elementOid, PgWriteBuffer out) {
-        boolean hasNulls = false;
-        for (Object e : leaves) {
-            hasNulls |= e == null;
-        }
         boolean empty = leaves.isEmpty();
         out.writeInt(empty ? 0 : shape.length);
-        out.writeInt(hasNulls ? 1 : 0);
+        out.writeInt(ArrayCodec.flags(leaves));
         out.writeInt(elementOid);
         if (!empty) {
             for (int size : shape) {
@@ -256,15 +252,7 @@ final class MultiArrayCodec {
                 out.writeInt(1);
             }
         }
-        for (Object e : leaves) {
-            if (e == null) {
-                out.writeInt(-1);
-                continue;
-            }
-            int at = out.reserveInt();
-            ParamEncoder.encodeBinary(e, elementOid, out);
-            out.putInt(at, out.position() - at - 4);
-        }
+        ArrayCodec.encodeElements(leaves, elementOid, out);
     }
 
     private static ValueConversionException ragged() {

@@ -1,13 +1,8 @@
 package io.sluice.postgres.internal.codec;
 
 import static io.sluice.postgres.internal.codec.TextCodec.readInt;
-import static io.sluice.postgres.internal.codec.TextCodec.readShort;
 
-import io.sluice.Column;
 import io.sluice.Interval;
-import io.sluice.ProtocolException;
-import io.sluice.Row;
-import io.sluice.ValueConversionException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -23,41 +18,19 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * A DataRow, decoded lazily: the row keeps a reference to the receive buffer and an offset table,
- * and converts a column only when a getter asks (see {@link ValueCodec} for the type table). Primitive
- * getters on binary columns allocate nothing; {@link #getString} of ASCII text copies once, into the
- * String. A row is a view: valid until the next {@link #reset}; {@link #detach()} makes a copy that
- * outlives the buffer. Not thread-safe.
- *
- * <p>DataRow body layout (after the message type and length):
- *
- * <pre>
- *  +-----------+------------------+----------------+-----+------------------+----------------+
- *  | Int16 n   | Int32 len[0]     | len[0] bytes   | ... | Int32 len[n-1]   | len[n-1] bytes |
- *  | columns   | -1 = NULL, no    | value in the   |     |                  |                |
- *  |           | bytes follow     | column's format|     |                  |                |
- *  +-----------+------------------+----------------+-----+------------------+----------------+
- * </pre>
- *
- * @see <a href="https://www.postgresql.org/docs/current/protocol-message-formats.html">DataRow</a>
+ * A DataRow, decoded lazily: the row keeps a reference to the receive buffer and an offset table
+ * (see {@link DataRowView}), and converts a column only when a getter asks (see {@link ValueCodec} for
+ * the type table). Primitive getters on binary columns allocate nothing; {@link #getString} of ASCII
+ * text copies once, into the String. A row is a view: valid until the next {@link #reset};
+ * {@link #detach()} makes a copy that outlives the buffer. Not thread-safe.
  */
-public final class PgRow implements Row {
-    private static final int COLUMN_COUNT_SIZE = 2;
-    private static final int LENGTH_SIZE = 4;
-    private static final int NULL_LENGTH = -1;
-
-    private final RowLayout layout;
-    private final int[] offsets;
-    private final int[] lengths;
-    private byte[] buf;
+public final class PgRow extends DataRowView {
     /**
      * Per column, the epoch day and LocalDate decoded last. Rows of one result often share a day
      * (timestamps minutes apart), and LocalDate is immutable, so reusing it saves an object per
      * date-bearing value. Allocated on first use.
      */
     private long[] lastEpochDays;
-    /** The layout's fixed value sizes (0 = varies), read once per row by {@link #reset}. */
-    private final int[] fixedWidths;
 
     private LocalDate[] lastDates;
     /** The connection's type codecs (see {@link CodecLookup}); null for connections without any. */
@@ -68,141 +41,15 @@ public final class PgRow implements Row {
 
     /** An empty row for {@code layout}; point it at a DataRow with {@link #reset}. */
     public PgRow(RowLayout layout) {
-        this.layout = layout;
-        this.offsets = new int[layout.columnCount()];
-        this.lengths = new int[layout.columnCount()];
-        this.fixedWidths = layout.fixedWidths();
+        super(layout);
         this.codecs = layout.codecs();
-    }
-
-    /**
-     * Points the row at a DataRow message body in {@code buf}: at {@code offset} is the Int16 column
-     * count, then per column an Int32 length (-1 = NULL) and that many bytes. Builds the offset table;
-     * copies nothing. Cost: one pass over the column headers.
-     *
-     * @throws ProtocolException if the body is malformed: the column count differs from the layout's,
-     *                           a length is below -1 or overruns the body, or bytes are left over
-     */
-    public void reset(byte[] buf, int offset, int length) {
-        int end = offset + length;
-        if (length < COLUMN_COUNT_SIZE || offset < 0 || end > buf.length) {
-            throw malformed("body shorter than its column count", length, -1);
-        }
-        int count = readShort(buf, offset) & 0xFFFF;
-        if (count != offsets.length) {
-            throw new ProtocolException("malformed DataRow: reason=column count differs from RowDescription, columns="
-                    + count + ", expected=" + offsets.length);
-        }
-        int p = offset + COLUMN_COUNT_SIZE;
-        int[] widths = fixedWidths;
-        for (int i = 0; i < count; i++) {
-            if (end - p < LENGTH_SIZE) {
-                throw malformed("truncated before column length", length, i);
-            }
-            int len = readInt(buf, p);
-            p += LENGTH_SIZE;
-            int width = widths[i];
-            if (len == width && width <= end - p) {
-                // The usual case of a fixed-size binary column: the next column's offset comes from
-                // the layout, not from the length just read, so the CPU need not wait for that load
-                // before reading the next length (a row's lengths are otherwise one dependent chain).
-                offsets[i] = p;
-                lengths[i] = width;
-                p += width;
-                continue;
-            }
-            if (len < NULL_LENGTH || len > end - p) {
-                throw malformed("column length out of bounds: " + len, length, i);
-            }
-            offsets[i] = p;
-            lengths[i] = len;
-            if (len > 0) {
-                p += len;
-            }
-        }
-        if (p != end) {
-            throw malformed("bytes left after the last column: " + (end - p), length, -1);
-        }
-        this.buf = buf;
-    }
-
-    private static ProtocolException malformed(String why, int length, int column) {
-        return new ProtocolException(
-                "malformed DataRow: reason=" + why + ", length=" + length + (column >= 0 ? ", column=" + column : ""));
     }
 
     /** A self-contained copy, with its own byte[] holding exactly this row's values, that outlives the receive buffer. */
     public PgRow detach() {
-        PgRow copy = new PgRow(layout);
-        int total = 0; // the copy shares the layout, and with it the codecs
-        for (int len : lengths) {
-            total += Math.max(len, 0);
-        }
-        byte[] own = new byte[total];
-        int p = 0;
-        for (int i = 0; i < lengths.length; i++) {
-            int len = lengths[i];
-            copy.lengths[i] = len;
-            copy.offsets[i] = p;
-            if (len > 0) {
-                System.arraycopy(buf, offsets[i], own, p, len);
-                p += len;
-            }
-        }
-        copy.buf = own;
+        PgRow copy = new PgRow(layout); // shares the layout, and with it the codecs
+        copyInto(copy);
         return copy;
-    }
-
-    /** The layout this row was built for. */
-    public RowLayout layout() {
-        return layout;
-    }
-
-    @Override
-    public int columnCount() {
-        return offsets.length;
-    }
-
-    @Override
-    public Column column(int index) {
-        return layout.columns().get(index);
-    }
-
-    @Override
-    public List<Column> columns() {
-        return layout.columns();
-    }
-
-    @Override
-    public int indexOf(String name) {
-        return layout.indexOf(name);
-    }
-
-    @Override
-    public boolean isNull(int index) {
-        return lengths[index] == NULL_LENGTH;
-    }
-
-    /** The value's length, or a ValueConversionException when it is NULL (primitive getters). */
-    private int requireValue(int index, String javaType) {
-        int len = lengths[index];
-        if (len == NULL_LENGTH) {
-            throw new ValueConversionException("cannot read NULL as " + javaType + ": column=" + layout.name(index)
-                    + ", index=" + index + " (check isNull or use an object getter)");
-        }
-        return len;
-    }
-
-    /** Adds the column to a conversion failure; turns any other failure on malformed bytes into one. */
-    private ValueConversionException failed(int index, String javaType, RuntimeException e) {
-        String where = ", column=" + layout.name(index) + ", index=" + index;
-        if (e instanceof ValueConversionException) {
-            return new ValueConversionException(e.getMessage() + where, e);
-        }
-        return new ValueConversionException(
-                "malformed value: type=" + PgTypes.typeName(layout.typeOid(index)) + ", format=" + layout.format(index)
-                        + ", length=" + lengths[index] + ", javaType=" + javaType + where,
-                e);
     }
 
     @Override
@@ -307,7 +154,7 @@ public final class PgRow implements Row {
             return (String) decode(i, String.class); // a binary codec's value rendered by the codec
         }
         try {
-            return ValueCodec.toText(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TextFormCodec.toText(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "String", e);
         }
@@ -408,7 +255,7 @@ public final class PgRow implements Row {
             }
         }
         try {
-            return ValueCodec.toLocalDate(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toLocalDate(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "LocalDate", e);
         }
@@ -421,7 +268,7 @@ public final class PgRow implements Row {
             return null;
         }
         try {
-            return ValueCodec.toLocalTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toLocalTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "LocalTime", e);
         }
@@ -434,7 +281,7 @@ public final class PgRow implements Row {
             return null;
         }
         try {
-            return ValueCodec.toOffsetTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toOffsetTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "OffsetTime", e);
         }
@@ -453,7 +300,7 @@ public final class PgRow implements Row {
             }
         }
         try {
-            return ValueCodec.toLocalDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toLocalDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "LocalDateTime", e);
         }
@@ -472,7 +319,7 @@ public final class PgRow implements Row {
             }
         }
         try {
-            return ValueCodec.toOffsetDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toOffsetDateTime(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "OffsetDateTime", e);
         }
@@ -485,7 +332,7 @@ public final class PgRow implements Row {
             return null;
         }
         try {
-            return ValueCodec.toInstant(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toInstant(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "Instant", e);
         }
@@ -498,7 +345,7 @@ public final class PgRow implements Row {
             return null;
         }
         try {
-            return ValueCodec.toInterval(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
+            return TemporalValueCodec.toInterval(buf, offsets[i], len, layout.typeOid(i), layout.binary(i));
         } catch (RuntimeException e) {
             throw failed(i, "Interval", e);
         }

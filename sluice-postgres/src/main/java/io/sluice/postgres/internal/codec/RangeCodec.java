@@ -125,13 +125,13 @@ final class RangeCodec {
         StringBuilder s = new StringBuilder(len * 2).append((flags & RANGE_LB_INC) != 0 ? '[' : '(');
         if ((flags & NO_LOWER) == 0) {
             int n = boundLength(b, p, end, len);
-            appendBound(s, ValueCodec.toText(b, p + 4, n, subtype, true));
+            appendBound(s, TextFormCodec.toText(b, p + 4, n, subtype, true));
             p += 4 + n;
         }
         s.append(',');
         if ((flags & NO_UPPER) == 0) {
             int n = boundLength(b, p, end, len);
-            appendBound(s, ValueCodec.toText(b, p + 4, n, subtype, true));
+            appendBound(s, TextFormCodec.toText(b, p + 4, n, subtype, true));
             p += 4 + n;
         }
         if (p != end) {
@@ -159,7 +159,7 @@ final class RangeCodec {
 
     private static String canonicalBound(String bound, int subtype) {
         byte[] u = bound.getBytes(StandardCharsets.UTF_8);
-        return ValueCodec.toText(u, 0, u.length, subtype, false);
+        return TextFormCodec.toText(u, 0, u.length, subtype, false);
     }
 
     /** Quotes a bound as range_bound_escape does. */

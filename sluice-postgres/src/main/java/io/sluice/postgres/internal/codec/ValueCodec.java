@@ -24,7 +24,8 @@ import java.util.UUID;
  * The type table: one value, given as {@code (bytes, offset, length, type OID, format)}, converted to
  * each Java type a getter asks for. Values are never NULL here ({@link PgRow} checks). Every
  * conversion is exact or throws {@link ValueConversionException}: integers out of range, fractions
- * into integers and NaN into BigDecimal are refused, never wrapped or rounded. See TYPES.md.
+ * into integers and NaN into BigDecimal are refused, never wrapped or rounded. See TYPES.md. The
+ * date and time rows are in {@link TemporalValueCodec}, the text form in {@link TextFormCodec}.
  */
 public final class ValueCodec {
     /** The most integer digits a PostgreSQL numeric can hold (131072 before the point). */
@@ -260,104 +261,6 @@ public final class ValueCodec {
         throw unsupported("UUID", oid);
     }
 
-    /** The value in PostgreSQL's text form: text-format values as sent, binary ones rendered the way the server would. */
-    public static String toText(byte[] b, int off, int len, int oid, boolean binary) {
-        if (!binary) {
-            String text = TextCodec.utf8(b, off, len);
-            int element = PgTypes.elementOid(oid);
-            if (element != 0) {
-                return needsCanonicalText(element) ? canonicalArrayText(text, element) : text;
-            }
-            return needsCanonicalText(oid) ? canonicalText(text, oid) : text;
-        }
-        return switch (oid) {
-            case PgTypes.BOOL -> toBoolean(b, off, len, oid, true) ? "t" : "f";
-            case PgTypes.INT2, PgTypes.INT4, PgTypes.INT8, PgTypes.OID -> Long.toString(toLong(b, off, len, oid, true));
-            case PgTypes.FLOAT4, PgTypes.FLOAT8 ->
-                FloatCodec.format(toDouble(b, off, len, oid, true), oid == PgTypes.FLOAT4);
-            case PgTypes.NUMERIC -> NumericCodec.binaryToText(b, off, len);
-            case PgTypes.BYTEA -> ByteaCodec.encodeHexText(b, off, len);
-            case PgTypes.UUID -> toUuid(b, off, len, oid, true).toString();
-            case PgTypes.DATE -> DateTimeTextCodec.formatDate(DateTimeCodec.dateFromBinary(b, off, len));
-            case PgTypes.TIME -> DateTimeTextCodec.formatTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid));
-            case PgTypes.TIMETZ ->
-                DateTimeTextCodec.formatTimetz(
-                        DateTimeCodec.timeMicrosFromBinary(b, off, len, oid),
-                        DateTimeCodec.timetzOffsetFromBinary(b, off, len));
-            case PgTypes.TIMESTAMP, PgTypes.TIMESTAMPTZ ->
-                DateTimeTextCodec.formatTimestamp(
-                        DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid), oid == PgTypes.TIMESTAMPTZ);
-            case PgTypes.INTERVAL -> IntervalTextCodec.format(IntervalCodec.decodeBinary(b, off, len));
-            case PgTypes.JSONB -> {
-                int start = JsonbCodec.payloadOffset(b, off, len);
-                yield TextCodec.utf8(b, start, off + len - start);
-            }
-            default -> {
-                if (PgTypes.elementOid(oid) != 0) {
-                    yield ArrayCodec.binaryToText(b, off, len, oid);
-                }
-                yield ExtendedValueCodec.isExtendedScalar(oid)
-                        ? ExtendedValueCodec.toText(b, off, len, oid, true)
-                        : TextCodec.utf8(b, off, len);
-            }
-        };
-    }
-
-    /**
-     * Types whose text form depends on a session setting that binary results ignore: timestamptz
-     * (TimeZone), interval (IntervalStyle), bytea (bytea_output). getString renders them in one form for
-     * both formats (UTC, IntervalStyle postgres, hex), so it does not change between a statement's
-     * first (text) and later (binary) executions.
-     */
-    private static boolean needsCanonicalText(int oid) {
-        return oid == PgTypes.TIMESTAMPTZ
-                || oid == PgTypes.INTERVAL
-                || oid == PgTypes.BYTEA
-                || oid == PgTypes.MONEY // lc_monetary
-                || oid == PgTypes.TSTZRANGE
-                || oid == PgTypes.TSTZMULTIRANGE;
-    }
-
-    private static String canonicalText(String text, int oid) {
-        return switch (oid) {
-            case PgTypes.TIMESTAMPTZ -> {
-                if (text.endsWith("+00")) {
-                    yield text; // already UTC: the common case costs no parsing
-                }
-                OffsetDateTime t = DateTimeTextCodec.parseTimestamptz(text.strip());
-                yield DateTimeTextCodec.formatTimestamp(DateTimeCodec.timestamptzMicros(t), true);
-            }
-            case PgTypes.INTERVAL -> IntervalTextCodec.format(IntervalTextCodec.parse(text.strip()));
-            case PgTypes.BYTEA -> {
-                if (text.startsWith("\\x")) {
-                    yield text;
-                }
-                byte[] raw = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                byte[] decoded = ByteaCodec.decodeText(raw, 0, raw.length);
-                yield ByteaCodec.encodeHexText(decoded, 0, decoded.length);
-            }
-            case PgTypes.MONEY, PgTypes.TSTZRANGE, PgTypes.TSTZMULTIRANGE -> {
-                byte[] raw = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                yield ExtendedValueCodec.toText(raw, 0, raw.length, oid, false);
-            }
-            default -> text;
-        };
-    }
-
-    private static String canonicalArrayText(String text, int element) {
-        if (text.startsWith("[") || text.startsWith("{{")) {
-            return text; // bounds decoration or several dimensions: left as the server wrote it
-        }
-        List<String> elements = ArrayTextCodec.split(text);
-        for (int i = 0; i < elements.size(); i++) {
-            if (elements.get(i) != null) {
-                elements.set(i, canonicalText(elements.get(i), element));
-            }
-        }
-        return ArrayTextCodec.appendText(new StringBuilder(text.length()), elements)
-                .toString();
-    }
-
     /** The value as the Java type of its {@link io.sluice.ColumnType}; see TYPES.md. */
     public static Object toObject(byte[] b, int off, int len, int oid, boolean binary) {
         return switch (oid) {
@@ -370,19 +273,19 @@ public final class ValueCodec {
             case PgTypes.NUMERIC -> toBigDecimal(b, off, len, oid, binary);
             case PgTypes.BYTEA -> toBytes(b, off, len, oid, binary);
             case PgTypes.UUID -> toUuid(b, off, len, oid, binary);
-            case PgTypes.DATE -> toLocalDate(b, off, len, oid, binary);
-            case PgTypes.TIME -> toLocalTime(b, off, len, oid, binary);
-            case PgTypes.TIMETZ -> toOffsetTime(b, off, len, oid, binary);
-            case PgTypes.TIMESTAMP -> toLocalDateTime(b, off, len, oid, binary);
-            case PgTypes.TIMESTAMPTZ -> toOffsetDateTime(b, off, len, oid, binary);
-            case PgTypes.INTERVAL -> toInterval(b, off, len, oid, binary);
+            case PgTypes.DATE -> TemporalValueCodec.toLocalDate(b, off, len, oid, binary);
+            case PgTypes.TIME -> TemporalValueCodec.toLocalTime(b, off, len, oid, binary);
+            case PgTypes.TIMETZ -> TemporalValueCodec.toOffsetTime(b, off, len, oid, binary);
+            case PgTypes.TIMESTAMP -> TemporalValueCodec.toLocalDateTime(b, off, len, oid, binary);
+            case PgTypes.TIMESTAMPTZ -> TemporalValueCodec.toOffsetDateTime(b, off, len, oid, binary);
+            case PgTypes.INTERVAL -> TemporalValueCodec.toInterval(b, off, len, oid, binary);
             default -> {
                 if (PgTypes.elementOid(oid) != 0) {
                     yield ArrayCodec.decode(b, off, len, oid, binary, Object.class);
                 }
                 yield ExtendedValueCodec.isExtendedScalar(oid)
                         ? ExtendedValueCodec.toObject(b, off, len, oid, binary)
-                        : toText(b, off, len, oid, binary);
+                        : TextFormCodec.toText(b, off, len, oid, binary);
             }
         };
     }
@@ -396,104 +299,6 @@ public final class ValueCodec {
                 "value out of range for " + javaType + ": type=" + PgTypes.typeName(oid) + ", value=" + value);
     }
 
-    /** date, the date of a timestamp, or parsed text. */
-    public static LocalDate toLocalDate(byte[] b, int off, int len, int oid, boolean binary) {
-        if (oid == PgTypes.DATE) {
-            return binary
-                    ? DateTimeCodec.dateFromBinary(b, off, len)
-                    : DateTimeTextCodec.parseDate(TextCodec.utf8(b, off, len));
-        }
-        if (oid == PgTypes.TIMESTAMP) {
-            return toLocalDateTime(b, off, len, oid, binary).toLocalDate();
-        }
-        if (isTextLike(oid)) {
-            return DateTimeTextCodec.parseDate(TextCodec.utf8(b, off, len).strip());
-        }
-        throw unsupported("LocalDate", oid);
-    }
-
-    /** time (24:00:00 as LocalTime.MAX), or parsed text. */
-    public static LocalTime toLocalTime(byte[] b, int off, int len, int oid, boolean binary) {
-        if (oid == PgTypes.TIME && binary) {
-            return DateTimeCodec.localTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid));
-        }
-        if (oid == PgTypes.TIME || isTextLike(oid)) {
-            return DateTimeCodec.localTime(DateTimeTextCodec.parseTimeMicros(
-                    TextCodec.utf8(b, off, len).strip()));
-        }
-        throw unsupported("LocalTime", oid);
-    }
-
-    /** timetz with its own offset, or parsed text. */
-    public static OffsetTime toOffsetTime(byte[] b, int off, int len, int oid, boolean binary) {
-        if (oid == PgTypes.TIMETZ && binary) {
-            return OffsetTime.of(
-                    DateTimeCodec.localTime(DateTimeCodec.timeMicrosFromBinary(b, off, len, oid)),
-                    DateTimeCodec.timetzOffsetFromBinary(b, off, len));
-        }
-        if (oid == PgTypes.TIMETZ || isTextLike(oid)) {
-            return DateTimeTextCodec.parseTimetz(TextCodec.utf8(b, off, len).strip());
-        }
-        throw unsupported("OffsetTime", oid);
-    }
-
-    /** timestamp, a date at the start of its day, or parsed text; never timestamptz. */
-    public static LocalDateTime toLocalDateTime(byte[] b, int off, int len, int oid, boolean binary) {
-        if (oid == PgTypes.TIMESTAMP && binary) {
-            return DateTimeCodec.localDateTime(DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid));
-        }
-        if (oid == PgTypes.DATE) {
-            LocalDate d = toLocalDate(b, off, len, oid, binary);
-            return d.equals(LocalDate.MAX)
-                    ? LocalDateTime.MAX
-                    : d.equals(LocalDate.MIN) ? LocalDateTime.MIN : d.atStartOfDay();
-        }
-        if (oid == PgTypes.TIMESTAMP || isTextLike(oid)) {
-            return DateTimeTextCodec.parseTimestamp(TextCodec.utf8(b, off, len).strip());
-        }
-        throw unsupported("LocalDateTime", oid);
-    }
-
-    /** timestamptz in UTC (text carries the session offset), or parsed text. */
-    public static OffsetDateTime toOffsetDateTime(byte[] b, int off, int len, int oid, boolean binary) {
-        if (oid == PgTypes.TIMESTAMPTZ && binary) {
-            return DateTimeCodec.offsetDateTime(DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid));
-        }
-        if (oid == PgTypes.TIMESTAMPTZ || isTextLike(oid)) {
-            return DateTimeTextCodec.parseTimestamptz(
-                    TextCodec.utf8(b, off, len).strip());
-        }
-        throw unsupported("OffsetDateTime", oid);
-    }
-
-    /** timestamptz as an instant; the infinities become Instant.MIN/MAX. */
-    public static Instant toInstant(byte[] b, int off, int len, int oid, boolean binary) {
-        if (oid == PgTypes.TIMESTAMPTZ && binary) {
-            return DateTimeCodec.instant(DateTimeCodec.timestampMicrosFromBinary(b, off, len, oid));
-        }
-        OffsetDateTime t = toOffsetDateTime(b, off, len, oid, binary);
-        return t.equals(OffsetDateTime.MAX) ? Instant.MAX : t.equals(OffsetDateTime.MIN) ? Instant.MIN : t.toInstant();
-    }
-
-    /** interval (any IntervalStyle in text), a time as a duration since midnight, or parsed text. */
-    public static Interval toInterval(byte[] b, int off, int len, int oid, boolean binary) {
-        if (oid == PgTypes.INTERVAL) {
-            return binary
-                    ? IntervalCodec.decodeBinary(b, off, len)
-                    : IntervalTextCodec.parse(TextCodec.utf8(b, off, len));
-        }
-        if (oid == PgTypes.TIME) {
-            long micros = binary
-                    ? DateTimeCodec.timeMicrosFromBinary(b, off, len, oid)
-                    : DateTimeTextCodec.parseTimeMicros(TextCodec.utf8(b, off, len));
-            return new Interval(0, 0, micros);
-        }
-        if (isTextLike(oid)) {
-            return IntervalTextCodec.parse(TextCodec.utf8(b, off, len).strip());
-        }
-        throw unsupported("Interval", oid);
-    }
-
     /**
      * The value converted to {@code type}: the getter table by Java class ({@code Object} = the column's
      * natural type, {@code List} = an array's elements as their natural types).
@@ -501,7 +306,7 @@ public final class ValueCodec {
     public static Object convert(byte[] b, int off, int len, int oid, boolean binary, Class<?> type) {
         Class<?> t = box(type);
         if (t == String.class) {
-            return toText(b, off, len, oid, binary);
+            return TextFormCodec.toText(b, off, len, oid, binary);
         } else if (t == Object.class) {
             return toObject(b, off, len, oid, binary);
         } else if (t == Integer.class) {
@@ -534,21 +339,21 @@ public final class ValueCodec {
         } else if (t == UUID.class) {
             return toUuid(b, off, len, oid, binary);
         } else if (t == LocalDate.class) {
-            return toLocalDate(b, off, len, oid, binary);
+            return TemporalValueCodec.toLocalDate(b, off, len, oid, binary);
         } else if (t == LocalTime.class) {
-            return toLocalTime(b, off, len, oid, binary);
+            return TemporalValueCodec.toLocalTime(b, off, len, oid, binary);
         } else if (t == OffsetTime.class) {
-            return toOffsetTime(b, off, len, oid, binary);
+            return TemporalValueCodec.toOffsetTime(b, off, len, oid, binary);
         } else if (t == LocalDateTime.class) {
-            return toLocalDateTime(b, off, len, oid, binary);
+            return TemporalValueCodec.toLocalDateTime(b, off, len, oid, binary);
         } else if (t == OffsetDateTime.class) {
-            return toOffsetDateTime(b, off, len, oid, binary);
+            return TemporalValueCodec.toOffsetDateTime(b, off, len, oid, binary);
         } else if (t == Instant.class) {
-            return toInstant(b, off, len, oid, binary);
+            return TemporalValueCodec.toInstant(b, off, len, oid, binary);
         } else if (t == Interval.class) {
-            return toInterval(b, off, len, oid, binary);
+            return TemporalValueCodec.toInterval(b, off, len, oid, binary);
         } else if (t == Duration.class) {
-            return toInterval(b, off, len, oid, binary).toDuration();
+            return TemporalValueCodec.toInterval(b, off, len, oid, binary).toDuration();
         } else if (t == List.class) {
             return PgTypes.elementOid(oid) == 0 && RangeCodec.isMultirange(oid)
                     ? ExtendedValueCodec.toObject(b, off, len, oid, binary)

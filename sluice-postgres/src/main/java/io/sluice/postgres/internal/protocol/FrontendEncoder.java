@@ -124,10 +124,7 @@ public final class FrontendEncoder {
     }
 
     public static void describe(PgWriteBuffer out, byte target, String name) {
-        int len = begin(out, DESCRIBE);
-        out.writeByte(target);
-        out.writeCString(name);
-        out.patchLength(len);
+        targeted(out, DESCRIBE, target, name);
     }
 
     public static void execute(PgWriteBuffer out, String portal, int maxRows) {
@@ -138,10 +135,7 @@ public final class FrontendEncoder {
     }
 
     public static void close(PgWriteBuffer out, byte target, String name) {
-        int len = begin(out, CLOSE);
-        out.writeByte(target);
-        out.writeCString(name);
-        out.patchLength(len);
+        targeted(out, CLOSE, target, name);
     }
 
     public static void sync(PgWriteBuffer out) {
@@ -180,6 +174,14 @@ public final class FrontendEncoder {
     private static void bodyless(PgWriteBuffer out, byte type) {
         out.writeByte(type);
         out.writeInt(4);
+    }
+
+    /** Describe or Close: the target (statement or portal) and its name. */
+    private static void targeted(PgWriteBuffer out, byte type, byte target, String name) {
+        int len = begin(out, type);
+        out.writeByte(target);
+        out.writeCString(name);
+        out.patchLength(len);
     }
 
     /** A message whose body is one null-terminated string. */
