@@ -10,6 +10,7 @@ import io.sluice.ValueConversionException;
 import io.sluice.mysql.internal.protocol.ColumnDefinition;
 import io.sluice.mysql.internal.protocol.Payload;
 import io.sluice.spi.ColumnIndex;
+import io.sluice.spi.RowBytes;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -90,7 +91,7 @@ public final class MysqlRow implements Row {
     @Override
     public MysqlRow detach() {
         MysqlRow copy = new MysqlRow(defs, columns, zeroDateAsNull);
-        copy.buf = RowOffsets.copy(buf, offsets, lengths, copy.offsets, copy.lengths);
+        copy.buf = RowBytes.copy(buf, offsets, lengths, copy.offsets, copy.lengths);
         copy.binary = binary;
         return copy;
     }

@@ -68,27 +68,4 @@ final class RowOffsets {
             throw new ProtocolException("binary row longer than its columns: extra=" + p.remaining());
         }
     }
-
-    /**
-     * Copies the values that {@code offsets} and {@code lengths} locate in {@code buf} into one new array,
-     * back to back, and returns it; {@code copyOffsets} and {@code copyLengths} receive their places in it.
-     */
-    static byte[] copy(byte[] buf, int[] offsets, int[] lengths, int[] copyOffsets, int[] copyLengths) {
-        int total = 0;
-        for (int len : lengths) {
-            total += Math.max(len, 0);
-        }
-        byte[] own = new byte[total];
-        int p = 0;
-        for (int i = 0; i < lengths.length; i++) {
-            int len = lengths[i];
-            copyLengths[i] = len;
-            copyOffsets[i] = p;
-            if (len > 0) {
-                System.arraycopy(buf, offsets[i], own, p, len);
-                p += len;
-            }
-        }
-        return own;
-    }
 }

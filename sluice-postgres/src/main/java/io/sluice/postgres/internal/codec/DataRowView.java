@@ -7,6 +7,7 @@ import io.sluice.Column;
 import io.sluice.ProtocolException;
 import io.sluice.Row;
 import io.sluice.ValueConversionException;
+import io.sluice.spi.RowBytes;
 import java.util.List;
 
 /**
@@ -103,22 +104,7 @@ public abstract sealed class DataRowView implements Row permits PgRow {
 
     /** Makes {@code copy} (a row of the same layout) hold this row's values in a byte[] of its own. */
     final void copyInto(DataRowView copy) {
-        int total = 0;
-        for (int len : lengths) {
-            total += Math.max(len, 0);
-        }
-        byte[] own = new byte[total];
-        int p = 0;
-        for (int i = 0; i < lengths.length; i++) {
-            int len = lengths[i];
-            copy.lengths[i] = len;
-            copy.offsets[i] = p;
-            if (len > 0) {
-                System.arraycopy(buf, offsets[i], own, p, len);
-                p += len;
-            }
-        }
-        copy.buf = own;
+        copy.buf = RowBytes.copy(buf, offsets, lengths, copy.offsets, copy.lengths);
     }
 
     /** The layout this row was built for. */
