@@ -111,8 +111,8 @@ public final class PgConnection implements Connection {
     public RowStream stream(String sql, int fetchSize, Object... params) {
         NativeSql n = NativeSql.translate(sql, SqlDialect.POSTGRESQL, params);
         Object[] bound = bindTypes(n.bind(params));
-        if (QueryTracing.observed(session)) {
-            return QueryTracing.start(session, n.sql())
+        if (PgTracing.observed(session)) {
+            return PgTracing.start(session, n.sql())
                     .observe(() -> new PgRowStream(session, session.cache, n.sql(), fetchSize, bound));
         }
         return new PgRowStream(session, session.cache, n.sql(), fetchSize, bound);
@@ -120,16 +120,16 @@ public final class PgConnection implements Connection {
 
     @Override
     public long copyIn(String sql, InputStream data) {
-        if (QueryTracing.observed(session)) {
-            return QueryTracing.tracedCopy(session, sql, () -> PgCopy.in(session, sql, data));
+        if (PgTracing.observed(session)) {
+            return PgTracing.tracedCopy(session, sql, () -> PgCopy.in(session, sql, data));
         }
         return PgCopy.in(session, sql, data);
     }
 
     @Override
     public long copyOut(String sql, OutputStream out) {
-        if (QueryTracing.observed(session)) {
-            return QueryTracing.tracedCopy(session, sql, () -> PgCopy.out(session, sql, out));
+        if (PgTracing.observed(session)) {
+            return PgTracing.tracedCopy(session, sql, () -> PgCopy.out(session, sql, out));
         }
         return PgCopy.out(session, sql, out);
     }
@@ -155,8 +155,8 @@ public final class PgConnection implements Connection {
     void run(StatementRegistry registry, String sql, Object[] arguments, int maxRows, QueryHandler h) {
         Objects.requireNonNull(sql, "sql");
         Object[] params = session.types == null ? arguments : session.types.bind(this, arguments);
-        if (QueryTracing.observed(session)) {
-            QueryTracing.traced(
+        if (PgTracing.observed(session)) {
+            PgTracing.traced(
                     session,
                     sql,
                     () -> runUntimed(registry, sql, params, maxRows, h),
@@ -240,8 +240,8 @@ public final class PgConnection implements Connection {
                 this,
                 (QueryEncoder.Request) out -> QueryEncoder.encodeBatch(out, session, registry, sql, parameterSets, h),
                 h);
-        if (QueryTracing.observed(session)) {
-            QueryTracing.traced(
+        if (PgTracing.observed(session)) {
+            PgTracing.traced(
                     session, sql, work, () -> 0, () -> Arrays.stream(counts).sum());
         } else {
             work.run();
@@ -251,8 +251,8 @@ public final class PgConnection implements Connection {
 
     @Override
     public void executeScript(String sql) {
-        if (QueryTracing.observed(session)) {
-            QueryTracing.traced(session, sql, () -> simpleQuery(sql), () -> 0, () -> 0);
+        if (PgTracing.observed(session)) {
+            PgTracing.traced(session, sql, () -> simpleQuery(sql), () -> 0, () -> 0);
         } else {
             simpleQuery(sql);
         }

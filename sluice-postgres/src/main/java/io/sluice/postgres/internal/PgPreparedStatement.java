@@ -87,8 +87,8 @@ final class PgPreparedStatement implements PreparedStatement, StatementRegistry 
     @Override
     public RowStream stream(int fetchSize, Object... params) {
         Object[] bound = connection.bindTypes(nativeSql.bind(params));
-        if (QueryTracing.observed(connection.session())) {
-            return QueryTracing.start(connection.session(), sql)
+        if (PgTracing.observed(connection.session())) {
+            return PgTracing.start(connection.session(), sql)
                     .observe(() -> new PgRowStream(connection.session(), open(), sql, fetchSize, bound));
         }
         return new PgRowStream(connection.session(), open(), sql, fetchSize, bound);

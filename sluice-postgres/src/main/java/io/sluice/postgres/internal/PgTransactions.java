@@ -35,8 +35,8 @@ final class PgTransactions {
         session.ensureUsable();
         savepoints.clear();
         String sql = level == null || level.sql() == null ? "BEGIN" : "BEGIN ISOLATION LEVEL " + level.sql();
-        if (QueryTracing.observed(session)) {
-            QueryTracing.traced(session, sql, () -> session.deferredBegin.defer(sql), () -> 0, () -> 0);
+        if (PgTracing.observed(session)) {
+            PgTracing.traced(session, sql, () -> session.deferredBegin.defer(sql), () -> 0, () -> 0);
         } else {
             session.deferredBegin.defer(sql);
         }
@@ -44,8 +44,8 @@ final class PgTransactions {
 
     void commit() {
         savepoints.clear();
-        if (QueryTracing.observed(session)) {
-            QueryTracing.traced(session, "COMMIT", this::commitUntraced, () -> 0, () -> 0);
+        if (PgTracing.observed(session)) {
+            PgTracing.traced(session, "COMMIT", this::commitUntraced, () -> 0, () -> 0);
         } else {
             commitUntraced();
         }
@@ -67,8 +67,8 @@ final class PgTransactions {
         if (!connection.inTransaction()) {
             return;
         }
-        if (QueryTracing.observed(session)) {
-            QueryTracing.traced(session, "ROLLBACK", this::rollbackUntraced, () -> 0, () -> 0);
+        if (PgTracing.observed(session)) {
+            PgTracing.traced(session, "ROLLBACK", this::rollbackUntraced, () -> 0, () -> 0);
         } else {
             rollbackUntraced();
         }

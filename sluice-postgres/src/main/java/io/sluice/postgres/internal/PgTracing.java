@@ -11,8 +11,8 @@ import java.util.function.LongSupplier;
  * running a request inside a {@link QueryTrace} (the JFR {@link QueryEvent} and the listener).
  * Callers test {@link #observed} first, so that an unobserved query creates no lambda.
  */
-final class QueryTracing {
-    private QueryTracing() {}
+final class PgTracing {
+    private PgTracing() {}
 
     /** True while a query listener or a JFR recording observes the session's queries. */
     static boolean observed(PgSession session) {
