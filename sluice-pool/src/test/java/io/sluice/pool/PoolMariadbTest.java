@@ -83,4 +83,28 @@ class PoolMariadbTest extends PoolContract {
     protected String terminatedReason() {
         return "fatal error";
     }
+
+    @Override
+    protected String sleep(int seconds) {
+        return "SLEEP(" + seconds + ")";
+    }
+
+    @Override
+    protected boolean isRunning(long sessionId, String marker) {
+        try (Connection admin = Sluice.connect(ADMIN)) {
+            return admin.query(
+                                    "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO LIKE ?",
+                                    r -> r.getLong(0),
+                                    sessionId,
+                                    "%" + marker + "%")
+                            .getFirst()
+                    > 0;
+        }
+    }
+
+    /** The driver's documented behaviour: the JDK closes the interrupted reader's socket, breaking the connection. */
+    @Override
+    protected boolean keepsConnectionWhenInterrupted() {
+        return false;
+    }
 }
