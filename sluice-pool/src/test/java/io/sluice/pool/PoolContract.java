@@ -393,6 +393,56 @@ abstract class PoolContract {
     }
 
     /**
+     * A borrower interrupted inside a transaction returns the connection with its interrupt flag set, so the
+     * pool's rollback on return runs on an interrupted thread. Whether the pool then keeps or replaces the
+     * connection, nothing of the transaction may reach the next borrower, and the counts stay right.
+     */
+    @Test
+    @Timeout(60)
+    void shouldLeaveNothingOfTransactionWhenBorrowerIsInterruptedInsideIt() throws Exception {
+        String table = "pooltck_interrupted_tx";
+        try (ConnectionPool pool = pool().maxSize(1).build()) {
+            pool.useConnection(c -> {
+                c.executeScript("DROP TABLE IF EXISTS " + table);
+                c.executeScript("CREATE TABLE " + table + " (id int)");
+            });
+            try {
+                CompletableFuture<Long> session = new CompletableFuture<>();
+                CompletableFuture<Object[]> outcome = new CompletableFuture<>();
+                Thread borrower = Thread.ofVirtual().start(() -> {
+                    Throwable t = failureOf(() -> {
+                        try (Connection c = pool.connection()) {
+                            c.begin();
+                            c.execute("INSERT INTO " + table + " VALUES (1)");
+                            session.complete(c.serverInfo().sessionId());
+                            c.execute(sleeping("pooltck_interrupt_tx"));
+                        }
+                    });
+                    session.complete(-1L);
+                    outcome.complete(new Object[] {t, Thread.currentThread().isInterrupted()});
+                });
+                long id = session.get(30, TimeUnit.SECONDS);
+                awaitRunning(id, "pooltck_interrupt_tx");
+                borrower.interrupt();
+                Object[] result = outcome.get(30, TimeUnit.SECONDS);
+                borrower.join();
+                assertThat(result[0]).isInstanceOf(QueryCancelledException.class);
+                assertThat(result[1])
+                        .as("interrupt flag kept through the return")
+                        .isEqualTo(true);
+                try (Connection d = pool.connection(Duration.ofSeconds(20))) {
+                    assertThat(d.inTransaction()).isFalse();
+                    assertThat(d.query("SELECT COUNT(*) FROM " + table, r -> r.getLong(0)))
+                            .containsExactly(0L);
+                }
+                assertOneIdleConnection(pool);
+            } finally {
+                pool.useConnection(c -> c.executeScript("DROP TABLE IF EXISTS " + table));
+            }
+        }
+    }
+
+    /**
      * An interrupted borrower's statement must end on the server too, not only in the borrower: otherwise its
      * session outlives the pool's count (the replacement the pool lends next runs beside it, past
      * {@code maxSize}) and the statement goes on, and may take effect, after the borrower was told it was
