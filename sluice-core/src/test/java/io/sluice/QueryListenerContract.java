@@ -5,15 +5,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * What every driver tells a {@link QueryListener}, subclassed per driver against its real server: one start and
- * one end per call, with the SQL, the server, rows read, rows affected, the failure and its SQLSTATE.
+ * one end per call, with the SQL, the server, rows read, rows affected, the failure and its SQLSTATE, also for a
+ * query cancelled from another thread.
  */
 public abstract class QueryListenerContract {
+
+    /** The driver and server under test: the statement that sleeps, and the probe that sees it running. */
+    protected abstract ServerUnderTest server();
 
     /** A configuration for the driver's test server (the contract adds its listener). */
     protected abstract ConnectionConfig config();
@@ -183,5 +190,37 @@ public abstract class QueryListenerContract {
             assertThat(c.query("SELECT 1", r -> r.getInt(0))).containsExactly(1);
         }
         assertThat(ended).extracting(Ended::line).containsExactly("SELECT rows=1 ok");
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReportCancelledQueryWithItsFailureWhenAnotherThreadCancels() throws Exception {
+        String sleeping = "SELECT 'pooltck_listener_cancel', " + server().sleep(5);
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        // the listener runs on the caller's thread; the future's completion publishes what it recorded
+        Thread.ofVirtual().start(() -> {
+            try {
+                connection.execute(sleeping);
+                outcome.complete(null);
+            } catch (Throwable t) {
+                outcome.complete(t);
+            }
+        });
+        CancellationContract.awaitRunning(server(), connection, "pooltck_listener_cancel");
+        connection.cancel();
+        Throwable thrown = outcome.get(30, TimeUnit.SECONDS);
+        assertThat(thrown).isInstanceOf(QueryCancelledException.class);
+        assertThat(ended).extracting(Ended::line).containsExactly("SELECT rows=0 cancelled");
+        Ended cancelled = ended.getFirst();
+        assertThat(cancelled.query().sql()).isEqualTo(sleeping);
+        assertThat(cancelled.query()).isSameAs(started.getFirst());
+        assertThat(cancelled.context()).isEqualTo("ctx1");
+        assertThat(cancelled.outcome().succeeded()).isFalse();
+        assertThat(cancelled.outcome().failure()).isSameAs(thrown);
+        assertThat(cancelled.outcome().sqlState()).isNull();
+        assertThat(cancelled.outcome().durationNanos()).isPositive();
+        // the connection goes on, and so does the listener
+        assertThat(connection.query("SELECT 1", r -> r.getInt(0))).containsExactly(1);
+        assertThat(ended).extracting(Ended::line).containsExactly("SELECT rows=0 cancelled", "SELECT rows=1 ok");
     }
 }

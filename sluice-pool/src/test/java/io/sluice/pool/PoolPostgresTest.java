@@ -9,6 +9,7 @@ import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.Notification;
 import io.sluice.PoolExhaustedException;
+import io.sluice.Sluice;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +58,32 @@ class PoolPostgresTest extends PoolContract {
     @Override
     protected String terminatedReason() {
         return "fatal error";
+    }
+
+    @Override
+    protected String sleep(int seconds) {
+        return "pg_sleep(" + seconds + ")";
+    }
+
+    @Override
+    protected boolean isRunning(long sessionId, String marker) {
+        try (Connection probe =
+                Sluice.connect(PostgresServer.trust(PostgresServer.SHARED_PORT, "postgres", "pool_probe"))) {
+            return probe.query(
+                                    "SELECT count(*) FROM pg_stat_activity"
+                                            + " WHERE pid = $1 AND state = 'active' AND query LIKE $2",
+                                    r -> r.getLong(0),
+                                    (int) sessionId,
+                                    "%" + marker + "%")
+                            .getFirst()
+                    > 0;
+        }
+    }
+
+    /** The driver reads through a selector, which an interrupt wakes without closing the socket. */
+    @Override
+    protected boolean keepsConnectionWhenInterrupted() {
+        return true;
     }
 
     @Test
