@@ -48,7 +48,9 @@
  *       cancelled call throws {@link io.sluice.QueryCancelledException} or
  *       {@link io.sluice.QueryTimeoutException} and the connection stays usable. A thread (virtual or
  *       platform) interrupted while it waits gets {@link io.sluice.QueryCancelledException} too, but the JDK
- *       closed its socket (an interruptible channel), so the connection is broken.</li>
+ *       closed its socket (an interruptible channel), so the connection is broken; the driver then kills
+ *       its server session (KILL CONNECTION on a second connection, within cancel_grace), so that the
+ *       statement stops and its transaction rolls back instead of running on unseen.</li>
  *   <li>The socket is a blocking SocketChannel's: after the timed connect and login it is back in
  *       blocking mode, so each reply costs one read system call (a plain JDK socket stays non-blocking
  *       after a timed operation: read, EAGAIN, poll, read).</li>

@@ -8,8 +8,6 @@ import io.sluice.Sluice;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
-import org.junit.jupiter.api.Test;
 
 /**
  * The pool contract against the set-up's MariaDB and the MySQL driver. The pools' sessions use a
@@ -108,14 +106,5 @@ class PoolMariadbTest extends PoolContract {
     @Override
     protected boolean keepsConnectionWhenInterrupted() {
         return false;
-    }
-
-    @Override
-    @Test
-    @Disabled("the MySQL driver answers an interrupt by letting the JDK close the socket and sends no KILL QUERY:"
-            + " MariaDB runs the statement on (SLEEP notices the dropped client after about 5 s, a computing"
-            + " statement runs to its end), so the pool's replacement runs beside a session it no longer counts")
-    void shouldEndServerStatementWhenBorrowerIsInterruptedDuringQuery() throws Exception {
-        super.shouldEndServerStatementWhenBorrowerIsInterruptedDuringQuery();
     }
 }

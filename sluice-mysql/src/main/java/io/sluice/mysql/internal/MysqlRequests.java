@@ -176,8 +176,10 @@ final class MysqlRequests {
         if (e instanceof ConnectionException ce) {
             c.markBroken();
             if (Thread.currentThread().isInterrupted()) {
-                // A virtual thread interrupted in a socket read has its socket closed by the JDK: the
-                // statement is cancelled, but the session is gone. The interrupt flag stays set.
+                // A thread interrupted in a socket read has its channel closed by the JDK, which the server
+                // does not notice while the statement runs: the session is killed so that the statement
+                // ends (and rolls back) now. The interrupt flag stays set.
+                MysqlSessionCommands.killSession(c);
                 return new QueryCancelledException(
                         "query interrupted, connection closed: connection_id=" + c.connectionId(), e);
             }

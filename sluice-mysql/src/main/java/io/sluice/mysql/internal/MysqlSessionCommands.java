@@ -76,6 +76,28 @@ final class MysqlSessionCommands {
         if (c.closed) {
             return;
         }
+        killOnSecondConnection(c, "KILL QUERY ");
+    }
+
+    /**
+     * Ends the server session of {@code c}, whose socket is already gone (an interrupted read): closing a socket
+     * does not stop a running statement, which would go on holding its locks and might still commit. Best effort,
+     * bounded by {@code cancel_grace}; the interrupt flag is cleared for the second connection's I/O and set again.
+     */
+    static void killSession(MysqlConnection c) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            killOnSecondConnection(c, "KILL CONNECTION ");
+        } catch (RuntimeException ignored) {
+            // the session may have ended already (ER_NO_SUCH_THREAD) or the server is unreachable: nothing more to do
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void killOnSecondConnection(MysqlConnection c, String kill) {
         ConnectionConfig config = c.config();
         Duration connectTimeout =
                 config.connectTimeout().isZero() || config.connectTimeout().compareTo(config.cancelGrace()) > 0
@@ -88,7 +110,7 @@ final class MysqlSessionCommands {
                 .statementCacheSize(0)
                 .build();
         try (MysqlConnection k = MysqlConnection.open(killer)) {
-            MysqlQueries.executeScriptUntraced(k, "KILL QUERY " + c.connectionId());
+            MysqlQueries.executeScriptUntraced(k, kill + c.connectionId());
         }
     }
 }
