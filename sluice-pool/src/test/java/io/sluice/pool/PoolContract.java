@@ -434,6 +434,11 @@ abstract class PoolContract {
                     assertThat(d.inTransaction()).isFalse();
                     assertThat(d.query("SELECT COUNT(*) FROM " + table, r -> r.getLong(0)))
                             .containsExactly(0L);
+                    if (keepsConnectionWhenInterrupted()) { // the pool's rollback is not the borrower's to interrupt
+                        assertThat(d.serverInfo().sessionId()).isEqualTo(id);
+                        assertThat(pool.stats().rolledBack()).isEqualTo(1);
+                        assertThat(pool.stats().evicted()).isZero();
+                    }
                 }
                 assertOneIdleConnection(pool);
             } finally {

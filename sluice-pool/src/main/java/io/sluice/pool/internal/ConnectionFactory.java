@@ -139,8 +139,15 @@ final class ConnectionFactory {
         if (c.isBroken() || c.isClosed()) {
             return "connection broken";
         }
+        boolean inTransaction = c.inTransaction();
+        if (!inTransaction && !settings.resetSessionOnReturn() && !e.queryTimeoutChanged) {
+            return null; // nothing to undo: the common return costs no I/O and no interrupt check
+        }
+        // The borrower's interrupt was meant for its own work, not for the pool's clean-up: with the flag set,
+        // the driver would refuse the rollback (QueryCancelledException) and a usable connection be evicted.
+        boolean interrupted = Thread.interrupted();
         try {
-            if (c.inTransaction()) {
+            if (inTransaction) {
                 c.rollback();
                 core.rolledBack.increment();
                 core.listener.onRolledBack(core.name, PoolEntry.describe(borrower));
@@ -157,6 +164,10 @@ final class ConnectionFactory {
                 e.evictCause = ex;
             }
             return "reset on return failed";
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         return c.isBroken() ? "connection broken" : null;
     }
