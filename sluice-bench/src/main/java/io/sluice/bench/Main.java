@@ -102,7 +102,7 @@ public final class Main {
             if (!outcome.cells().isEmpty()) {
                 out.print(RatioTable.of(suite.name(), suite.baselineSystem(), outcome.cells())
                         .toText());
-                notes(suite, outcome.cells()).forEach(line -> out.println("  * " + line));
+                Suite.notesOf(suite, outcome.cells()).forEach(line -> out.println("  * " + line));
             }
             // Rewrite the reports after each suite so that a long run can be read while it goes on.
             writeReports(args.out(), info, outcomes);
@@ -147,15 +147,6 @@ public final class Main {
             out.println("== " + suite.name() + ": FAILED, " + message);
             e.printStackTrace(out);
             return new SuiteOutcome(suite, SuiteOutcome.Status.FAILED, message, collector.cells());
-        }
-    }
-
-    /** The suite's notes on its cells; a failure to compute them is a note too, never a failed run. */
-    public static List<String> notes(Suite suite, List<Cell> cells) {
-        try {
-            return suite.notes(cells);
-        } catch (RuntimeException e) {
-            return List.of("notes failed: " + e);
         }
     }
 

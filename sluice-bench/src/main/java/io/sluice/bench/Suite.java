@@ -38,6 +38,15 @@ public interface Suite {
         return java.util.List.of();
     }
 
+    /** {@code suite}'s notes on its cells for a report; a failure to compute them is a note too, never a failed run. */
+    static java.util.List<String> notesOf(Suite suite, java.util.List<Cell> cells) {
+        try {
+            return suite.notes(cells);
+        } catch (RuntimeException e) {
+            return java.util.List.of("notes failed: " + e);
+        }
+    }
+
     /**
      * True (the default) when the repository README's summary table, which {@code bin/bench --publish} writes,
      * lists the suite; {@code docs/benchmarks.md} lists every suite. False for a suite that measures Sluice

@@ -1,7 +1,7 @@
 package io.sluice.bench.report;
 
 import io.sluice.bench.Cell;
-import io.sluice.bench.Main;
+import io.sluice.bench.Suite;
 import io.sluice.bench.SuiteOutcome;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +53,7 @@ public final class HtmlReport {
             RatioTable t = RatioTable.of(o.suite().name(), o.suite().baselineSystem(), o.cells());
             charts(b, o.suite().name(), o.cells(), t.systems());
             table(b, t);
-            List<String> notes = Main.notes(o.suite(), o.cells());
+            List<String> notes = Suite.notesOf(o.suite(), o.cells());
             if (!notes.isEmpty()) {
                 b.append("<ul>");
                 notes.forEach(n -> b.append("<li>").append(escape(n)).append("</li>"));

@@ -1,6 +1,6 @@
 package io.sluice.bench.report;
 
-import io.sluice.bench.Main;
+import io.sluice.bench.Suite;
 import io.sluice.bench.SuiteOutcome;
 import java.util.List;
 
@@ -41,7 +41,7 @@ public final class MarkdownReport {
             }
             b.append('\n');
             t.body().forEach(line -> row(b, line));
-            List<String> notes = Main.notes(o.suite(), o.cells());
+            List<String> notes = Suite.notesOf(o.suite(), o.cells());
             if (!notes.isEmpty()) {
                 b.append('\n');
                 notes.forEach(n -> b.append("- ").append(n).append('\n'));

@@ -128,7 +128,7 @@ public final class PublishedReport {
             }
             b.append('\n');
             t.body().forEach(line -> row(b, line));
-            List<String> notes = Main.notes(p.suite(), p.cells());
+            List<String> notes = Suite.notesOf(p.suite(), p.cells());
             if (!notes.isEmpty()) {
                 b.append('\n');
                 notes.forEach(n -> b.append("- ").append(n).append('\n'));
