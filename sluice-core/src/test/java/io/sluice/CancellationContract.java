@@ -3,14 +3,17 @@ package io.sluice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.testing.FaultProxy;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -18,6 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * caller gets {@link QueryTimeoutException} or {@link QueryCancelledException} long before the
  * statement would have ended, and the connection goes on serving requests (except after an interrupt
  * on a driver whose socket the JDK closes, see {@link ServerUnderTest#keepsConnectionWhenInterrupted()}).
+ * A server that falls silent (a {@link FaultProxy} stalls the session) is bounded by socket_timeout, or by
+ * query_timeout plus cancel_grace: the call fails in time and the connection is broken and closed.
  */
 @Timeout(60)
 public abstract class CancellationContract {
@@ -229,6 +234,135 @@ public abstract class CancellationContract {
             assertThat(connection.isBroken()).isTrue();
             assertThat(connection.isClosed()).isTrue();
             assertThatThrownBy(() -> connection.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
+        }
+    }
+
+    /**
+     * A settings builder for a connection through {@code proxy} instead of straight to the server. The
+     * proxy's port carries the cancel request (PostgreSQL) and the KILL connection (MySQL) too, so a
+     * stalled proxy keeps them from the server as well.
+     */
+    private ConnectionConfig.Builder through(FaultProxy proxy) {
+        return server().config().toBuilder().host("127.0.0.1").port(proxy.port());
+    }
+
+    private FaultProxy proxyToServer() {
+        ConnectionConfig direct = server().config();
+        return FaultProxy.start(direct.host(), direct.port());
+    }
+
+    /**
+     * Runs {@code call} on a worker and returns what it threw, failing the test if it has not returned within
+     * {@code bound} (a hang) or returned normally (the stalled server cannot have answered).
+     */
+    private static Throwable failureWithin(Duration bound, Runnable call) throws Exception {
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        Thread worker = Thread.ofVirtual().start(() -> outcome.complete(failureOf(call)));
+        try {
+            Throwable thrown = outcome.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+            assertThat(thrown)
+                    .as("the call failed, the stalled server cannot have answered")
+                    .isNotNull();
+            return thrown;
+        } catch (TimeoutException e) {
+            worker.interrupt();
+            throw new AssertionError("call still blocked after " + bound + ": it hangs", e);
+        }
+    }
+
+    /**
+     * Lets {@code proxy} forward again and waits (bounded) until every session through it has ended: a socket
+     * the driver still held open (the connection's own, a cancel request's, a KILL connection's) would keep
+     * its session open, since the proxy ends a session only when one side closes it.
+     */
+    private static void awaitNoSessionLeft(FaultProxy proxy) throws InterruptedException {
+        proxy.resume();
+        for (int i = 0; i < 1000 && proxy.openSessions() > 0; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(proxy.openSessions())
+                .as("sessions still open through the proxy")
+                .isZero();
+    }
+
+    /**
+     * socket_timeout bounds every wait for the server: the request gets no answer (the proxy stalls both
+     * directions, or lets the server's first {@code serverBytes} bytes of the reply through and then stalls),
+     * so the call fails within about socket_timeout with a ConnectionException naming the setting, and the
+     * connection is broken and closed. {@code serverBytes} -1 stalls before the request reaches the server.
+     */
+    @ParameterizedTest(name = "serverBytes={0}")
+    @ValueSource(longs = {-1, 0, 1, 9})
+    void shouldBreakConnectionWithinSocketTimeoutWhenServerFallsSilent(long serverBytes) throws Exception {
+        Duration socketTimeout = Duration.ofSeconds(1);
+        try (FaultProxy proxy = proxyToServer();
+                Connection silent = Sluice.connect(
+                        through(proxy).socketTimeout(socketTimeout).build())) {
+            assertThat(silent.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
+            if (serverBytes < 0) {
+                proxy.stall();
+            } else {
+                proxy.stallServerAfter(serverBytes);
+            }
+            long start = System.nanoTime();
+            Throwable thrown = failureWithin(
+                    Duration.ofSeconds(20), () -> silent.query("SELECT 'tck2_silent', 2", r -> r.getInt(1)));
+            long took = millisSince(start);
+            assertThat(thrown).isInstanceOf(ConnectionException.class).hasMessageContaining("socket_timeout");
+            // not before the silence lasted socket_timeout, and well before a generous bound
+            assertThat(took)
+                    .isGreaterThanOrEqualTo(socketTimeout.toMillis() - 50)
+                    .isLessThan(10_000);
+            assertThat(silent.isBroken()).isTrue();
+            assertThat(silent.isClosed()).isTrue();
+            assertThatThrownBy(() -> silent.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
+            awaitNoSessionLeft(proxy);
+        }
+        try (Connection fresh = Sluice.connect(server().config())) {
+            assertThat(fresh.queryFirst("SELECT 3", r -> r.getInt(0))).contains(3);
+        }
+    }
+
+    /**
+     * The query timeout fires but the server's end of the statement never reaches the driver: either the
+     * reply path alone is stalled (the statement and a cancel may reach the server, no answer comes back), or
+     * both directions are (the cancel request or KILL cannot reach the server). After cancel_grace the
+     * driver gives the connection up: the caller gets QueryTimeoutException naming query_timeout and
+     * cancel_grace within about timeout + grace, the connection is broken and closed, and a new connection
+     * works.
+     */
+    @ParameterizedTest(name = "stall={0}")
+    @CsvSource({"reply", "both"})
+    void shouldBreakConnectionAfterCancelGraceWhenServerNeverEndsTimedOutQuery(String stall) throws Exception {
+        Duration timeout = Duration.ofMillis(500);
+        Duration grace = Duration.ofMillis(1000);
+        try (FaultProxy proxy = proxyToServer();
+                Connection stuck = Sluice.connect(
+                        through(proxy).queryTimeout(timeout).cancelGrace(grace).build())) {
+            assertThat(stuck.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
+            if (stall.equals("reply")) {
+                proxy.stallServerAfter(0);
+            } else {
+                proxy.stall();
+            }
+            long start = System.nanoTime();
+            Throwable thrown = failureWithin(Duration.ofSeconds(30), () -> stuck.execute(sleeping("tck2_grace")));
+            long took = millisSince(start);
+            assertThat(thrown)
+                    .isInstanceOf(QueryTimeoutException.class)
+                    .hasMessageContaining("query_timeout")
+                    .hasMessageContaining("cancel_grace");
+            // the server was given its grace, and the call still ended in bounded time
+            assertThat(took)
+                    .isGreaterThanOrEqualTo(timeout.plus(grace).toMillis() - 50)
+                    .isLessThan(timeout.plus(grace).toMillis() + 10_000);
+            assertThat(stuck.isBroken()).isTrue();
+            assertThat(stuck.isClosed()).isTrue();
+            assertThatThrownBy(() -> stuck.execute("SELECT 1")).isInstanceOf(ConnectionException.class);
+            awaitNoSessionLeft(proxy);
+        }
+        try (Connection fresh = Sluice.connect(server().config())) {
+            assertThat(fresh.queryFirst("SELECT 4", r -> r.getInt(0))).contains(4);
         }
     }
 

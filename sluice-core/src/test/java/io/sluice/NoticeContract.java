@@ -2,6 +2,7 @@ package io.sluice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -82,5 +83,68 @@ public abstract class NoticeContract {
         assertThat(notices).extracting(ServerMessage::message).anySatisfy(m -> assertThat(m)
                 .contains("sltk_notice_tx"));
         assertThat(connection.inTransaction()).isFalse();
+    }
+
+    /**
+     * A stream whose statement raises a notice: the notice reaches the listener by the time the stream is
+     * drained and closed, the stream's own rows are intact, and the connection serves the next request. A
+     * driver that does not yet do this overrides it with {@code @Disabled} naming the difference.
+     */
+    @Test
+    protected void shouldPassNoticeToListenerWhenStreamRunsTheStatement() {
+        String sql = server().noticeSql("tck2_notice_stream");
+        List<Object> rows = new ArrayList<>();
+        try (RowStream stream = connection.stream(sql, 1)) {
+            while (stream.hasNext()) {
+                rows.add(stream.next().getObject(0));
+            }
+        }
+        assertThat(notices).extracting(ServerMessage::message).singleElement().satisfies(m -> assertThat(m)
+                .contains("tck2_notice_stream"));
+        // the same statement outside a stream returns the same rows
+        assertThat(connection.query(sql, r -> r.getObject(0))).isEqualTo(rows);
+        assertThat(connection.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
+    }
+
+    /** As above, for a stream of a prepared statement. */
+    @Test
+    protected void shouldPassNoticeToListenerWhenPreparedStatementStreams() {
+        try (PreparedStatement ps = connection.prepare(server().noticeSql("tck2_notice_prepared_stream"));
+                RowStream stream = ps.stream(1)) {
+            while (stream.hasNext()) {
+                stream.next();
+            }
+        }
+        assertThat(notices).extracting(ServerMessage::message).singleElement().satisfies(m -> assertThat(m)
+                .contains("tck2_notice_prepared_stream"));
+        assertThat(connection.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
+    }
+
+    /**
+     * A batch whose statement raises a notice: the notice reaches the listener, the batch counts every
+     * execution, and the connection serves the next request.
+     */
+    @Test
+    void shouldPassNoticeToListenerWhenBatchRunsTheStatement() {
+        long[] counts = connection.executeBatch(
+                server().noticeSql("tck2_notice_batch"), List.of(new Object[0], new Object[0], new Object[0]));
+        assertThat(counts).hasSize(3);
+        assertThat(notices).extracting(ServerMessage::message).isNotEmpty().allSatisfy(m -> assertThat(m)
+                .contains("tck2_notice_batch"));
+        assertThat(connection.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
+    }
+
+    /**
+     * As above, and every execution's notice arrives, not only the last one's: a batch of three executions
+     * raising one notice each hands three to the listener. A driver that does not yet do this overrides it
+     * with {@code @Disabled} naming the difference.
+     */
+    @Test
+    protected void shouldPassEveryExecutionsNoticeToListenerWhenBatchRunsTheStatement() {
+        connection.executeBatch(
+                server().noticeSql("tck2_notice_batch_each"), List.of(new Object[0], new Object[0], new Object[0]));
+        assertThat(notices).extracting(ServerMessage::message).hasSize(3).allSatisfy(m -> assertThat(m)
+                .contains("tck2_notice_batch_each"));
+        assertThat(connection.queryFirst("SELECT 1", r -> r.getInt(0))).contains(1);
     }
 }
