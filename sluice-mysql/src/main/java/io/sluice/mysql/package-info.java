@@ -58,7 +58,9 @@
  *       {@code isValid} is COM_PING.</li>
  *   <li>Warnings: when a {@link io.sluice.ServerEventListener} is registered and a statement reports
  *       warnings, the driver reads them with SHOW WARNINGS (one extra round trip) and passes each to
- *       {@code onNotice} with {@code severity}, {@code message} and {@code error_code}.</li>
+ *       {@code onNotice} with {@code severity}, {@code message} and {@code error_code}; a stream's
+ *       warnings at its end. A batch's executions are pipelined and the server keeps only the last
+ *       statement's warnings, so a batch passes on the warnings of its last execution only.</li>
  *   <li>The session time zone is set to UTC at connect (and after reset): TIMESTAMP values are read and
  *       written as UTC instants.</li>
  * </ul>

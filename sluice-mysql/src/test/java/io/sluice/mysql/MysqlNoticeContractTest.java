@@ -13,19 +13,8 @@ class MysqlNoticeContractTest extends NoticeContract {
     }
 
     @Test
-    @Disabled("driver bug: a stream reads through a server cursor, whose warning count the driver never notes, so"
-            + " SHOW WARNINGS is not run and onNotice gets nothing (the server still lists the warning afterwards)")
-    @Override
-    protected void shouldPassNoticeToListenerWhenStreamRunsTheStatement() {}
-
-    @Test
-    @Disabled("driver bug: as the text stream, a prepared statement's stream hands no warning to onNotice")
-    @Override
-    protected void shouldPassNoticeToListenerWhenPreparedStatementStreams() {}
-
-    @Test
-    @Disabled("driver gap, undocumented: a pipelined batch runs one SHOW WARNINGS after its last execute, and the"
-            + " server keeps only the last statement's warnings, so onNotice gets one execution's warnings, not each")
+    @Disabled("documented limit (package-info): a pipelined batch runs one SHOW WARNINGS after its last execute, and"
+            + " the server keeps only the last statement's warnings, so onNotice gets one execution's warnings")
     @Override
     protected void shouldPassEveryExecutionsNoticeToListenerWhenBatchRunsTheStatement() {}
 }

@@ -132,6 +132,7 @@ final class ResultCursor {
                 && (ok.status & SERVER_STATUS_LAST_ROW_SENT) == 0) {
             cursorOpen = true; // rows come only on COM_STMT_FETCH
             connection.serverStatus(ok.status);
+            connection.warnings(ok.warnings); // the statement's, reported as its cursor opens: fetches report none
             return;
         }
         cursorOpen = false;
@@ -229,6 +230,7 @@ final class ResultCursor {
             if (statement != null && (ok.status & SERVER_STATUS_CURSOR_EXISTS) != 0) {
                 cursorOpen = true;
                 inRows = false;
+                connection.warnings(ok.warnings); // as in endOfResult
             }
         }
     }
