@@ -280,13 +280,8 @@ abstract class PoolContract {
         try (ConnectionPool pool = pool().maxSize(1).build()) {
             Connection c = pool.connection();
             long id = c.serverInfo().sessionId();
-            CompletableFuture<Throwable> outcome = new CompletableFuture<>();
             long start = System.nanoTime();
-            Thread.ofVirtual().start(() -> {
-                Throwable t = failureOf(() -> c.execute(sleeping("pooltck_cancel")));
-                c.close();
-                outcome.complete(t);
-            });
+            CompletableFuture<Throwable> outcome = sleepAndReturn(c, "pooltck_cancel");
             awaitRunning(id, "pooltck_cancel");
             c.cancel();
             assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOf(QueryCancelledException.class);
@@ -308,13 +303,8 @@ abstract class PoolContract {
         try (ConnectionPool pool = pool().maxSize(1).build()) {
             Connection c = pool.connection();
             long id = c.serverInfo().sessionId();
-            CompletableFuture<Throwable> outcome = new CompletableFuture<>();
             long start = System.nanoTime();
-            Thread.ofVirtual().start(() -> {
-                Throwable t = failureOf(() -> c.execute(sleeping("pooltck_terminated")));
-                c.close();
-                outcome.complete(t);
-            });
+            CompletableFuture<Throwable> outcome = sleepAndReturn(c, "pooltck_terminated");
             awaitRunning(id, "pooltck_terminated");
             terminate(id);
             assertThat(outcome.get(30, TimeUnit.SECONDS))
@@ -495,6 +485,20 @@ abstract class PoolContract {
 
     private static long millisSince(long start) {
         return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    /**
+     * Runs a sleeping statement tagged {@code marker} on {@code c} in a virtual thread, which then returns
+     * {@code c} to the pool; the future holds what the statement threw (null: nothing).
+     */
+    private CompletableFuture<Throwable> sleepAndReturn(Connection c, String marker) {
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            Throwable t = failureOf(() -> c.execute(sleeping(marker)));
+            c.close();
+            outcome.complete(t);
+        });
+        return outcome;
     }
 
     private static Throwable failureOf(Runnable call) {
