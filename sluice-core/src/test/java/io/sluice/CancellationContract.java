@@ -380,6 +380,20 @@ public abstract class CancellationContract {
         awaitRunning(server(), connection, marker);
     }
 
+    /** Executes {@code sql} on {@code c} in a virtual thread; the future holds what it threw (null: nothing). */
+    static CompletableFuture<Throwable> executeInBackground(Connection c, String sql) {
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                c.execute(sql);
+                outcome.complete(null);
+            } catch (Throwable t) {
+                outcome.complete(t);
+            }
+        });
+        return outcome;
+    }
+
     /**
      * Waits (bounded) until {@code server} shows the statement carrying {@code marker} running on
      * {@code connection}'s session.

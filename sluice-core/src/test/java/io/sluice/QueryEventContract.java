@@ -172,15 +172,7 @@ public abstract class QueryEventContract {
     void shouldRecordCancelAsItsOutcome() throws Exception {
         String sleeping = "SELECT 'sltk_jfr_cancel', " + server().sleep(5);
         List<RecordedEvent> events = record(() -> {
-            CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-            Thread.ofVirtual().start(() -> {
-                try {
-                    connection.execute(sleeping);
-                    outcome.complete(null);
-                } catch (Throwable t) {
-                    outcome.complete(t);
-                }
-            });
+            CompletableFuture<Throwable> outcome = CancellationContract.executeInBackground(connection, sleeping);
             try {
                 CancellationContract.awaitRunning(server(), connection, "sltk_jfr_cancel");
                 connection.cancel();

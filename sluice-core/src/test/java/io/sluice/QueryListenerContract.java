@@ -196,16 +196,8 @@ public abstract class QueryListenerContract {
     @Timeout(60)
     void shouldReportCancelledQueryWithItsFailureWhenAnotherThreadCancels() throws Exception {
         String sleeping = "SELECT 'pooltck_listener_cancel', " + server().sleep(5);
-        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
         // the listener runs on the caller's thread; the future's completion publishes what it recorded
-        Thread.ofVirtual().start(() -> {
-            try {
-                connection.execute(sleeping);
-                outcome.complete(null);
-            } catch (Throwable t) {
-                outcome.complete(t);
-            }
-        });
+        CompletableFuture<Throwable> outcome = CancellationContract.executeInBackground(connection, sleeping);
         CancellationContract.awaitRunning(server(), connection, "pooltck_listener_cancel");
         connection.cancel();
         Throwable thrown = outcome.get(30, TimeUnit.SECONDS);
