@@ -145,23 +145,7 @@ class PgSessionBehaviourTest {
 
     @Test
     void shouldCancelQueryAndRestoreFlagWhenWaitingThreadIsInterrupted() throws Exception {
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        AtomicReference<Boolean> flag = new AtomicReference<>();
-        Thread worker = Thread.ofPlatform().start(() -> {
-            try {
-                c.execute("SELECT pg_sleep(30)");
-            } catch (Throwable t) {
-                thrown.set(t);
-                flag.set(Thread.currentThread().isInterrupted());
-            }
-        });
-        awaitRunning("pg_sleep(30)");
-        worker.interrupt();
-        worker.join();
-        assertThat(thrown.get()).isInstanceOf(QueryCancelledException.class);
-        assertThat(flag.get()).isTrue();
-        assertThat(c.isBroken()).isFalse();
-        assertThat(c.queryFirst("SELECT 8", r -> r.getInt(0))).contains(8);
+        assertInterruptCancelsAndKeepsConnection(Thread.ofPlatform());
     }
 
     private void awaitRunning(String fragment) {
@@ -220,9 +204,14 @@ class PgSessionBehaviourTest {
 
     @Test
     void shouldCancelQueryWhenWaitingVirtualThreadIsInterrupted() throws Exception {
+        assertInterruptCancelsAndKeepsConnection(Thread.ofVirtual());
+    }
+
+    /** A caller interrupted while it waits gets QueryCancelledException with its flag set again; the session stays usable. */
+    private void assertInterruptCancelsAndKeepsConnection(Thread.Builder builder) throws Exception {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         AtomicReference<Boolean> flag = new AtomicReference<>();
-        Thread worker = Thread.ofVirtual().start(() -> {
+        Thread worker = builder.start(() -> {
             try {
                 c.execute("SELECT pg_sleep(30)");
             } catch (Throwable t) {
@@ -235,6 +224,7 @@ class PgSessionBehaviourTest {
         worker.join();
         assertThat(thrown.get()).isInstanceOf(QueryCancelledException.class);
         assertThat(flag.get()).isTrue();
+        assertThat(c.isBroken()).isFalse();
         assertThat(c.queryFirst("SELECT 10", r -> r.getInt(0))).contains(10);
     }
 
