@@ -185,16 +185,15 @@ final class MysqlRequests {
             }
             if (c.timedOut) {
                 return new QueryTimeoutException(
-                        "query timed out and the server did not end it within the grace,"
-                                + " connection closed: timeout=" + c.queryTimeout() + ", cancel_grace="
-                                + config.cancelGrace()
-                                + ", host=" + config.host() + " (setting query_timeout, cancel_grace)",
+                        "query timed out and the server did not end it within the cancel grace: timeout="
+                                + c.queryTimeout() + ", cancel_grace=" + config.cancelGrace() + ", host="
+                                + config.host() + " (connection closed; settings query_timeout, cancel_grace)",
                         e);
             }
             if (e.getCause() instanceof SocketTimeoutException) {
                 return new ConnectionException(
-                        "server silent past the socket timeout, connection closed: socket_timeout="
-                                + config.socketTimeout() + ", host=" + config.host() + " (setting socket_timeout)",
+                        "server sent nothing within socket_timeout: timeout=" + config.socketTimeout() + ", host="
+                                + config.host() + " (connection closed; setting socket_timeout)",
                         e);
             }
             return ce;
