@@ -205,8 +205,11 @@ abstract class PoolContract {
             t.join();
             assertThat(thrown.get())
                     .isInstanceOf(PoolWaitInterruptedException.class)
-                    .hasMessageContaining("maxSize=1");
+                    .hasMessageStartingWith("interrupted while waiting for a connection: waited=")
+                    .hasMessageContaining("maxSize=1")
+                    .hasCauseInstanceOf(InterruptedException.class);
             assertThat(flag.get()).isTrue();
+            assertThat(pool.stats().waiting()).isZero();
             assertThat(held.query("SELECT 1", r -> r.getInt(0))).containsExactly(1);
         }
     }

@@ -114,32 +114,6 @@ class PoolHandOffTest {
     }
 
     @Test
-    void shouldKeepInterruptFlagWhenInterruptedWhileWaiting() throws Exception {
-        try (ConnectionPool pool = server.pool().maxSize(1).build();
-                Connection held = pool.connection()) {
-            AtomicReference<Throwable> thrown = new AtomicReference<>();
-            AtomicReference<Boolean> flag = new AtomicReference<>();
-            Thread t = Thread.ofVirtual().start(() -> {
-                try {
-                    pool.connection();
-                } catch (RuntimeException e) {
-                    thrown.set(e);
-                    flag.set(Thread.currentThread().isInterrupted());
-                }
-            });
-            waitUntil(() -> pool.stats().waiting() == 1, "borrower queued");
-            t.interrupt();
-            t.join();
-            assertThat(thrown.get())
-                    .isInstanceOf(PoolWaitInterruptedException.class)
-                    .hasMessageStartingWith("interrupted while waiting for a connection: waited=")
-                    .hasCauseInstanceOf(InterruptedException.class);
-            assertThat(flag.get()).isTrue();
-            assertThat(pool.stats().waiting()).isZero();
-        }
-    }
-
-    @Test
     void shouldWaitWhilePausedAndLendAfterResume() throws Exception {
         try (ConnectionPool pool = server.pool().maxSize(1).build()) {
             pool.useConnection(c -> {});
